@@ -1,0 +1,262 @@
+"""The storage contract: an append-only event store with optimistic concurrency.
+
+Two implementations pass one conformance suite (``tests/store/``):
+``sqlite.py`` (embedded default) and ``postgres.py`` (psycopg 3 with an
+``AsyncConnectionPool``). Driver errors are translated into the exceptions
+below in one place per implementation; nothing above the store sees a
+driver exception.
+
+Everything JSON-like (options, event data, outcome) crosses this boundary as
+plain builtins (dicts, lists, str, int, bool, None); the service converts to
+and from msgspec types. States in snapshots are opaque bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any, Protocol
+
+import msgspec
+
+# --- errors -------------------------------------------------------------------
+
+
+class StoreError(Exception):
+    """Base of every storage error."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached (connection refused, pool timeout...)."""
+
+
+class GameNotFound(StoreError):
+    pass
+
+
+class VersionConflict(StoreError):
+    """``expected_version`` is not the game's current version."""
+
+    def __init__(self, game_id: str, expected: int, actual: int | None = None) -> None:
+        super().__init__(f"game {game_id}: expected version {expected}, found {actual}")
+        self.game_id, self.expected, self.actual = game_id, expected, actual
+
+
+class SeatTaken(StoreError):
+    pass
+
+
+class UnknownSeat(StoreError):
+    pass
+
+
+class GameNotWaiting(StoreError):
+    """A seat claim on a game that has already started (or finished)."""
+
+
+class IdempotencyConflict(StoreError):
+    """A command record with this (game_id, seat, idempotency_key) already exists."""
+
+
+class DuplicatePlayerName(StoreError):
+    pass
+
+
+# --- records ------------------------------------------------------------------
+
+
+class SeatRecord(msgspec.Struct, kw_only=True):
+    seat: str
+    player_id: str | None = None
+    player_name: str | None = None
+    claimed: bool = False
+
+
+class GameRecord(msgspec.Struct, kw_only=True):
+    """One row of ``games`` (the read model for listing) plus its seats."""
+
+    game_id: str
+    ruleset: str
+    options: dict[str, Any]
+    status: str  # "waiting" | "active" | "finished"
+    version: int
+    seats: list[SeatRecord]
+    to_act: list[str]
+    outcome: dict[str, Any] | None
+    seed_sha256: str
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None = None
+
+
+class PlayerRecord(msgspec.Struct, kw_only=True):
+    player_id: str
+    name: str
+    created_at: datetime
+
+
+class NewEvent(msgspec.Struct, kw_only=True):
+    type: str
+    """The event's tag (``arkantis.tokens_removed``), stored in its own column."""
+    data: dict[str, Any]
+    """The whole tagged event as builtins (``msgspec.to_builtins(event)``)."""
+
+
+class StoredEvent(msgspec.Struct, kw_only=True):
+    game_id: str
+    version: int
+    """1-based, contiguous per game."""
+    position: int
+    """Global, strictly increasing across games in commit order of insertion."""
+    type: str
+    data: dict[str, Any]
+    recorded_at: datetime
+    command_id: str | None
+    """The command (batch) that caused this event; None for setup batches' claim."""
+    seat: str | None
+    """The seat whose command caused it; None for setup."""
+
+
+class GameUpdate(msgspec.Struct, kw_only=True):
+    """What the append transaction writes to the ``games`` row."""
+
+    status: str
+    to_act: list[str]
+    outcome: dict[str, Any] | None = None
+    winners: list[str] = []
+    """Seats ranked first, once finished (used by ``last_winner``)."""
+
+
+class CommandRecord(msgspec.Struct, kw_only=True):
+    """One accepted command batch: for idempotency and for the audit trail."""
+
+    command_id: str
+    seat: str | None
+    idempotency_key: str | None
+    request_hash: str | None
+    """sha256 of the request body; the same key with another body is refused."""
+    command: dict[str, Any] | None
+    response_status: int
+    response: bytes
+    """The exact JSON body answered the first time."""
+
+
+class Snapshot(msgspec.Struct, kw_only=True):
+    version: int
+    state: bytes
+
+
+StartHook = Callable[[GameRecord], Awaitable[tuple[list[NewEvent], GameUpdate]]]
+"""Called inside ``claim_seat``'s transaction when the last seat was just
+claimed, with the game as it is now (every seat claimed). Returns the setup
+events (appended at versions 1..n) and the row update (status ``active``)."""
+
+
+# --- the protocol -----------------------------------------------------------------
+
+
+class EventStore(Protocol):
+    async def open(self) -> None:
+        """Connect (open the pool) and apply pending migrations."""
+        ...
+
+    async def close(self) -> None: ...
+
+    async def migrate(self) -> list[str]:
+        """Apply pending versioned migrations; return the names applied now."""
+        ...
+
+    async def ping(self) -> None:
+        """Raise StoreUnavailable unless the database answers."""
+        ...
+
+    # players
+    async def create_player(self, player: PlayerRecord, token_hash: str) -> None: ...
+
+    async def get_player(self, player_id: str) -> PlayerRecord | None: ...
+
+    async def player_by_token(self, token_hash: str) -> PlayerRecord | None: ...
+
+    async def player_games(self, player_id: str) -> list[GameRecord]:
+        """Games where the player holds a seat, newest first."""
+        ...
+
+    # games
+    async def create_game(self, game: GameRecord, seed: str) -> None: ...
+
+    async def get_game(self, game_id: str) -> GameRecord | None: ...
+
+    async def list_games(
+        self,
+        *,
+        ruleset: str | None = None,
+        status: str | None = None,
+        player_id: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> tuple[list[GameRecord], str | None]:
+        """Newest first; returns the page and an opaque cursor for the next one (None at the end)."""
+        ...
+
+    async def get_seed(self, game_id: str) -> str | None: ...
+
+    async def last_winner(self, ruleset: str, player_ids: list[str]) -> str | None:
+        """The player_id, among ``player_ids``, who won the most recently
+        finished game of ``ruleset`` that any of them won; None if none did."""
+        ...
+
+    # seats
+    async def claim_seat(
+        self,
+        game_id: str,
+        seat: str,
+        *,
+        player_id: str | None,
+        player_name: str | None,
+        token_hash: str,
+        on_full: StartHook,
+    ) -> GameRecord:
+        """Claim ``seat`` in one transaction (the game row locked).
+
+        Raises GameNotFound, UnknownSeat, GameNotWaiting, SeatTaken. When this
+        claim fills the last seat, awaits ``on_full`` and appends its events
+        and update in the same transaction. Returns the game after the claim.
+        """
+        ...
+
+    async def seat_by_token(self, game_id: str, token_hash: str) -> str | None: ...
+
+    # events
+    async def append(
+        self,
+        game_id: str,
+        expected_version: int,
+        events: list[NewEvent],
+        *,
+        update: GameUpdate,
+        command: CommandRecord | None = None,
+    ) -> int:
+        """Append ``events`` at versions expected_version+1.. in one transaction,
+        update the games row, and record ``command``. Returns the new version.
+
+        Raises GameNotFound, VersionConflict (someone appended first; nothing
+        written), IdempotencyConflict (the command's key was recorded first).
+        """
+        ...
+
+    async def read(
+        self, game_id: str, *, after: int = 0, limit: int | None = None, upto: int | None = None
+    ) -> list[StoredEvent]:
+        """Events with after < version (<= upto), in version order, at most ``limit``."""
+        ...
+
+    async def get_command(self, game_id: str, seat: str | None, idempotency_key: str) -> CommandRecord | None: ...
+
+    # snapshots
+    async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
+        """Idempotent: saving the same version twice keeps one."""
+        ...
+
+    async def load_snapshot(self, game_id: str, *, at_or_before: int | None = None) -> Snapshot | None:
+        """The latest snapshot with version <= at_or_before (any version if None)."""
+        ...
