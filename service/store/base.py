@@ -59,7 +59,15 @@ class IdempotencyConflict(StoreError):
 
 
 class DuplicatePlayerName(StoreError):
-    pass
+    """Never raised by the bundled stores: player names are display names, not unique."""
+
+
+class GameAlreadyExists(StoreError):
+    """``create_game`` with a ``game_id`` that is already stored (added; nothing written)."""
+
+
+class InvalidCursor(StoreError, ValueError):
+    """``list_games`` got a ``cursor`` it did not issue (added; the API answers 400)."""
 
 
 # --- records ------------------------------------------------------------------

@@ -1,0 +1,804 @@
+"""The embedded event store: stdlib ``sqlite3``, one file, WAL mode.
+
+Concurrency model
+-----------------
+* One connection per store, used only from one dedicated worker thread
+  (a single-thread executor), so the event loop never blocks on SQLite.
+* An ``asyncio.Lock`` makes each store operation exclusive on that
+  connection. Most operations are one job on the thread, a whole
+  ``BEGIN ... COMMIT`` inside it. ``claim_seat`` is the exception: it must
+  await the async ``on_full`` hook in the middle of its transaction, so it
+  runs ``BEGIN IMMEDIATE`` + checks as one job, awaits the hook in the event
+  loop while still holding the store lock (and the open write transaction),
+  then runs the append + ``COMMIT`` as a second job (or ``ROLLBACK`` if the
+  hook raised or the task was cancelled).
+* Several OS processes may share one file: every write transaction starts
+  with ``BEGIN IMMEDIATE``, which takes SQLite's database write lock up front,
+  so the version checks, the idempotency check and the seat checks read data
+  no other process can change before ``COMMIT``; a writer waiting for another
+  process waits up to ``busy_timeout`` (then ``StoreUnavailable``). WAL lets
+  readers proceed during a write. Constraints (``UNIQUE (game_id, version)``,
+  the idempotency index, foreign keys) back the explicit checks.
+* ``position`` is an AUTOINCREMENT rowid assigned under that write lock, so
+  commit order equals insertion order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import os
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+from typing import Any, TypeVar
+
+import msgspec
+
+from service.store._common import (
+    decode_cursor,
+    encode_cursor,
+    from_iso,
+    iso,
+    json_dumps,
+    load_migrations,
+    utcnow,
+)
+from service.store.base import (
+    CommandRecord,
+    GameAlreadyExists,
+    GameNotFound,
+    GameNotWaiting,
+    GameRecord,
+    GameUpdate,
+    IdempotencyConflict,
+    NewEvent,
+    PlayerRecord,
+    SeatRecord,
+    SeatTaken,
+    Snapshot,
+    StartHook,
+    StoredEvent,
+    StoreError,
+    StoreUnavailable,
+    UnknownSeat,
+    VersionConflict,
+)
+
+T = TypeVar("T")
+
+_GAME_COLUMNS = (
+    "game_id, ruleset, options, status, version, to_act, outcome, seed_sha256, "
+    "created_at, updated_at, finished_at"
+)
+
+
+def _translate(exc: sqlite3.Error) -> StoreError:
+    """The one place where sqlite3 errors become store errors."""
+    message = str(exc)
+    if isinstance(exc, sqlite3.IntegrityError):
+        if "FOREIGN KEY" in message:
+            return GameNotFound(message)
+        if "events.game_id, events.version" in message:
+            return VersionConflict("?", -1)
+        if "commands_idempotency" in message:
+            return IdempotencyConflict(message)
+        if "games.game_id" in message:
+            return GameAlreadyExists(message)
+        return StoreError(message)
+    if isinstance(
+        exc, sqlite3.OperationalError | sqlite3.InterfaceError | sqlite3.ProgrammingError
+    ):
+        # "database is locked" (busy_timeout elapsed), "unable to open database
+        # file", "disk I/O error", a closed connection...
+        return StoreUnavailable(message)
+    return StoreError(message)
+
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else msgspec.json.decode(text)
+
+
+def _split_statements(script: str) -> list[str]:
+    """Split a migration into statements (trigger bodies contain ``;``)."""
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            if buffer.strip():
+                statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip() and not all(
+        part.strip().startswith("--") or not part.strip() for part in buffer.splitlines()
+    ):
+        raise StoreError(f"incomplete SQL statement in migration: {buffer.strip()[:80]!r}")
+    return statements
+
+
+class SqliteEventStore:
+    """``EventStore`` over one SQLite file (``:memory:`` works too, for tests).
+
+    ``busy_timeout_ms``: how long a write waits for another process's write
+    transaction before failing with ``StoreUnavailable`` (added parameter).
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, busy_timeout_ms: int = 5_000) -> None:
+        self.path = os.fspath(path)
+        self._busy_timeout_ms = busy_timeout_ms
+        self._executor: ThreadPoolExecutor | None = None
+        self._conn: sqlite3.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # --- plumbing -------------------------------------------------------------------
+
+    def _submit(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        if self._executor is None:
+            raise StoreUnavailable("the SQLite store is not open")
+        loop = asyncio.get_running_loop()
+        return loop.run_in_executor(self._executor, functools.partial(fn, *args))
+
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` on the store's thread; translate sqlite3 errors."""
+        try:
+            return await self._submit(fn, *args)
+        except sqlite3.Error as exc:
+            raise _translate(exc) from exc
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        async with self._lock:
+            return await self._call(fn, *args)
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise StoreUnavailable("the SQLite store is not open")
+        return self._conn
+
+    def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """One write transaction on the store's thread: BEGIN IMMEDIATE .. COMMIT."""
+        conn = self._db
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            result = fn(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            self._rollback_now()
+            raise
+        return result
+
+    def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """One read transaction (a consistent WAL snapshot across statements)."""
+        conn = self._db
+        conn.execute("BEGIN")
+        try:
+            return fn(conn)
+        finally:
+            self._rollback_now()
+
+    def _rollback_now(self) -> None:
+        conn = self._conn
+        if conn is not None and conn.in_transaction:
+            conn.execute("ROLLBACK")
+
+    async def _rollback_queued(self) -> None:
+        """Roll back an open transaction from the event loop, even when cancelled.
+
+        The job is queued on the single worker thread *before* the store lock
+        is released, so no later job can run inside the abandoned transaction.
+        """
+        if self._executor is None:
+            return
+        future = self._submit(self._rollback_now)
+        with contextlib.suppress(BaseException):
+            await asyncio.shield(future)
+
+    # --- lifecycle ------------------------------------------------------------------
+
+    def _connect(self) -> None:
+        if self.path not in ("", ":memory:") and not self.path.startswith("file:"):
+            parent = os.path.dirname(os.path.abspath(self.path))
+            os.makedirs(parent, exist_ok=True)
+        conn = sqlite3.connect(
+            self.path,
+            isolation_level=None,  # we issue BEGIN/COMMIT ourselves
+            check_same_thread=False,  # only ever used from the store's one thread
+            timeout=self._busy_timeout_ms / 1000,
+            uri=self.path.startswith("file:"),
+        )
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("PRAGMA foreign_keys = ON")
+        except BaseException:
+            conn.close()
+            raise
+        self._conn = conn
+
+    async def open(self) -> None:
+        """Open the connection (creating the file and its folder) and migrate."""
+        if self._executor is not None:
+            return
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plateau-sqlite")
+        try:
+            await self._call(self._connect)
+            await self.migrate()
+        except BaseException:
+            await self.close()
+            raise
+
+    def _disconnect(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
+
+    async def close(self) -> None:
+        executor = self._executor
+        if executor is None:
+            return
+        async with self._lock:
+            with contextlib.suppress(sqlite3.Error):
+                await self._call(self._disconnect)
+            self._executor = None
+            executor.shutdown(wait=False)
+
+    def _migrate(self, conn: sqlite3.Connection) -> list[str]:
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+        )
+        applied = {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
+        done: list[str] = []
+        for migration in load_migrations("sqlite"):
+            if migration.name in applied:
+                continue
+            for statement in _split_statements(migration.sql):
+                conn.execute(statement)
+            conn.execute(
+                "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)",
+                (migration.name, iso(utcnow())),
+            )
+            done.append(migration.name)
+        return done
+
+    async def migrate(self) -> list[str]:
+        """Apply pending migrations in one BEGIN IMMEDIATE transaction (process-safe)."""
+        return await self._run(self._write, self._migrate)
+
+    async def ping(self) -> None:
+        try:
+            await self._run(lambda: self._db.execute("SELECT 1").fetchone())
+        except StoreError:
+            raise
+        except Exception as exc:  # a closed executor, ...
+            raise StoreUnavailable(str(exc)) from exc
+
+    # --- row helpers (store thread) -------------------------------------------------
+
+    @staticmethod
+    def _seats(conn: sqlite3.Connection, game_ids: Sequence[str]) -> dict[str, list[SeatRecord]]:
+        seats: dict[str, list[SeatRecord]] = {game_id: [] for game_id in game_ids}
+        if not game_ids:
+            return seats
+        marks = ", ".join("?" for _ in game_ids)
+        rows = conn.execute(
+            "SELECT game_id, seat, player_id, player_name, claimed_at IS NOT NULL FROM seats"
+            f" WHERE game_id IN ({marks}) ORDER BY game_id, seat_order",
+            tuple(game_ids),
+        )
+        for game_id, seat, player_id, player_name, claimed in rows:
+            seats[game_id].append(
+                SeatRecord(
+                    seat=seat, player_id=player_id, player_name=player_name, claimed=bool(claimed)
+                )
+            )
+        return seats
+
+    @classmethod
+    def _games(cls, conn: sqlite3.Connection, rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
+        rows = list(rows)
+        seats = cls._seats(conn, [row[0] for row in rows])
+        return [
+            GameRecord(
+                game_id=row[0],
+                ruleset=row[1],
+                options=_loads(row[2]),
+                status=row[3],
+                version=row[4],
+                seats=seats[row[0]],
+                to_act=_loads(row[5]),
+                outcome=_loads(row[6]),
+                seed_sha256=row[7],
+                created_at=from_iso(row[8]),
+                updated_at=from_iso(row[9]),
+                finished_at=None if row[10] is None else from_iso(row[10]),
+            )
+            for row in rows
+        ]
+
+    @classmethod
+    def _game(cls, conn: sqlite3.Connection, game_id: str) -> GameRecord | None:
+        rows = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE game_id = ?", (game_id,))
+        games = cls._games(conn, rows)
+        return games[0] if games else None
+
+    @staticmethod
+    def _insert_events(
+        conn: sqlite3.Connection,
+        game_id: str,
+        first_version: int,
+        events: Sequence[NewEvent],
+        *,
+        command_id: str | None,
+        seat: str | None,
+        now: datetime,
+    ) -> None:
+        recorded_at = iso(now)
+        conn.executemany(
+            "INSERT INTO events (game_id, version, type, data, recorded_at, command_id, seat)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    game_id,
+                    first_version + i,
+                    e.type,
+                    json_dumps(e.data),
+                    recorded_at,
+                    command_id,
+                    seat,
+                )
+                for i, e in enumerate(events)
+            ],
+        )
+
+    @staticmethod
+    def _apply_update(
+        conn: sqlite3.Connection, game_id: str, version: int, update: GameUpdate, now: datetime
+    ) -> None:
+        stamp = iso(now)
+        conn.execute(
+            "UPDATE games SET version = ?, status = ?, to_act = ?, outcome = ?, winners = ?,"
+            " updated_at = ?,"
+            " finished_at = CASE WHEN ? = 'finished' THEN COALESCE(finished_at, ?) ELSE NULL END"
+            " WHERE game_id = ?",
+            (
+                version,
+                update.status,
+                json_dumps(update.to_act),
+                None if update.outcome is None else json_dumps(update.outcome),
+                json_dumps(update.winners),
+                stamp,
+                update.status,
+                stamp,
+                game_id,
+            ),
+        )
+
+    # --- players ----------------------------------------------------------------------
+
+    async def create_player(self, player: PlayerRecord, token_hash: str) -> None:
+        """Insert a player. Names are display names (never unique): this never
+        raises DuplicatePlayerName; a reused player_id/token_hash is a StoreError."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO players (player_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)",
+                (player.player_id, player.name, token_hash, iso(player.created_at)),
+            )
+
+        await self._run(self._write, work)
+
+    @staticmethod
+    def _player(row: Sequence[Any] | None) -> PlayerRecord | None:
+        if row is None:
+            return None
+        return PlayerRecord(player_id=row[0], name=row[1], created_at=from_iso(row[2]))
+
+    async def get_player(self, player_id: str) -> PlayerRecord | None:
+        def work(conn: sqlite3.Connection) -> PlayerRecord | None:
+            row = conn.execute(
+                "SELECT player_id, name, created_at FROM players WHERE player_id = ?", (player_id,)
+            ).fetchone()
+            return self._player(row)
+
+        return await self._run(self._read, work)
+
+    async def player_by_token(self, token_hash: str) -> PlayerRecord | None:
+        def work(conn: sqlite3.Connection) -> PlayerRecord | None:
+            row = conn.execute(
+                "SELECT player_id, name, created_at FROM players WHERE token_hash = ?",
+                (token_hash,),
+            ).fetchone()
+            return self._player(row)
+
+        return await self._run(self._read, work)
+
+    async def player_games(self, player_id: str) -> list[GameRecord]:
+        """Every game where the player holds a seat, newest first."""
+
+        def work(conn: sqlite3.Connection) -> list[GameRecord]:
+            rows = conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games g WHERE EXISTS"
+                " (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.player_id = ?)"
+                " ORDER BY created_at DESC, game_id DESC",
+                (player_id,),
+            )
+            return self._games(conn, rows)
+
+        return await self._run(self._read, work)
+
+    # --- games ------------------------------------------------------------------------
+
+    async def create_game(self, game: GameRecord, seed: str) -> None:
+        """Insert the games row, its seats (all unclaimed, in ``game.seats``
+        order) and the secret seed. Raises GameAlreadyExists (added)."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            if conn.execute("SELECT 1 FROM games WHERE game_id = ?", (game.game_id,)).fetchone():
+                raise GameAlreadyExists(game.game_id)
+            conn.execute(
+                f"INSERT INTO games ({_GAME_COLUMNS}, winners) VALUES"
+                " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')",
+                (
+                    game.game_id,
+                    game.ruleset,
+                    json_dumps(game.options),
+                    game.status,
+                    game.version,
+                    json_dumps(game.to_act),
+                    None if game.outcome is None else json_dumps(game.outcome),
+                    game.seed_sha256,
+                    iso(game.created_at),
+                    iso(game.updated_at),
+                    None if game.finished_at is None else iso(game.finished_at),
+                ),
+            )
+            conn.executemany(
+                "INSERT INTO seats (game_id, seat, seat_order) VALUES (?, ?, ?)",
+                [(game.game_id, s.seat, i) for i, s in enumerate(game.seats)],
+            )
+            conn.execute(
+                "INSERT INTO game_secrets (game_id, seed) VALUES (?, ?)", (game.game_id, seed)
+            )
+
+        await self._run(self._write, work)
+
+    async def get_game(self, game_id: str) -> GameRecord | None:
+        return await self._run(self._read, lambda conn: self._game(conn, game_id))
+
+    async def list_games(
+        self,
+        *,
+        ruleset: str | None = None,
+        status: str | None = None,
+        player_id: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> tuple[list[GameRecord], str | None]:
+        """Newest first (created_at, game_id descending), keyset-paginated.
+
+        Raises InvalidCursor (added) for a cursor this store did not issue.
+        """
+        where: list[str] = []
+        params: list[Any] = []
+        if ruleset is not None:
+            where.append("ruleset = ?")
+            params.append(ruleset)
+        if status is not None:
+            where.append("status = ?")
+            params.append(status)
+        if player_id is not None:
+            where.append(
+                "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.player_id = ?)"
+            )
+            params.append(player_id)
+        if cursor is not None:
+            created_at, last_id = decode_cursor(cursor)
+            where.append("(created_at, game_id) < (?, ?)")
+            params.extend([iso(created_at), last_id])
+        sql = f"SELECT {_GAME_COLUMNS} FROM games g"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY created_at DESC, game_id DESC LIMIT ?"
+        params.append(limit + 1)
+
+        def work(conn: sqlite3.Connection) -> list[GameRecord]:
+            return self._games(conn, conn.execute(sql, params))
+
+        games = await self._run(self._read, work)
+        if len(games) <= limit:
+            return games, None
+        page = games[:limit]
+        return page, encode_cursor(page[-1].created_at, page[-1].game_id)
+
+    async def get_seed(self, game_id: str) -> str | None:
+        def work(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute(
+                "SELECT seed FROM game_secrets WHERE game_id = ?", (game_id,)
+            ).fetchone()
+            return None if row is None else str(row[0])
+
+        return await self._run(self._read, work)
+
+    async def last_winner(self, ruleset: str, player_ids: list[str]) -> str | None:
+        if not player_ids:
+            return None
+        marks = ", ".join("?" for _ in player_ids)
+        sql = (
+            "SELECT s.player_id FROM games g JOIN seats s ON s.game_id = g.game_id"
+            f" WHERE g.ruleset = ? AND g.status = 'finished' AND s.player_id IN ({marks})"
+            " AND s.seat IN (SELECT value FROM json_each(g.winners))"
+            " ORDER BY g.finished_at DESC, g.game_id DESC, s.seat_order ASC LIMIT 1"
+        )
+
+        def work(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute(sql, (ruleset, *player_ids)).fetchone()
+            return None if row is None else str(row[0])
+
+        return await self._run(self._read, work)
+
+    # --- seats ------------------------------------------------------------------------
+
+    def _claim_begin(
+        self,
+        game_id: str,
+        seat: str,
+        player_id: str | None,
+        player_name: str | None,
+        token_hash: str,
+        now: datetime,
+    ) -> tuple[GameRecord, bool]:
+        """BEGIN IMMEDIATE, check, record the seat. Commits unless the game is
+        now full; then returns with the transaction still open."""
+        conn = self._db
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            row = conn.execute("SELECT status FROM games WHERE game_id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise GameNotFound(game_id)
+            seat_row = conn.execute(
+                "SELECT claimed_at FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
+            ).fetchone()
+            if seat_row is None:
+                raise UnknownSeat(seat)
+            if row[0] != "waiting":
+                raise GameNotWaiting(game_id)
+            if seat_row[0] is not None:
+                raise SeatTaken(seat)
+            conn.execute(
+                "UPDATE seats SET player_id = ?, player_name = ?, token_hash = ?, claimed_at = ?"
+                " WHERE game_id = ? AND seat = ?",
+                (player_id, player_name, token_hash, iso(now), game_id, seat),
+            )
+            game = self._game(conn, game_id)
+            assert game is not None
+            full = all(s.claimed for s in game.seats)
+            if not full:
+                conn.execute("COMMIT")
+            return game, full
+        except BaseException:
+            self._rollback_now()
+            raise
+
+    def _claim_finish(
+        self,
+        game_id: str,
+        version: int,
+        events: list[NewEvent],
+        update: GameUpdate,
+        now: datetime,
+    ) -> GameRecord:
+        """Second half of a filling claim: append the setup batch, update, COMMIT."""
+        conn = self._db
+        try:
+            if not conn.in_transaction:
+                raise StoreError("claim transaction lost")
+            self._insert_events(
+                conn, game_id, version + 1, events, command_id=None, seat=None, now=now
+            )
+            self._apply_update(conn, game_id, version + len(events), update, now)
+            after = self._game(conn, game_id)
+            assert after is not None
+            conn.execute("COMMIT")
+            return after
+        except BaseException:
+            self._rollback_now()
+            raise
+
+    async def claim_seat(
+        self,
+        game_id: str,
+        seat: str,
+        *,
+        player_id: str | None,
+        player_name: str | None,
+        token_hash: str,
+        on_full: StartHook,
+    ) -> GameRecord:
+        now = utcnow()
+        async with self._lock:
+            game, full = await self._call(
+                self._claim_begin, game_id, seat, player_id, player_name, token_hash, now
+            )
+            if not full:
+                return game
+            version = game.version
+            # The write transaction is open; the store lock keeps every other
+            # coroutine of this process off the connection, BEGIN IMMEDIATE
+            # keeps other processes out until COMMIT/ROLLBACK.
+            try:
+                events, update = await on_full(game)
+            except BaseException:
+                await self._rollback_queued()
+                raise
+            try:
+                return await self._call(self._claim_finish, game_id, version, events, update, now)
+            except asyncio.CancelledError:
+                await self._rollback_queued()  # no-op if the job already finished
+                raise
+
+    async def seat_by_token(self, game_id: str, token_hash: str) -> str | None:
+        """The seat claimed with this token (the first in seat order if several)."""
+
+        def work(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute(
+                "SELECT seat FROM seats WHERE game_id = ? AND token_hash = ?"
+                " ORDER BY seat_order LIMIT 1",
+                (game_id, token_hash),
+            ).fetchone()
+            return None if row is None else str(row[0])
+
+        return await self._run(self._read, work)
+
+    # --- events -----------------------------------------------------------------------
+
+    async def append(
+        self,
+        game_id: str,
+        expected_version: int,
+        events: list[NewEvent],
+        *,
+        update: GameUpdate,
+        command: CommandRecord | None = None,
+    ) -> int:
+        now = utcnow()
+        new_version = expected_version + len(events)
+
+        def work(conn: sqlite3.Connection) -> int:
+            row = conn.execute("SELECT version FROM games WHERE game_id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise GameNotFound(game_id)
+            if command is not None and command.idempotency_key is not None:
+                if self._command(conn, game_id, command.seat, command.idempotency_key):
+                    raise IdempotencyConflict(command.idempotency_key)
+            if row[0] != expected_version:
+                raise VersionConflict(game_id, expected_version, row[0])
+            self._insert_events(
+                conn,
+                game_id,
+                expected_version + 1,
+                events,
+                command_id=None if command is None else command.command_id,
+                seat=None if command is None else command.seat,
+                now=now,
+            )
+            self._apply_update(conn, game_id, new_version, update, now)
+            if command is not None:
+                conn.execute(
+                    "INSERT INTO commands (command_id, game_id, seat, idempotency_key,"
+                    " request_hash, command, response_status, response, recorded_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        command.command_id,
+                        game_id,
+                        command.seat,
+                        command.idempotency_key,
+                        command.request_hash,
+                        None if command.command is None else json_dumps(command.command),
+                        command.response_status,
+                        command.response,
+                        iso(now),
+                    ),
+                )
+            return new_version
+
+        return await self._run(self._write, work)
+
+    async def read(
+        self, game_id: str, *, after: int = 0, limit: int | None = None, upto: int | None = None
+    ) -> list[StoredEvent]:
+        sql = (
+            "SELECT version, position, type, data, recorded_at, command_id, seat FROM events"
+            " WHERE game_id = ? AND version > ?"
+        )
+        params: list[Any] = [game_id, after]
+        if upto is not None:
+            sql += " AND version <= ?"
+            params.append(upto)
+        sql += " ORDER BY version"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+
+        def work(conn: sqlite3.Connection) -> list[StoredEvent]:
+            return [
+                StoredEvent(
+                    game_id=game_id,
+                    version=version,
+                    position=position,
+                    type=type_,
+                    data=msgspec.json.decode(data),
+                    recorded_at=from_iso(recorded_at),
+                    command_id=command_id,
+                    seat=seat,
+                )
+                for version, position, type_, data, recorded_at, command_id, seat in conn.execute(
+                    sql, params
+                )
+            ]
+
+        return await self._run(self._read, work)
+
+    @staticmethod
+    def _command(
+        conn: sqlite3.Connection, game_id: str, seat: str | None, key: str
+    ) -> CommandRecord | None:
+        row = conn.execute(
+            "SELECT command_id, seat, idempotency_key, request_hash, command, response_status,"
+            " response FROM commands WHERE game_id = ? AND COALESCE(seat, '') = COALESCE(?, '')"
+            " AND idempotency_key = ?",
+            (game_id, seat, key),
+        ).fetchone()
+        if row is None:
+            return None
+        return CommandRecord(
+            command_id=row[0],
+            seat=row[1],
+            idempotency_key=row[2],
+            request_hash=row[3],
+            command=_loads(row[4]),
+            response_status=row[5],
+            response=bytes(row[6]),
+        )
+
+    async def get_command(
+        self, game_id: str, seat: str | None, idempotency_key: str
+    ) -> CommandRecord | None:
+        return await self._run(
+            self._read, lambda conn: self._command(conn, game_id, seat, idempotency_key)
+        )
+
+    # --- snapshots --------------------------------------------------------------------
+
+    async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
+        """Idempotent on (game_id, version): the first saved state is kept.
+        Raises GameNotFound for an unknown game."""
+        now = iso(utcnow())
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO snapshots (game_id, version, state, created_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, version) DO NOTHING",
+                (game_id, version, state, now),
+            )
+
+        await self._run(self._write, work)
+
+    async def load_snapshot(
+        self, game_id: str, *, at_or_before: int | None = None
+    ) -> Snapshot | None:
+        sql = "SELECT version, state FROM snapshots WHERE game_id = ?"
+        params: list[Any] = [game_id]
+        if at_or_before is not None:
+            sql += " AND version <= ?"
+            params.append(at_or_before)
+        sql += " ORDER BY version DESC LIMIT 1"
+
+        def work(conn: sqlite3.Connection) -> Snapshot | None:
+            row = conn.execute(sql, params).fetchone()
+            return None if row is None else Snapshot(version=row[0], state=bytes(row[1]))
+
+        return await self._run(self._read, work)
