@@ -1,0 +1,117 @@
+"""Options and the game state of Éclats des Cités (spec sections 4 and 6).
+
+Sequences are tuples so that a state can be shared safely between versions:
+``evolve`` copies only what an event changes.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from domain.eclats_des_cites.components import (
+    CardId,
+    DecisionKind,
+    DecisionSource,
+    EndReason,
+    GrantSource,
+    PileId,
+    RevealSource,
+    SeatIndex,
+    Status,
+    UpgradeId,
+    WonderId,
+)
+from domain.eclats_des_cites.events import EclatsScore
+
+
+class EclatsOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Options of a new game. `{}` is a 2-player game. The seed defines no variant."""
+
+    seat_count: Annotated[int, msgspec.Meta(ge=2, le=5)] = 2
+    """Number of players, 2 to 5; seats are `seat_0` … `seat_{n-1}`."""
+
+
+class EclatsPlayer(msgspec.Struct, frozen=True, kw_only=True):
+    """One player's public board."""
+
+    seat: SeatIndex
+    wonder: WonderId | None = None
+    stages_built: int = 0
+    """0..5; the next stage is stages_built + 1."""
+    tableau: dict[CardId, int] = msgspec.field(default_factory=dict)
+    """Kept cards by kind (only kinds with at least one copy)."""
+    upgrades: tuple[UpgradeId, ...] = ()
+    """In the order taken."""
+    permanent_shields: int = 0
+    """From the Sanctuaire."""
+    victories: int = 0
+    turns_taken: int = 0
+
+
+class EclatsTurn(msgspec.Struct, frozen=True, kw_only=True):
+    """The turn in progress."""
+
+    seat: SeatIndex
+    jokers_played: int = 0
+    stages_built_this_turn: int = 0
+    grant_queue: tuple[GrantSource, ...] = ()
+    """Extra takes waiting, first granted first."""
+    revealed: tuple[CardId, ...] = ()
+    """Cards lifted by a reveal, waiting for the choice."""
+    reveal_source: RevealSource | None = None
+    exploring_card: CardId | None = None
+    """The Boussole or Belvédère being resolved."""
+    peeked_card: CardId | None = None
+    """Hidden: what the Exploration upgrade showed ``seat``."""
+
+
+class EclatsDecision(msgspec.Struct, frozen=True, kw_only=True):
+    """The answer the game waits for."""
+
+    seat: SeatIndex
+    kind: DecisionKind
+    source: DecisionSource
+    options: tuple[str, ...]
+
+
+class EclatsResult(msgspec.Struct, frozen=True, kw_only=True):
+    reason: EndReason
+    scores: tuple[EclatsScore, ...]
+    ranking: tuple[SeatIndex, ...]
+    winner: SeatIndex
+
+
+class EclatsState(msgspec.Struct, frozen=True, kw_only=True):
+    """The whole truth of a game (hidden parts included)."""
+
+    status: Status
+    n: int
+    players: tuple[EclatsPlayer, ...]
+    first_seat: SeatIndex
+    wonder_choice_order: tuple[SeatIndex, ...]
+    current_seat: SeatIndex | None
+    turn_number: int
+    piles: dict[PileId, tuple[CardId, ...]]
+    """Top first. Hidden: central's content, borders below the top."""
+    discard: tuple[CardId, ...]
+    upgrades_face_up: tuple[UpgradeId, ...]
+    upgrades_hidden: tuple[UpgradeId, ...]
+    """Hidden: top first."""
+    alerts: int
+    pending: EclatsDecision | None
+    turn: EclatsTurn | None
+    wonder_completed_by: SeatIndex | None
+    result: EclatsResult | None
+
+
+def strength(state: EclatsState, seat: int) -> int:
+    """1 per kept protection card + permanent shields + 2 with Protection."""
+    p = state.players[seat]
+    t = p.tableau
+    value = t.get("bastion", 0) + t.get("heraut", 0) + t.get("sentinelle", 0)
+    value += p.permanent_shields
+    if "protection" in p.upgrades:
+        value += 2
+    return value

@@ -1,0 +1,187 @@
+"""What each seat may see (spec section 9): the only place that decides redaction.
+
+Hidden: the order and content of the central pile (only its count is shown),
+the border piles below their top cards, the hidden upgrade pile (count only),
+and the Exploration peek, seen by the peeking seat alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.eclats_des_cites.components import (
+    CardId,
+    GrantSource,
+    PileId,
+    RevealSource,
+    SeatIndex,
+    Status,
+    UpgradeId,
+    WonderId,
+    all_piles,
+)
+from domain.eclats_des_cites.events import EclatsCentralTopPeeked, EclatsGameSetUp
+from domain.eclats_des_cites.payment import culture, progress, stage_prestige, victory_prestige
+from domain.eclats_des_cites.rules import SEAT_INDEX
+from domain.eclats_des_cites.state import EclatsDecision, EclatsResult, EclatsState, strength
+
+
+class EclatsPileView(msgspec.Struct, frozen=True, kw_only=True):
+    """A pile as everyone sees it."""
+
+    pile_id: PileId
+    count: int
+    top: CardId | None
+    """The face-up top card of a border pile (always null for `central`)."""
+
+
+class EclatsPlayerView(msgspec.Struct, frozen=True, kw_only=True):
+    """A player's board (all public)."""
+
+    seat: SeatIndex
+    wonder: WonderId | None
+    stages_built: int
+    tableau: dict[CardId, int]
+    upgrades: list[UpgradeId]
+    permanent_shields: int
+    victories: int
+    turns_taken: int
+    strength: int
+    """Battle strength now (section 6)."""
+    prestige: int
+    """Prestige if the game ended now (section 11 formula)."""
+
+
+class EclatsTurnView(msgspec.Struct, frozen=True, kw_only=True):
+    seat: SeatIndex
+    jokers_played: int
+    stages_built_this_turn: int
+    grant_queue: list[GrantSource]
+    revealed: list[CardId]
+    reveal_source: RevealSource | None
+    exploring_card: CardId | None
+    peeked_card: CardId | None
+    """What the Exploration upgrade showed: only the turn's player sees it."""
+
+
+class EclatsView(msgspec.Struct, frozen=True, kw_only=True):
+    """A game as one seat (or a spectator) may see it."""
+
+    viewer: SeatIndex | None
+    """The seat this view is for (null: a spectator)."""
+    status: Status
+    seat_count: int
+    first_seat: SeatIndex
+    wonder_choice_order: list[SeatIndex]
+    current_seat: SeatIndex | None
+    turn_number: int
+    players: list[EclatsPlayerView]
+    piles: list[EclatsPileView]
+    """`central` then `border_0` … `border_{n-1}`: counts and border tops."""
+    discard: list[CardId]
+    upgrades_face_up: list[UpgradeId]
+    upgrades_hidden_count: int
+    alerts: int
+    pending: EclatsDecision | None
+    turn: EclatsTurnView | None
+    wonder_completed_by: SeatIndex | None
+    result: EclatsResult | None
+
+
+def _viewer(seat: str | None) -> int | None:
+    return None if seat is None else SEAT_INDEX.get(seat)
+
+
+def view(state: EclatsState, seat: str | None) -> EclatsView:
+    viewer = _viewer(seat)
+    if viewer is not None and viewer >= state.n:
+        viewer = None
+    players = [
+        EclatsPlayerView(
+            seat=p.seat,
+            wonder=p.wonder,
+            stages_built=p.stages_built,
+            tableau=dict(p.tableau),
+            upgrades=list(p.upgrades),
+            permanent_shields=p.permanent_shields,
+            victories=p.victories,
+            turns_taken=p.turns_taken,
+            strength=strength(state, p.seat),
+            prestige=stage_prestige(p.wonder, p.stages_built)
+            + culture(p.tableau)
+            + victory_prestige(p.victories)
+            + progress(p.upgrades),
+        )
+        for p in state.players
+    ]
+    piles = []
+    for pile_id in all_piles(state.n):
+        cards = state.piles[pile_id]
+        top = cards[0] if cards and pile_id != "central" else None
+        piles.append(EclatsPileView(pile_id=pile_id, count=len(cards), top=top))
+    t = state.turn
+    turn = None
+    if t is not None:
+        turn = EclatsTurnView(
+            seat=t.seat,
+            jokers_played=t.jokers_played,
+            stages_built_this_turn=t.stages_built_this_turn,
+            grant_queue=list(t.grant_queue),
+            revealed=list(t.revealed),
+            reveal_source=t.reveal_source,
+            exploring_card=t.exploring_card,
+            peeked_card=t.peeked_card if viewer == t.seat else None,
+        )
+    return EclatsView(
+        viewer=viewer,
+        status=state.status,
+        seat_count=state.n,
+        first_seat=state.first_seat,
+        wonder_choice_order=list(state.wonder_choice_order),
+        current_seat=state.current_seat,
+        turn_number=state.turn_number,
+        players=players,
+        piles=piles,
+        discard=list(state.discard),
+        upgrades_face_up=list(state.upgrades_face_up),
+        upgrades_hidden_count=len(state.upgrades_hidden),
+        alerts=state.alerts,
+        pending=state.pending,
+        turn=turn,
+        wonder_completed_by=state.wonder_completed_by,
+        result=state.result,
+    )
+
+
+def redact(event: Any, seat: str | None) -> Any:
+    """``event`` as ``seat`` may see it (spec section 9, second table)."""
+    kind = type(event)
+    if kind is EclatsGameSetUp:
+        return replace(event, central=None, borders=None, upgrades_hidden=None)
+    if kind is EclatsCentralTopPeeked and _viewer(seat) != event.seat and event.card_id is not None:
+        return replace(event, card_id=None)
+    return event
+
+
+DISTINCTIVE_CARDS = 5
+"""Card lists shorter than this can coincide with a public list (a stage's
+spent cards, a science set, returned cards), so they are not offered to the
+no-leak checks."""
+
+
+def hidden_values(state: EclatsState, seat: str | None) -> list[Any]:
+    """Values ``seat`` must not see now: pile orders and the hidden upgrades."""
+    out: list[Any] = []
+    central = state.piles["central"]
+    if len(central) >= DISTINCTIVE_CARDS:
+        out.append(list(central))
+    for pile_id in all_piles(state.n)[1:]:
+        cards = state.piles[pile_id]
+        if len(cards) >= DISTINCTIVE_CARDS:
+            out.append(list(cards))
+    if len(state.upgrades_hidden) >= 2:
+        out.append(list(state.upgrades_hidden))
+    return out
