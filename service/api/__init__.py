@@ -1,0 +1,1 @@
+"""HTTP controllers: thin (parse, call the application service, shape the answer)."""

@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, Request, Response, get
+from litestar.openapi.datastructures import ResponseSpec
+
+from service.schemas import Liveness, Readiness
+from service.store.base import StoreError
+
+
+class HealthController(Controller):
+    path = "/health"
+    tags = ["health"]
+
+    @get("/live", operation_id="getLiveness", summary="Liveness")
+    async def live(self) -> Liveness:
+        """The process is up."""
+        return Liveness(status="ok")
+
+    @get(
+        "/ready",
+        operation_id="getReadiness",
+        summary="Readiness",
+        responses={503: ResponseSpec(data_container=Readiness, description="The event store is down")},
+    )
+    async def ready(self, request: Request[Any, Any, Any]) -> Response[Readiness]:
+        """Store and cache status: ``degraded`` when Redis is down (requests still
+        succeed, from the store), 503 when the event store is down."""
+        state = request.app.state
+        store_ok = True
+        try:
+            await state.store.ping()
+        except (StoreError, OSError):
+            store_ok = False
+        if state.settings.redis_url:
+            cache = "ok" if await state.cache.ping() else "down"
+        else:
+            cache = "memory"
+        status = "unavailable" if not store_ok else ("degraded" if cache == "down" else "ok")
+        body = Readiness(
+            status=status,  # type: ignore[arg-type]
+            store="ok" if store_ok else "down",
+            cache=cache,  # type: ignore[arg-type]
+            backend=state.settings.database_url.split(":", 1)[0],
+        )
+        return Response(body, status_code=200 if store_ok else 503, headers={"Cache-Control": "no-store"})

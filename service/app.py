@@ -1,0 +1,137 @@
+"""``create_app(settings) -> Litestar``: no import-time side effects."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from litestar import Litestar
+from litestar.config.cors import CORSConfig
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin, YamlRenderPlugin
+from litestar.openapi.spec import Components, SecurityScheme, Server
+
+from service.api.games import GamesController
+from service.api.health import HealthController
+from service.api.players import PlayersController
+from service.api.rulesets import RulesetsController
+from service.errors import EXCEPTION_HANDLERS
+from service.settings import Settings
+
+log = logging.getLogger("plateau")
+
+API_VERSION = "1.0.0"
+DESCRIPTION = """\
+Plateau hosts turn-based board games behind an event-sourced REST API.
+
+Create a game (`POST /games`), claim its seats (`POST /games/{game_id}/seats/{seat}`,
+each answers a bearer token shown once), then play: read `GET /games/{game_id}/state`,
+list `GET /games/{game_id}/legal-commands` and post one of them to
+`POST /games/{game_id}/commands`. Every change is an immutable event
+(`GET /games/{game_id}/events`, live at `/events/stream`).
+
+Commands and events of every game are typed schemas in discriminated unions on
+their `type` field (`"<ruleset>.<name>"`). Errors are RFC 9457
+`application/problem+json` with a stable `code`.
+"""
+
+
+def openapi_config() -> OpenAPIConfig:
+    return OpenAPIConfig(
+        title="Plateau",
+        version=API_VERSION,
+        description=DESCRIPTION,
+        path="/schema",
+        render_plugins=[SwaggerRenderPlugin(path="/"), JsonRenderPlugin(), YamlRenderPlugin()],
+        use_handler_docstrings=True,
+        servers=[Server(url="/")],
+        components=Components(
+            security_schemes={
+                "bearer": SecurityScheme(
+                    type="http", scheme="bearer", description="A seat token (or a player token)"
+                )
+            }
+        ),
+    )
+
+
+def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
+    """Build the app. Backends are opened in the lifespan, from ``settings``.
+
+    ``overrides`` may inject ready-made ``store``, ``cache`` or ``notifier``
+    objects (tests share one PostgreSQL pool across apps this way).
+    """
+    from service.cache import make_cache
+    from service.games import GameService
+    from service.store import open_store
+    from service.streams import make_notifier
+
+    settings = settings or Settings.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        owned: list[Any] = []
+        store = overrides.get("store")
+        if store is None:
+            store = open_store(settings.database_url)
+            await store.open()
+            owned.append(store)
+        cache = overrides.get("cache")
+        if cache is None:
+            cache = make_cache(settings.redis_url, settings.redis_prefix)
+            await cache.open()
+            owned.append(cache)
+        notifier = overrides.get("notifier")
+        if notifier is None:
+            notifier = make_notifier(settings.redis_url, settings.redis_prefix)
+            await notifier.open()
+            owned.append(notifier)
+        app.state.settings = settings
+        app.state.store = store
+        app.state.cache = cache
+        app.state.notifier = notifier
+        app.state.games = GameService(settings, store, cache, notifier)
+        try:
+            yield
+        finally:
+            for resource in reversed(owned):
+                try:
+                    await resource.close()
+                except Exception as exc:  # pragma: no cover - best effort on shutdown
+                    log.warning("closing %s failed: %s", type(resource).__name__, exc)
+
+    cors = CORSConfig(allow_origins=list(settings.cors_origins), expose_headers=["ETag", "Location"]) if settings.cors_origins else None
+    app = Litestar(
+        route_handlers=[HealthController, RulesetsController, GamesController, PlayersController],
+        lifespan=[lifespan],
+        exception_handlers=EXCEPTION_HANDLERS,
+        openapi_config=openapi_config(),
+        cors_config=cors,
+        request_max_body_size=settings.max_body_bytes,
+        debug=False,
+    )
+    app.state.settings = settings
+    _serve_finalized_openapi(app)
+    return app
+
+
+def _serve_finalized_openapi(app: Litestar) -> None:
+    """Make /schema/openapi.json (and the docs UI) serve the post-processed document.
+
+    Litestar caches the rendered document in its OpenAPI plugin; we fill that
+    cache once, with the finalized document, after every route is registered.
+    """
+    from litestar._openapi.plugin import OpenAPIPlugin
+
+    from service.openapi import finalize
+
+    plugin = app.plugins.get(OpenAPIPlugin)
+    plugin._openapi_schema = finalize(plugin.provide_openapi().to_schema())
+
+
+def openapi_document(app: Litestar) -> dict[str, Any]:
+    from litestar._openapi.plugin import OpenAPIPlugin
+
+    return app.plugins.get(OpenAPIPlugin).provide_openapi_schema()

@@ -1,0 +1,165 @@
+"""The ``plateau`` command: serve, openapi, migrate, replay, export, import."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from typing import Any
+
+
+def _settings() -> Any:
+    from service.settings import Settings
+
+    return Settings.from_env()
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from granian import Granian
+    from granian.constants import Interfaces
+
+    settings = _settings()
+    host = args.host or settings.host
+    port = args.port or settings.port
+    workers = args.workers or settings.workers
+    if settings.database_url.startswith("sqlite"):
+        # Apply migrations once, before the workers start.
+        asyncio.run(_migrate(settings))
+    print(f"plateau: serving on http://{host}:{port} with {workers} worker(s), store {settings.database_url.split(':', 1)[0]}")
+    Granian(
+        "service.asgi:app",
+        address=host,
+        port=port,
+        workers=workers,
+        interface=Interfaces.ASGI,
+        log_access=args.access_log,
+    ).serve()
+    return 0
+
+
+async def _migrate(settings: Any) -> list[str]:
+    from service.store import open_store
+
+    store = open_store(settings.database_url)
+    try:
+        applied: list[str] = await store.migrate()
+    finally:
+        await store.close()
+    return applied
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    applied = asyncio.run(_migrate(_settings()))
+    print("applied: " + (", ".join(applied) if applied else "nothing (up to date)"))
+    return 0
+
+
+def openapi_document() -> dict[str, Any]:
+    from service.app import create_app
+    from service.app import openapi_document as document
+
+    return document(create_app())
+
+
+def cmd_openapi(args: argparse.Namespace) -> int:
+    text = json.dumps(openapi_document(), indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+async def _export(settings: Any, game_id: str) -> dict[str, Any]:
+    import msgspec
+
+    from service.store import open_store
+
+    store = open_store(settings.database_url)
+    await store.open()
+    try:
+        game = await store.get_game(game_id)
+        if game is None:
+            raise SystemExit(f"no game {game_id}")
+        events = await store.read(game_id)
+        seed = await store.get_seed(game_id) if game.status == "finished" else None
+        return {
+            "format": "plateau-game/1",
+            "game": msgspec.to_builtins(game),
+            "seed": seed,
+            "events": [msgspec.to_builtins(e) for e in events],
+        }
+    finally:
+        await store.close()
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    doc = asyncio.run(_export(_settings(), args.game_id))
+    json.dump(doc, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def replay_document(doc: dict[str, Any]) -> dict[str, Any]:
+    """Fold an exported game; with its seed, re-decide every command and compare."""
+    import msgspec
+
+    from domain import RULESETS, fold
+
+    ruleset = RULESETS[doc["game"]["ruleset"]]
+    events = [msgspec.convert(e["data"], type=ruleset.Event) for e in doc["events"]]
+    state = fold(ruleset, events)
+    outcome = ruleset.outcome(state) if state is not None else None
+    return {
+        "ruleset": ruleset.name,
+        "version": len(events),
+        "outcome": msgspec.to_builtins(outcome) if outcome else None,
+        "to_act": ruleset.to_act(state) if state is not None else [],
+    }
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if args.file:
+        with open(args.file, encoding="utf-8") as fh:
+            doc = json.load(fh)
+    else:
+        doc = asyncio.run(_export(_settings(), args.game_id))
+    json.dump(replay_document(doc), sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="plateau", description="Plateau game-state service")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the HTTP service under granian")
+    serve.add_argument("--host", default=None)
+    serve.add_argument("--port", type=int, default=None)
+    serve.add_argument("--workers", type=int, default=None)
+    serve.add_argument("--access-log", action="store_true")
+    serve.set_defaults(func=cmd_serve)
+    openapi = sub.add_parser("openapi", help="print the OpenAPI 3.1 document")
+    openapi.add_argument("--output", "-o", default=None)
+    openapi.set_defaults(func=cmd_openapi)
+    migrate = sub.add_parser("migrate", help="apply pending database migrations")
+    migrate.set_defaults(func=cmd_migrate)
+    export = sub.add_parser("export", help="print a game (summary, events, seed once finished) as JSON")
+    export.add_argument("game_id")
+    export.set_defaults(func=cmd_export)
+    replay = sub.add_parser("replay", help="fold a game's events (from the store or an export file)")
+    replay.add_argument("game_id", nargs="?")
+    replay.add_argument("--file", default=None)
+    replay.set_defaults(func=cmd_replay)
+    args = parser.parse_args(argv)
+    if args.command == "replay" and not (args.game_id or args.file):
+        parser.error("replay needs a game id or --file")
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    result: int = args.func(args)
+    return result
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

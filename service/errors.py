@@ -1,0 +1,163 @@
+"""One error map: every failure becomes an RFC 9457 ``application/problem+json``.
+
+Codes are stable and machine-readable; the table in README.md lists them.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import msgspec
+from litestar import Request, Response
+from litestar.exceptions import (
+    HTTPException,
+    MethodNotAllowedException,
+    NotAuthorizedException,
+    NotFoundException,
+    PermissionDeniedException,
+    ValidationException,
+)
+from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+
+from domain import RuleViolation
+from service.store.base import StoreUnavailable
+
+log = logging.getLogger("plateau")
+
+PROBLEM_JSON = "application/problem+json"
+
+TITLES = {
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    409: "Conflict",
+    412: "Precondition Failed",
+    413: "Content Too Large",
+    422: "Unprocessable Content",
+    500: "Internal Server Error",
+    503: "Service Unavailable",
+}
+
+
+class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """An RFC 9457 problem detail with Plateau's stable ``code``."""
+
+    type: str
+    """A URI naming the problem type (``urn:plateau:problem:<code>``)."""
+    title: str
+    status: int
+    code: str
+    """Stable, machine-readable error code (``not_your_turn``, ``stale_version`` ...)."""
+    detail: str
+    instance: str | None = None
+    details: dict[str, Any] | None = None
+    """Structured facts about the error (the offending cell, card, seat ...)."""
+
+
+class ApiError(Exception):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        detail: str,
+        *,
+        details: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(f"{status} {code}: {detail}")
+        self.status, self.code, self.detail = status, code, detail
+        self.details = details
+        self.headers = headers or {}
+
+
+def bad_request(detail: str, **details: Any) -> ApiError:
+    return ApiError(400, "invalid_request", detail, details=details or None)
+
+
+def not_found(detail: str) -> ApiError:
+    return ApiError(404, "not_found", detail)
+
+
+def problem_response(
+    request: Request[Any, Any, Any] | None,
+    status: int,
+    code: str,
+    detail: str,
+    *,
+    details: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+) -> Response[bytes]:
+    body = Problem(
+        type=f"urn:plateau:problem:{code}",
+        title=TITLES.get(status, "Error"),
+        status=status,
+        code=code,
+        detail=detail,
+        instance=str(request.url.path) if request is not None else None,
+        details=details,
+    )
+    return Response(
+        content=msgspec.json.encode(body),
+        status_code=status,
+        media_type=PROBLEM_JSON,
+        headers={"Cache-Control": "no-store", **(headers or {})},
+    )
+
+
+def _api_error(request: Request[Any, Any, Any], exc: ApiError) -> Response[bytes]:
+    return problem_response(request, exc.status, exc.code, exc.detail, details=exc.details, headers=exc.headers)
+
+
+def _rule_violation(request: Request[Any, Any, Any], exc: RuleViolation) -> Response[bytes]:
+    return problem_response(request, 422, exc.code, exc.message, details=exc.details or None)
+
+
+def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[bytes]:
+    extra = exc.extra if isinstance(exc.extra, list | dict) else None
+    detail = exc.detail or "invalid request"
+    return problem_response(
+        request, 400, "invalid_request", detail, details={"errors": extra} if extra else None
+    )
+
+
+def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes]:
+    status = exc.status_code
+    headers = dict(exc.headers or {})
+    if isinstance(exc, NotFoundException) or status == 404:
+        return problem_response(request, 404, "not_found", exc.detail or "not found", headers=headers)
+    if isinstance(exc, MethodNotAllowedException) or status == 405:
+        return problem_response(request, 405, "method_not_allowed", exc.detail, headers=headers)
+    if isinstance(exc, NotAuthorizedException) or status == 401:
+        return problem_response(request, 401, "unauthenticated", exc.detail, headers=headers)
+    if isinstance(exc, PermissionDeniedException) or status == 403:
+        return problem_response(request, 403, "forbidden", exc.detail, headers=headers)
+    if status == 413:
+        return problem_response(request, 413, "payload_too_large", exc.detail, headers=headers)
+    if 400 <= status < 500:
+        return problem_response(request, status, "invalid_request", exc.detail, headers=headers)
+    return problem_response(request, status, "internal_error", exc.detail, headers=headers)
+
+
+def _store_down(request: Request[Any, Any, Any], exc: StoreUnavailable) -> Response[bytes]:
+    log.warning("store unavailable: %s", exc)
+    return problem_response(
+        request, 503, "store_unavailable", "the event store is unavailable", headers={"Retry-After": "1"}
+    )
+
+
+def _internal(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return problem_response(request, HTTP_500_INTERNAL_SERVER_ERROR, "internal_error", "internal error")
+
+
+EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
+    ApiError: _api_error,
+    RuleViolation: _rule_violation,
+    ValidationException: _validation,
+    StoreUnavailable: _store_down,
+    HTTPException: _http,
+    Exception: _internal,
+}

@@ -1,0 +1,515 @@
+"""The application service: load, decide, append, cache, publish.
+
+Controllers call these methods; nothing here knows HTTP beyond raising
+``ApiError`` with the contract's status and code. No game is named here:
+everything goes through ``domain.RULESETS``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+
+from domain import RULESETS, Outcome, Rng, Ruleset, RuleViolation, SeatedPlayer, SetupContext, fold
+from service.cache.base import StateCache
+from service.errors import ApiError, bad_request, not_found
+from service.schemas import (
+    CommandAccepted,
+    GameSummary,
+    LoggedEvent,
+    PlayerDetail,
+    PlayerGame,
+    SeatInfo,
+)
+from service.settings import Settings
+from service.store.base import (
+    CommandRecord,
+    EventStore,
+    GameNotFound,
+    GameNotWaiting,
+    GameRecord,
+    GameUpdate,
+    IdempotencyConflict,
+    NewEvent,
+    PlayerRecord,
+    SeatRecord,
+    SeatTaken,
+    StoredEvent,
+    UnknownSeat,
+    VersionConflict,
+)
+from service.streams import Notifier
+
+log = logging.getLogger("plateau.games")
+
+SEAT_TOKEN = "st"
+PLAYER_TOKEN = "pt"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def sha256_hex(data: str | bytes) -> str:
+    return hashlib.sha256(data.encode() if isinstance(data, str) else data).hexdigest()
+
+
+def new_token(kind: str, owner: str) -> str:
+    return f"{kind}.{owner}.{secrets.token_urlsafe(24)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is asking: a seat of this game, or a spectator (seat None)."""
+
+    seat: str | None
+
+
+@dataclass(slots=True)
+class Loaded:
+    game: GameRecord
+    ruleset: Ruleset
+    state: Any
+    version: int
+
+
+class Codecs:
+    """msgspec encoders/decoders per ruleset, built once."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.state_decoder = msgspec.msgpack.Decoder(ruleset.State)
+        self.event_type = ruleset.Event
+        self.options_type = ruleset.Options
+
+
+class GameService:
+    def __init__(self, settings: Settings, store: EventStore, cache: StateCache, notifier: Notifier) -> None:
+        self.settings = settings
+        self.store = store
+        self.cache = cache
+        self.notifier = notifier
+        self.encoder = msgspec.msgpack.Encoder()
+        self.json = msgspec.json.Encoder()
+        self.codecs = {name: Codecs(rs) for name, rs in RULESETS.items()}
+        self._seeds: OrderedDict[str, str] = OrderedDict()
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def ruleset(name: str) -> Ruleset:
+        try:
+            return RULESETS[name]
+        except KeyError:
+            raise not_found(f"unknown ruleset {name!r}") from None
+
+    async def game(self, game_id: str) -> GameRecord:
+        game = await self.store.get_game(game_id)
+        if game is None:
+            raise not_found(f"no game {game_id!r}")
+        return game
+
+    async def seed(self, game_id: str) -> str:
+        seed = self._seeds.get(game_id)
+        if seed is None:
+            seed = await self.store.get_seed(game_id)
+            if seed is None:
+                raise not_found(f"no game {game_id!r}")
+            self._seeds[game_id] = seed
+            while len(self._seeds) > 10_000:
+                self._seeds.popitem(last=False)
+        return seed
+
+    def decode_event(self, ruleset: Ruleset, data: dict[str, Any]) -> Any:
+        return msgspec.convert(data, type=ruleset.Event)
+
+    async def summary(self, game: GameRecord) -> GameSummary:
+        ruleset = RULESETS[game.ruleset]
+        seed = await self.seed(game.game_id) if game.status == "finished" else None
+        return GameSummary(
+            game_id=game.game_id,
+            ruleset=game.ruleset,
+            options=msgspec.convert(game.options, type=ruleset.Options),
+            status=game.status,  # type: ignore[arg-type]
+            version=game.version,
+            seats=[
+                SeatInfo(seat=s.seat, player_name=s.player_name, player_id=s.player_id, claimed=s.claimed)
+                for s in game.seats
+            ],
+            to_act=list(game.to_act),
+            outcome=msgspec.convert(game.outcome, type=Outcome) if game.outcome else None,
+            seed_sha256=game.seed_sha256,
+            seed=seed,
+            created_at=game.created_at,
+            updated_at=game.updated_at,
+        )
+
+    # ------------------------------------------------------------------ auth
+    async def viewer(self, game: GameRecord, token: str | None) -> Viewer:
+        """Resolve a bearer token to a seat of ``game`` (None: spectator)."""
+        if token is None:
+            return Viewer(seat=None)
+        kind, _, rest = token.partition(".")
+        owner, _, secret = rest.partition(".")
+        if not owner or not secret or kind not in (SEAT_TOKEN, PLAYER_TOKEN):
+            raise ApiError(401, "unauthenticated", "malformed bearer token")
+        digest = sha256_hex(token)
+        if kind == SEAT_TOKEN:
+            if not hmac.compare_digest(owner, game.game_id):
+                raise ApiError(403, "forbidden", "this token belongs to another game")
+            seat = await self.store.seat_by_token(game.game_id, digest)
+            if seat is None:
+                raise ApiError(401, "unauthenticated", "unknown or revoked seat token")
+            return Viewer(seat=seat)
+        player = await self.store.player_by_token(digest)
+        if player is None:
+            raise ApiError(401, "unauthenticated", "unknown player token")
+        held = [s.seat for s in game.seats if s.player_id == player.player_id]
+        if len(held) != 1:
+            raise ApiError(
+                403,
+                "forbidden",
+                "this player holds no seat in this game"
+                if not held
+                else "this player holds several seats here: use a seat token",
+            )
+        return Viewer(seat=held[0])
+
+    async def player_from_token(self, token: str) -> PlayerRecord:
+        kind, _, rest = token.partition(".")
+        if kind != PLAYER_TOKEN or "." not in rest:
+            raise ApiError(401, "unauthenticated", "claiming a seat needs a player token (or none)")
+        player = await self.store.player_by_token(sha256_hex(token))
+        if player is None:
+            raise ApiError(401, "unauthenticated", "unknown player token")
+        return player
+
+    # ------------------------------------------------------------------ players
+    async def create_player(self, name: str) -> tuple[PlayerRecord, str]:
+        player_id = uuid.uuid4().hex
+        token = new_token(PLAYER_TOKEN, player_id)
+        record = PlayerRecord(player_id=player_id, name=name, created_at=now())
+        await self.store.create_player(record, sha256_hex(token))
+        return record, token
+
+    async def player_detail(self, player_id: str) -> PlayerDetail:
+        player = await self.store.get_player(player_id)
+        if player is None:
+            raise not_found(f"no player {player_id!r}")
+        games: list[PlayerGame] = []
+        for game in await self.store.player_games(player_id):
+            outcome = msgspec.convert(game.outcome, type=Outcome) if game.outcome else None
+            for seat in game.seats:
+                if seat.player_id != player_id:
+                    continue
+                standing = next((s for s in outcome.standings if s.seat == seat.seat), None) if outcome else None
+                games.append(
+                    PlayerGame(
+                        game_id=game.game_id,
+                        ruleset=game.ruleset,
+                        status=game.status,  # type: ignore[arg-type]
+                        seat=seat.seat,
+                        rank=standing.rank if standing else None,
+                        won=(seat.seat in outcome.winners) if outcome else None,
+                        score=standing.score if standing else None,
+                        updated_at=game.updated_at,
+                    )
+                )
+        return PlayerDetail(
+            player_id=player.player_id,
+            name=player.name,
+            created_at=player.created_at,
+            games=games,
+            games_played=sum(1 for g in games if g.status == "finished"),
+            games_won=sum(1 for g in games if g.won),
+        )
+
+    # ------------------------------------------------------------------ games
+    async def create_game(self, ruleset_name: str, raw_options: dict[str, Any] | None) -> GameRecord:
+        ruleset = RULESETS.get(ruleset_name)
+        if ruleset is None:
+            raise bad_request(f"unknown ruleset {ruleset_name!r}", known=sorted(RULESETS))
+        try:
+            options = msgspec.convert(raw_options or {}, type=ruleset.Options)
+        except msgspec.ValidationError as exc:
+            raise bad_request(f"invalid options: {exc}") from None
+        ruleset.validate_options(options)
+        seed = secrets.token_hex(16)
+        created = now()
+        game = GameRecord(
+            game_id=uuid.uuid4().hex,
+            ruleset=ruleset.name,
+            options=msgspec.to_builtins(options),
+            status="waiting",
+            version=0,
+            seats=[SeatRecord(seat=s) for s in ruleset.seats(options)],
+            to_act=[],
+            outcome=None,
+            seed_sha256=sha256_hex(seed),
+            created_at=created,
+            updated_at=created,
+        )
+        await self.store.create_game(game, seed)
+        self._seeds[game.game_id] = seed
+        return game
+
+    async def claim_seat(
+        self, game_id: str, seat: str, player_name: str | None, token: str | None
+    ) -> tuple[GameRecord, str]:
+        game = await self.game(game_id)
+        ruleset = RULESETS[game.ruleset]
+        player = await self.player_from_token(token) if token else None
+        if player is None and not player_name:
+            raise bad_request("player_name is required without a player token")
+        name = player_name or (player.name if player else None)
+        if seat not in {s.seat for s in game.seats}:
+            raise not_found(f"game {game_id} has no seat {seat!r}")
+        seat_token = new_token(SEAT_TOKEN, game_id)
+        seed = await self.seed(game_id)  # fetched now: the hook runs inside the store's transaction
+        # What setup will know about the players if this claim fills the game.
+        holders = {s.seat: s for s in game.seats if s.claimed}
+        holders[seat] = SeatRecord(seat=seat, player_id=player.player_id if player else None, player_name=name, claimed=True)
+        last_winner_seat: str | None = None
+        if len(holders) == len(game.seats):
+            ids = [h.player_id for h in holders.values() if h.player_id]
+            if ids:
+                winner = await self.store.last_winner(game.ruleset, ids)
+                last_winner_seat = next((s for s, h in holders.items() if h.player_id == winner), None)
+
+        async def on_full(full: GameRecord) -> tuple[list[NewEvent], GameUpdate]:
+            options = msgspec.convert(full.options, type=ruleset.Options)
+            context = SetupContext(
+                players=tuple(
+                    SeatedPlayer(seat=s.seat, player_id=s.player_id, player_name=s.player_name) for s in full.seats
+                ),
+                last_winner_seat=last_winner_seat,
+            )
+            events = ruleset.setup(options, context, Rng(seed, 0))
+            state = fold(ruleset, events)
+            return self._new_events(events), self._update(ruleset, state)
+
+        try:
+            updated = await self.store.claim_seat(
+                game_id,
+                seat,
+                player_id=player.player_id if player else None,
+                player_name=name,
+                token_hash=sha256_hex(seat_token),
+                on_full=on_full,
+            )
+        except GameNotFound:
+            raise not_found(f"no game {game_id!r}") from None
+        except UnknownSeat:
+            raise not_found(f"game {game_id} has no seat {seat!r}") from None
+        except GameNotWaiting:
+            raise ApiError(409, "game_not_active", f"game {game_id} has already started") from None
+        except SeatTaken:
+            raise ApiError(409, "seat_taken", f"seat {seat!r} is already taken") from None
+        if updated.status != "waiting":
+            await self.notifier.publish(game_id, updated.version)
+        return updated, seat_token
+
+    def _new_events(self, events: list[Any]) -> list[NewEvent]:
+        return [NewEvent(type=type(e).__struct_config__.tag, data=msgspec.to_builtins(e)) for e in events]
+
+    @staticmethod
+    def _update(ruleset: Ruleset, state: Any) -> GameUpdate:
+        outcome = ruleset.outcome(state)
+        if outcome is None:
+            return GameUpdate(status="active", to_act=list(ruleset.to_act(state)))
+        return GameUpdate(
+            status="finished",
+            to_act=[],
+            outcome=msgspec.to_builtins(outcome),
+            winners=list(outcome.winners),
+        )
+
+    # ------------------------------------------------------------------ loading
+    async def load(self, game_id: str, *, version: int | None = None) -> Loaded:
+        """The game's state at its current version, or at ``version`` (a past one)."""
+        game = await self.game(game_id)
+        ruleset = RULESETS[game.ruleset]
+        if game.version == 0:
+            raise ApiError(409, "game_not_active", f"game {game_id} has not started: seats are free")
+        target = game.version if version is None else version
+        if target < 1 or target > game.version:
+            raise not_found(f"game {game_id} has no version {target} (versions 1..{game.version})")
+        codec = self.codecs[game.ruleset]
+        if target == game.version:
+            cached = await self.cache.get(game_id)
+            if cached is not None and cached[0] == target:
+                return Loaded(game, ruleset, codec.state_decoder.decode(cached[1]), target)
+        state: Any = None
+        base = 0
+        snapshot = await self.store.load_snapshot(game_id, at_or_before=target)
+        if snapshot is not None:
+            state, base = codec.state_decoder.decode(snapshot.state), snapshot.version
+        tail = await self.store.read(game_id, after=base, upto=target)
+        for stored in tail:
+            state = ruleset.evolve(state, self.decode_event(ruleset, stored.data))
+        if target == game.version:
+            await self._remember(game_id, ruleset, state, target, base)
+        return Loaded(game, ruleset, state, target)
+
+    async def _remember(self, game_id: str, ruleset: Ruleset, state: Any, version: int, snapshot_version: int) -> None:
+        encoded = self.encoder.encode(state)
+        await self.cache.put(game_id, version, encoded)
+        every = self.settings.snapshot_every
+        if version // every > snapshot_version // every:
+            try:
+                await self.store.save_snapshot(game_id, version, encoded)
+            except Exception as exc:  # a snapshot is an optimisation only
+                log.warning("snapshot of %s at %d failed: %s", game_id, version, exc)
+
+    # ------------------------------------------------------------------ commands
+    def parse_command(self, ruleset: Ruleset, body: bytes) -> Any:
+        try:
+            return msgspec.json.decode(body, type=ruleset.Command)
+        except msgspec.ValidationError as exc:
+            raise bad_request(f"invalid command for ruleset {ruleset.name}: {exc}") from None
+        except msgspec.DecodeError as exc:
+            raise bad_request(f"malformed JSON: {exc}") from None
+
+    async def submit(
+        self,
+        game_id: str,
+        token: str | None,
+        body: bytes,
+        *,
+        if_match: int | None,
+        idempotency_key: str | None,
+    ) -> tuple[int, bytes, int]:
+        """Decide and append one command. Returns (status, JSON body, version)."""
+        game = await self.game(game_id)
+        if token is None:
+            raise ApiError(401, "unauthenticated", "a seat token is required to play", headers={"WWW-Authenticate": "Bearer"})
+        viewer = await self.viewer(game, token)
+        seat = viewer.seat
+        assert seat is not None
+        ruleset = RULESETS[game.ruleset]
+        request_hash = sha256_hex(body)
+        if idempotency_key is not None:
+            replay = await self._replay(game_id, seat, idempotency_key, request_hash)
+            if replay is not None:
+                return replay
+        command = self.parse_command(ruleset, body)
+        if game.status != "active":
+            raise ApiError(409, "game_not_active", f"game {game_id} is {game.status}")
+        seed = await self.seed(game_id)
+        attempts = max(1, self.settings.command_retries)
+        for _ in range(attempts):
+            loaded = await self.load(game_id)
+            if loaded.game.status != "active":
+                raise ApiError(409, "game_not_active", f"game {game_id} is {loaded.game.status}")
+            version = loaded.version
+            if if_match is not None and if_match != version:
+                raise ApiError(
+                    412,
+                    "stale_version",
+                    f"If-Match names version {if_match}, the game is at version {version}",
+                    details={"current_version": version},
+                    headers={"ETag": f'"{version}"'},
+                )
+            events = ruleset.decide(loaded.state, seat, command, Rng(seed, version))
+            state = fold(ruleset, events, loaded.state)
+            new_version = version + len(events)
+            answer = CommandAccepted(version=new_version, events=[ruleset.redact(e, seat) for e in events])
+            response = self.json.encode(answer)
+            record = CommandRecord(
+                command_id=uuid.uuid4().hex,
+                seat=seat,
+                idempotency_key=idempotency_key,
+                request_hash=request_hash,
+                command=msgspec.to_builtins(command),
+                response_status=201,
+                response=response,
+            )
+            try:
+                await self.store.append(
+                    game_id, version, self._new_events(events), update=self._update(ruleset, state), command=record
+                )
+            except VersionConflict:
+                if if_match is not None:
+                    current = (await self.game(game_id)).version
+                    raise ApiError(
+                        412,
+                        "stale_version",
+                        f"the game moved on to version {current} meanwhile",
+                        details={"current_version": current},
+                        headers={"ETag": f'"{current}"'},
+                    ) from None
+                continue
+            except IdempotencyConflict:
+                assert idempotency_key is not None
+                replay = await self._replay(game_id, seat, idempotency_key, request_hash)
+                if replay is None:  # pragma: no cover - the conflicting record must exist
+                    raise ApiError(409, "version_conflict", "concurrent request with the same key") from None
+                return replay
+            await self.cache.put(game_id, new_version, self.encoder.encode(state))
+            every = self.settings.snapshot_every
+            if new_version // every > version // every:
+                try:
+                    await self.store.save_snapshot(game_id, new_version, self.encoder.encode(state))
+                except Exception as exc:
+                    log.warning("snapshot of %s failed: %s", game_id, exc)
+            await self.notifier.publish(game_id, new_version)
+            return 201, response, new_version
+        raise ApiError(
+            409,
+            "version_conflict",
+            f"game {game_id} kept changing under this command; reload and retry",
+        )
+
+    async def _replay(self, game_id: str, seat: str, key: str, request_hash: str) -> tuple[int, bytes, int] | None:
+        previous = await self.store.get_command(game_id, seat, key)
+        if previous is None:
+            return None
+        if previous.request_hash != request_hash:
+            raise ApiError(
+                422,
+                "idempotency_key_reused",
+                "this Idempotency-Key was used with a different request body",
+            )
+        version = msgspec.json.decode(previous.response, type=CommandAccepted).version
+        return previous.response_status, previous.response, version
+
+    # ------------------------------------------------------------------ reads
+    async def legal(self, game_id: str, token: str | None) -> tuple[Loaded, str, list[Any]]:
+        game = await self.game(game_id)
+        if token is None:
+            raise ApiError(401, "unauthenticated", "a seat token is required", headers={"WWW-Authenticate": "Bearer"})
+        viewer = await self.viewer(game, token)
+        assert viewer.seat is not None
+        if game.version == 0:
+            return Loaded(game, RULESETS[game.ruleset], None, 0), viewer.seat, []
+        loaded = await self.load(game_id)
+        return loaded, viewer.seat, loaded.ruleset.legal_commands(loaded.state, viewer.seat)
+
+    async def view(self, game_id: str, token: str | None, version: int | None) -> tuple[Loaded, Viewer, Any]:
+        game = await self.game(game_id)
+        viewer = await self.viewer(game, token)
+        loaded = await self.load(game_id, version=version)
+        return loaded, viewer, loaded.ruleset.view(loaded.state, viewer.seat)
+
+    async def events(
+        self, game: GameRecord, viewer: Viewer, *, after: int, limit: int | None
+    ) -> list[LoggedEvent]:
+        ruleset = RULESETS[game.ruleset]
+        stored = await self.store.read(game.game_id, after=after, limit=limit)
+        return [self.logged(ruleset, game, viewer, e) for e in stored]
+
+    def logged(self, ruleset: Ruleset, game: GameRecord, viewer: Viewer, stored: StoredEvent) -> LoggedEvent:
+        event = self.decode_event(ruleset, stored.data)
+        if game.status != "finished":
+            event = ruleset.redact(event, viewer.seat)
+        return LoggedEvent(version=stored.version, recorded_at=stored.recorded_at, event=event)
+
+
+__all__ = ["GameService", "Viewer", "RuleViolation"]

@@ -1,0 +1,67 @@
+"""Service settings, read from ``PLATEAU_*`` environment variables.
+
+| variable | default | meaning |
+|---|---|---|
+| ``PLATEAU_DATABASE_URL`` | ``sqlite:///var/plateau.db`` | ``sqlite:`` path (embedded) or ``postgresql://`` URL |
+| ``PLATEAU_REDIS_URL`` | unset | Redis URL for the state cache and the cross-process fan-out; unset: in-process |
+| ``PLATEAU_REDIS_PREFIX`` | ``plateau:`` | prefix of every Redis key and channel |
+| ``PLATEAU_SNAPSHOT_EVERY`` | ``50`` | a snapshot every N events, so a cold load folds at most N events |
+| ``PLATEAU_CORS_ORIGINS`` | unset | comma-separated allowed origins (``*`` for any) |
+| ``PLATEAU_MAX_BODY_BYTES`` | ``65536`` | request body size limit (413 above) |
+| ``PLATEAU_COMMAND_RETRIES`` | ``5`` | re-decide attempts on a concurrent append before answering 409 |
+| ``PLATEAU_SSE_HEARTBEAT`` | ``15`` | seconds between SSE heartbeats (and store polls) |
+| ``PLATEAU_HOST`` / ``PLATEAU_PORT`` / ``PLATEAU_WORKERS`` | ``127.0.0.1`` / ``8000`` / ``1`` | ``plateau serve`` defaults |
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+import msgspec
+
+
+class Settings(msgspec.Struct, kw_only=True, frozen=True):
+    database_url: str = "sqlite:///var/plateau.db"
+    redis_url: str | None = None
+    redis_prefix: str = "plateau:"
+    snapshot_every: int = 50
+    cors_origins: tuple[str, ...] = ()
+    max_body_bytes: int = 65536
+    command_retries: int = 5
+    sse_heartbeat: float = 15.0
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 1
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+
+        def get(name: str) -> str | None:
+            value = env.get(f"PLATEAU_{name}")
+            return value if value not in (None, "") else None
+
+        kwargs: dict[str, object] = {}
+        for field, conv in (
+            ("database_url", str),
+            ("redis_url", str),
+            ("redis_prefix", str),
+            ("snapshot_every", int),
+            ("max_body_bytes", int),
+            ("command_retries", int),
+            ("sse_heartbeat", float),
+            ("host", str),
+            ("port", int),
+            ("workers", int),
+        ):
+            raw = get(field.upper())
+            if raw is not None:
+                kwargs[field] = conv(raw)
+        origins = get("CORS_ORIGINS")
+        if origins:
+            kwargs["cors_origins"] = tuple(o.strip() for o in origins.split(",") if o.strip())
+        settings = cls(**kwargs)  # type: ignore[arg-type]
+        if settings.snapshot_every < 1:
+            raise ValueError("PLATEAU_SNAPSHOT_EVERY must be >= 1")
+        return settings
