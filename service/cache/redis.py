@@ -1,0 +1,158 @@
+"""The Redis state cache (``redis.asyncio``), shared by every API process.
+
+* One hash per game, ``{prefix}state:{game_id}`` = ``{v: version, s: state}``,
+  expiring after ``ttl_seconds`` (default one day) of not being written.
+* ``put`` is a Lua compare-and-set: it writes only when no newer version is
+  cached, atomically, so two processes racing never move a game backwards.
+* The cache is an optimisation only: every Redis error is caught, logged once
+  per failure streak, and turns ``healthy`` False; ``get`` then answers None
+  and ``put``/``delete`` do nothing. Short socket timeouts and no client
+  retries keep a down Redis from stalling a request; after a failure, calls
+  skip Redis for ``retry_after`` seconds (``ping()`` always tries).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+
+log = logging.getLogger("plateau.cache.redis")
+
+# KEYS[1] = the game's key; ARGV = version, state, ttl in ms (0: no expiry).
+_PUT_IF_NEWER = """
+local current = redis.call('HGET', KEYS[1], 'v')
+if current and tonumber(current) > tonumber(ARGV[1]) then
+    return 0
+end
+redis.call('HSET', KEYS[1], 'v', ARGV[1], 's', ARGV[2])
+if tonumber(ARGV[3]) > 0 then
+    redis.call('PEXPIRE', KEYS[1], ARGV[3])
+end
+return 1
+"""
+
+
+class RedisStateCache:
+    """``StateCache`` on Redis.
+
+    Added optional parameters: ``ttl_seconds`` (expiry of a cached state,
+    default 86400; 0 keeps keys forever), ``socket_timeout`` and
+    ``connect_timeout`` (seconds, default 0.5), ``retry_after`` (seconds
+    during which calls skip Redis after a failure, default 1.0).
+    """
+
+    def __init__(
+        self,
+        url: str,
+        prefix: str = "plateau:",
+        *,
+        ttl_seconds: float = 86_400,
+        socket_timeout: float = 0.5,
+        connect_timeout: float = 0.5,
+        retry_after: float = 1.0,
+    ) -> None:
+        self.url = url
+        self.prefix = prefix
+        self.ttl_ms = int(ttl_seconds * 1000)
+        self.retry_after = retry_after
+        self._client: Redis = Redis.from_url(
+            url,
+            socket_timeout=socket_timeout,
+            socket_connect_timeout=connect_timeout,
+            retry=Retry(NoBackoff(), 0),
+            decode_responses=False,
+        )
+        self._put_script = self._client.register_script(_PUT_IF_NEWER)
+        self._healthy = True
+        self._down_until = 0.0
+
+    def key(self, game_id: str) -> str:
+        return f"{self.prefix}state:{game_id}"
+
+    # --- health ---------------------------------------------------------------------
+
+    @property
+    def healthy(self) -> bool:
+        return self._healthy
+
+    def _failed(self, operation: str, exc: BaseException) -> None:
+        if self._healthy:
+            log.warning(
+                "Redis cache unavailable (%s: %s: %s); serving from the store",
+                operation,
+                type(exc).__name__,
+                exc,
+            )
+        self._healthy = False
+        self._down_until = time.monotonic() + self.retry_after
+
+    def _succeeded(self) -> None:
+        if not self._healthy:
+            log.info("Redis cache reachable again")
+        self._healthy = True
+        self._down_until = 0.0
+
+    def _skip(self) -> bool:
+        return not self._healthy and time.monotonic() < self._down_until
+
+    # --- lifecycle ------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Check the connection once; a down Redis is logged, not raised."""
+        await self.ping()
+
+    async def close(self) -> None:
+        try:
+            await self._client.aclose()
+        except Exception as exc:  # closing a broken connection must not fail shutdown
+            log.debug("closing the Redis cache: %s", exc)
+
+    async def ping(self) -> bool:
+        try:
+            await self._client.ping()
+        except Exception as exc:
+            self._failed("ping", exc)
+            return False
+        self._succeeded()
+        return True
+
+    # --- state ----------------------------------------------------------------------
+
+    async def get(self, game_id: str) -> tuple[int, bytes] | None:
+        if self._skip():
+            return None
+        try:
+            version, state = await self._client.hmget(self.key(game_id), ["v", "s"])
+        except Exception as exc:
+            self._failed("get", exc)
+            return None
+        self._succeeded()
+        if version is None or state is None:
+            return None
+        return int(version), state if isinstance(state, bytes) else state.encode()
+
+    async def put(self, game_id: str, version: int, state: bytes) -> None:
+        if self._skip():
+            return
+        try:
+            args: list[Any] = [int(version), bytes(state), self.ttl_ms]
+            await self._put_script(keys=[self.key(game_id)], args=args)
+        except Exception as exc:
+            self._failed("put", exc)
+            return
+        self._succeeded()
+
+    async def delete(self, game_id: str) -> None:
+        if self._skip():
+            return
+        try:
+            await self._client.delete(self.key(game_id))
+        except Exception as exc:
+            self._failed("delete", exc)
+            return
+        self._succeeded()

@@ -1,0 +1,642 @@
+"""The PostgreSQL event store: psycopg 3 with an ``AsyncConnectionPool``.
+
+Concurrency model (any number of processes, each with its own pool)
+-------------------------------------------------------------------
+* ``append`` and ``claim_seat`` lock the game's row (``SELECT ... FOR
+  UPDATE``) and compare its version, so writers of one game queue on the row
+  and the loser sees the new version (``VersionConflict``, nothing written).
+  The primary key ``(game_id, version)`` of ``events`` backs this up: a
+  unique violation there is also a ``VersionConflict``.
+* Before inserting events a transaction takes ``LOCK TABLE events IN
+  EXCLUSIVE MODE`` (it blocks other inserters, never readers), so the global
+  ``position`` is allocated in commit order: a reader tailing ``position``
+  never misses a row committed later with a smaller position.
+* Idempotency keys are checked under the game row lock and backed by the
+  unique index ``commands_idempotency``.
+* Driver errors become store errors in one place, ``_translate``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from datetime import datetime
+from typing import Any
+
+import psycopg
+from psycopg import AsyncConnection
+from psycopg.types.json import Jsonb
+from psycopg_pool import AsyncConnectionPool
+
+from service.store._common import (
+    decode_cursor,
+    encode_cursor,
+    json_dumps,
+    load_migrations,
+    to_utc,
+    utcnow,
+)
+from service.store.base import (
+    CommandRecord,
+    GameAlreadyExists,
+    GameNotFound,
+    GameNotWaiting,
+    GameRecord,
+    GameUpdate,
+    IdempotencyConflict,
+    NewEvent,
+    PlayerRecord,
+    SeatRecord,
+    SeatTaken,
+    Snapshot,
+    StartHook,
+    StoredEvent,
+    StoreError,
+    StoreUnavailable,
+    UnknownSeat,
+    VersionConflict,
+)
+
+Conn = AsyncConnection[tuple[Any, ...]]
+
+_MIGRATION_LOCK = 0x706C6174  # pg_advisory_xact_lock key ("plat")
+
+_GAME_COLUMNS = (
+    "game_id, ruleset, options, status, version, to_act, outcome, seed_sha256, "
+    "created_at, updated_at, finished_at"
+)
+
+
+def _translate(
+    exc: psycopg.Error, *, game_id: str | None = None, expected: int | None = None
+) -> StoreError:
+    """The one place where psycopg errors become store errors."""
+    if isinstance(exc, psycopg.errors.UniqueViolation):
+        constraint = exc.diag.constraint_name
+        if constraint == "events_pkey":
+            return VersionConflict(game_id or "?", -1 if expected is None else expected)
+        if constraint == "commands_idempotency":
+            return IdempotencyConflict(str(exc))
+        if constraint == "games_pkey":
+            return GameAlreadyExists(game_id or str(exc))
+        return StoreError(str(exc))
+    if isinstance(exc, psycopg.errors.ForeignKeyViolation):
+        return GameNotFound(game_id or str(exc))
+    if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
+        # connection refused or lost, pool timeout/closed, lock_timeout,
+        # deadlock, serialization failure, admin shutdown...
+        return StoreUnavailable(str(exc) or type(exc).__name__)
+    return StoreError(str(exc))
+
+
+class PostgresEventStore:
+    """``EventStore`` on PostgreSQL.
+
+    ``url``: a libpq URL or conninfo. ``min_size``/``max_size``: the pool.
+    Added optional parameters: ``timeout`` (seconds to wait for a pooled
+    connection before ``StoreUnavailable``), ``connect_timeout`` (seconds per
+    connection attempt), ``lock_timeout_ms`` (waiting for a game row or the
+    events insert lock before ``StoreUnavailable``).
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        min_size: int = 2,
+        max_size: int = 10,
+        timeout: float = 10.0,
+        connect_timeout: int = 5,
+        lock_timeout_ms: int = 10_000,
+    ) -> None:
+        self.url = url
+        self._timeout = timeout
+        self._lock_timeout_ms = int(lock_timeout_ms)
+        self._pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
+            url,
+            min_size=min_size,
+            max_size=max(max_size, min_size),
+            open=False,
+            timeout=timeout,
+            kwargs={"connect_timeout": connect_timeout},
+            check=AsyncConnectionPool.check_connection,
+            name="plateau-store",
+        )
+        self._opened = False
+
+    # --- plumbing -------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _tx(
+        self,
+        *,
+        game_id: str | None = None,
+        expected: int | None = None,
+        timeout: float | None = None,
+    ) -> AsyncIterator[Conn]:
+        """A pooled connection inside one transaction; driver errors translated."""
+        if not self._opened:
+            raise StoreUnavailable("the PostgreSQL store is not open")
+        try:
+            async with self._pool.connection(timeout=timeout) as conn:
+                async with conn.transaction():
+                    yield conn
+        except psycopg.Error as exc:
+            raise _translate(exc, game_id=game_id, expected=expected) from exc
+
+    async def _lock_timeout(self, conn: Conn) -> None:
+        await conn.execute(f"SET LOCAL lock_timeout = {self._lock_timeout_ms}")
+
+    # --- lifecycle ------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Open the pool (waiting for ``min_size`` connections) and migrate."""
+        if self._opened:
+            return
+        try:
+            await self._pool.open(wait=True, timeout=self._timeout)
+        except psycopg.Error as exc:
+            await self._pool.close()
+            raise _translate(exc) from exc
+        self._opened = True
+        try:
+            await self.migrate()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        if not self._opened:
+            return
+        self._opened = False
+        await self._pool.close()
+
+    async def migrate(self) -> list[str]:
+        """Apply pending migrations, one transaction under an advisory lock
+        (so concurrent ``open()`` calls in several processes are safe)."""
+        async with self._tx() as conn:
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+            )
+            cur = await conn.execute("SELECT name FROM schema_migrations")
+            applied = {row[0] for row in await cur.fetchall()}
+            done: list[str] = []
+            for migration in load_migrations("postgres"):
+                if migration.name in applied:
+                    continue
+                await conn.execute(migration.sql.encode("utf-8"))  # several statements
+                await conn.execute(
+                    "INSERT INTO schema_migrations (name) VALUES (%s)", (migration.name,)
+                )
+                done.append(migration.name)
+            return done
+
+    async def ping(self) -> None:
+        async with self._tx(timeout=min(self._timeout, 2.0)) as conn:
+            await conn.execute("SELECT 1")
+
+    # --- row helpers ------------------------------------------------------------------
+
+    @staticmethod
+    async def _games(conn: Conn, rows: Sequence[Sequence[Any]]) -> list[GameRecord]:
+        seats: dict[str, list[SeatRecord]] = {row[0]: [] for row in rows}
+        if rows:
+            cur = await conn.execute(
+                "SELECT game_id, seat, player_id, player_name, claimed_at IS NOT NULL FROM seats"
+                " WHERE game_id = ANY(%s) ORDER BY game_id, seat_order",
+                (list(seats),),
+            )
+            for game_id, seat, player_id, player_name, claimed in await cur.fetchall():
+                seats[game_id].append(
+                    SeatRecord(
+                        seat=seat, player_id=player_id, player_name=player_name, claimed=claimed
+                    )
+                )
+        return [
+            GameRecord(
+                game_id=row[0],
+                ruleset=row[1],
+                options=row[2],
+                status=row[3],
+                version=row[4],
+                seats=seats[row[0]],
+                to_act=row[5],
+                outcome=row[6],
+                seed_sha256=row[7],
+                created_at=to_utc(row[8]),
+                updated_at=to_utc(row[9]),
+                finished_at=None if row[10] is None else to_utc(row[10]),
+            )
+            for row in rows
+        ]
+
+    @classmethod
+    async def _game(cls, conn: Conn, game_id: str) -> GameRecord | None:
+        cur = await conn.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE game_id = %s", (game_id,)
+        )
+        games = await cls._games(conn, await cur.fetchall())
+        return games[0] if games else None
+
+    async def _insert_events(
+        self,
+        conn: Conn,
+        game_id: str,
+        first_version: int,
+        events: Sequence[NewEvent],
+        *,
+        command_id: str | None,
+        seat: str | None,
+        now: datetime,
+    ) -> None:
+        if not events:
+            return
+        # Serialize inserters (not readers): positions are allocated in commit order.
+        await conn.execute("LOCK TABLE events IN EXCLUSIVE MODE")
+        await conn.execute(
+            "INSERT INTO events (game_id, version, type, data, recorded_at, command_id, seat)"
+            " SELECT %s, u.v, u.t, u.d::jsonb, %s, %s, %s"
+            " FROM unnest(%s::integer[], %s::text[], %s::text[]) AS u(v, t, d) ORDER BY u.v",
+            (
+                game_id,
+                now,
+                command_id,
+                seat,
+                [first_version + i for i in range(len(events))],
+                [e.type for e in events],
+                [json_dumps(e.data) for e in events],
+            ),
+        )
+
+    @staticmethod
+    async def _apply_update(
+        conn: Conn, game_id: str, version: int, update: GameUpdate, now: datetime
+    ) -> None:
+        await conn.execute(
+            "UPDATE games SET version = %(version)s, status = %(status)s, to_act = %(to_act)s,"
+            " outcome = %(outcome)s, winners = %(winners)s, updated_at = %(now)s,"
+            " finished_at = CASE WHEN %(status)s = 'finished' THEN COALESCE(finished_at, %(now)s)"
+            " ELSE NULL END"
+            " WHERE game_id = %(game_id)s",
+            {
+                "version": version,
+                "status": update.status,
+                "to_act": Jsonb(update.to_act),
+                "outcome": None if update.outcome is None else Jsonb(update.outcome),
+                "winners": Jsonb(update.winners),
+                "now": now,
+                "game_id": game_id,
+            },
+        )
+
+    # --- players ----------------------------------------------------------------------
+
+    async def create_player(self, player: PlayerRecord, token_hash: str) -> None:
+        """Insert a player. Names are display names (never unique): this never
+        raises DuplicatePlayerName; a reused player_id/token_hash is a StoreError."""
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO players (player_id, name, token_hash, created_at)"
+                " VALUES (%s, %s, %s, %s)",
+                (player.player_id, player.name, token_hash, player.created_at),
+            )
+
+    @staticmethod
+    def _player(row: Sequence[Any] | None) -> PlayerRecord | None:
+        if row is None:
+            return None
+        return PlayerRecord(player_id=row[0], name=row[1], created_at=to_utc(row[2]))
+
+    async def get_player(self, player_id: str) -> PlayerRecord | None:
+        async with self._tx() as conn:
+            cur = await conn.execute(
+                "SELECT player_id, name, created_at FROM players WHERE player_id = %s",
+                (player_id,),
+            )
+            return self._player(await cur.fetchone())
+
+    async def player_by_token(self, token_hash: str) -> PlayerRecord | None:
+        async with self._tx() as conn:
+            cur = await conn.execute(
+                "SELECT player_id, name, created_at FROM players WHERE token_hash = %s",
+                (token_hash,),
+            )
+            return self._player(await cur.fetchone())
+
+    async def player_games(self, player_id: str) -> list[GameRecord]:
+        """Every game where the player holds a seat, newest first."""
+        async with self._tx() as conn:
+            cur = await conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games g WHERE EXISTS"
+                " (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.player_id = %s)"
+                " ORDER BY created_at DESC, game_id DESC",
+                (player_id,),
+            )
+            return await self._games(conn, await cur.fetchall())
+
+    # --- games ------------------------------------------------------------------------
+
+    async def create_game(self, game: GameRecord, seed: str) -> None:
+        """Insert the games row, its seats (all unclaimed, in ``game.seats``
+        order) and the secret seed. Raises GameAlreadyExists (added)."""
+        async with self._tx(game_id=game.game_id) as conn:
+            await conn.execute(
+                f"INSERT INTO games ({_GAME_COLUMNS}) VALUES"
+                " (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (
+                    game.game_id,
+                    game.ruleset,
+                    Jsonb(game.options),
+                    game.status,
+                    game.version,
+                    Jsonb(game.to_act),
+                    None if game.outcome is None else Jsonb(game.outcome),
+                    game.seed_sha256,
+                    game.created_at,
+                    game.updated_at,
+                    game.finished_at,
+                ),
+            )
+            if game.seats:
+                await conn.execute(
+                    "INSERT INTO seats (game_id, seat, seat_order)"
+                    " SELECT %s, u.seat, u.n - 1 FROM unnest(%s::text[]) WITH ORDINALITY AS u(seat, n)",
+                    (game.game_id, [s.seat for s in game.seats]),
+                )
+            await conn.execute(
+                "INSERT INTO game_secrets (game_id, seed) VALUES (%s, %s)", (game.game_id, seed)
+            )
+
+    async def get_game(self, game_id: str) -> GameRecord | None:
+        async with self._tx() as conn:
+            return await self._game(conn, game_id)
+
+    async def list_games(
+        self,
+        *,
+        ruleset: str | None = None,
+        status: str | None = None,
+        player_id: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> tuple[list[GameRecord], str | None]:
+        """Newest first (created_at, game_id descending), keyset-paginated.
+
+        Raises InvalidCursor (added) for a cursor this store did not issue.
+        """
+        where: list[str] = []
+        params: list[Any] = []
+        if ruleset is not None:
+            where.append("ruleset = %s")
+            params.append(ruleset)
+        if status is not None:
+            where.append("status = %s")
+            params.append(status)
+        if player_id is not None:
+            where.append(
+                "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.player_id = %s)"
+            )
+            params.append(player_id)
+        if cursor is not None:
+            created_at, last_id = decode_cursor(cursor)
+            where.append("(created_at, game_id) < (%s, %s)")
+            params.extend([created_at, last_id])
+        sql = f"SELECT {_GAME_COLUMNS} FROM games g"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY created_at DESC, game_id DESC LIMIT %s"
+        params.append(limit + 1)
+        async with self._tx() as conn:
+            cur = await conn.execute(sql, params)
+            games = await self._games(conn, await cur.fetchall())
+        if len(games) <= limit:
+            return games, None
+        page = games[:limit]
+        return page, encode_cursor(page[-1].created_at, page[-1].game_id)
+
+    async def get_seed(self, game_id: str) -> str | None:
+        async with self._tx() as conn:
+            cur = await conn.execute("SELECT seed FROM game_secrets WHERE game_id = %s", (game_id,))
+            row = await cur.fetchone()
+            return None if row is None else str(row[0])
+
+    async def last_winner(self, ruleset: str, player_ids: list[str]) -> str | None:
+        if not player_ids:
+            return None
+        async with self._tx() as conn:
+            cur = await conn.execute(
+                "SELECT s.player_id FROM games g JOIN seats s ON s.game_id = g.game_id"
+                " WHERE g.ruleset = %s AND g.status = 'finished' AND s.player_id = ANY(%s)"
+                " AND g.winners ? s.seat"
+                " ORDER BY g.finished_at DESC, g.game_id DESC, s.seat_order ASC LIMIT 1",
+                (ruleset, list(player_ids)),
+            )
+            row = await cur.fetchone()
+            return None if row is None else str(row[0])
+
+    # --- seats ------------------------------------------------------------------------
+
+    async def claim_seat(
+        self,
+        game_id: str,
+        seat: str,
+        *,
+        player_id: str | None,
+        player_name: str | None,
+        token_hash: str,
+        on_full: StartHook,
+    ) -> GameRecord:
+        now = utcnow()
+        async with self._tx(game_id=game_id) as conn:
+            await self._lock_timeout(conn)
+            cur = await conn.execute(
+                "SELECT status, version FROM games WHERE game_id = %s FOR UPDATE", (game_id,)
+            )
+            row = await cur.fetchone()
+            if row is None:
+                raise GameNotFound(game_id)
+            status, version = row
+            cur = await conn.execute(
+                "SELECT claimed_at FROM seats WHERE game_id = %s AND seat = %s", (game_id, seat)
+            )
+            seat_row = await cur.fetchone()
+            if seat_row is None:
+                raise UnknownSeat(seat)
+            if status != "waiting":
+                raise GameNotWaiting(game_id)
+            if seat_row[0] is not None:
+                raise SeatTaken(seat)
+            await conn.execute(
+                "UPDATE seats SET player_id = %s, player_name = %s, token_hash = %s,"
+                " claimed_at = %s WHERE game_id = %s AND seat = %s",
+                (player_id, player_name, token_hash, now, game_id, seat),
+            )
+            game = await self._game(conn, game_id)
+            assert game is not None
+            if not all(s.claimed for s in game.seats):
+                return game
+            # Still inside the transaction, the game row locked: a raising hook
+            # rolls the claim back with everything else.
+            events, update = await on_full(game)
+            await self._insert_events(
+                conn, game_id, version + 1, events, command_id=None, seat=None, now=now
+            )
+            await self._apply_update(conn, game_id, version + len(events), update, now)
+            after = await self._game(conn, game_id)
+            assert after is not None
+            return after
+
+    async def seat_by_token(self, game_id: str, token_hash: str) -> str | None:
+        """The seat claimed with this token (the first in seat order if several)."""
+        async with self._tx() as conn:
+            cur = await conn.execute(
+                "SELECT seat FROM seats WHERE game_id = %s AND token_hash = %s"
+                " ORDER BY seat_order LIMIT 1",
+                (game_id, token_hash),
+            )
+            row = await cur.fetchone()
+            return None if row is None else str(row[0])
+
+    # --- events -----------------------------------------------------------------------
+
+    @staticmethod
+    async def _command(
+        conn: Conn, game_id: str, seat: str | None, key: str
+    ) -> CommandRecord | None:
+        cur = await conn.execute(
+            "SELECT command_id, seat, idempotency_key, request_hash, command, response_status,"
+            " response FROM commands WHERE game_id = %s"
+            " AND COALESCE(seat, '') = COALESCE(%s::text, '') AND idempotency_key = %s",
+            (game_id, seat, key),
+        )
+        row = await cur.fetchone()
+        if row is None:
+            return None
+        return CommandRecord(
+            command_id=row[0],
+            seat=row[1],
+            idempotency_key=row[2],
+            request_hash=row[3],
+            command=row[4],
+            response_status=row[5],
+            response=bytes(row[6]),
+        )
+
+    async def append(
+        self,
+        game_id: str,
+        expected_version: int,
+        events: list[NewEvent],
+        *,
+        update: GameUpdate,
+        command: CommandRecord | None = None,
+    ) -> int:
+        now = utcnow()
+        new_version = expected_version + len(events)
+        async with self._tx(game_id=game_id, expected=expected_version) as conn:
+            await self._lock_timeout(conn)
+            cur = await conn.execute(
+                "SELECT version FROM games WHERE game_id = %s FOR UPDATE", (game_id,)
+            )
+            row = await cur.fetchone()
+            if row is None:
+                raise GameNotFound(game_id)
+            if command is not None and command.idempotency_key is not None:
+                if await self._command(conn, game_id, command.seat, command.idempotency_key):
+                    raise IdempotencyConflict(command.idempotency_key)
+            if row[0] != expected_version:
+                raise VersionConflict(game_id, expected_version, row[0])
+            await self._insert_events(
+                conn,
+                game_id,
+                expected_version + 1,
+                events,
+                command_id=None if command is None else command.command_id,
+                seat=None if command is None else command.seat,
+                now=now,
+            )
+            await self._apply_update(conn, game_id, new_version, update, now)
+            if command is not None:
+                await conn.execute(
+                    "INSERT INTO commands (command_id, game_id, seat, idempotency_key,"
+                    " request_hash, command, response_status, response, recorded_at)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    (
+                        command.command_id,
+                        game_id,
+                        command.seat,
+                        command.idempotency_key,
+                        command.request_hash,
+                        None if command.command is None else Jsonb(command.command),
+                        command.response_status,
+                        command.response,
+                        now,
+                    ),
+                )
+        return new_version
+
+    async def read(
+        self, game_id: str, *, after: int = 0, limit: int | None = None, upto: int | None = None
+    ) -> list[StoredEvent]:
+        sql = (
+            "SELECT version, position, type, data, recorded_at, command_id, seat FROM events"
+            " WHERE game_id = %s AND version > %s"
+        )
+        params: list[Any] = [game_id, after]
+        if upto is not None:
+            sql += " AND version <= %s"
+            params.append(upto)
+        sql += " ORDER BY version"
+        if limit is not None:
+            sql += " LIMIT %s"
+            params.append(limit)
+        async with self._tx() as conn:
+            cur = await conn.execute(sql, params)
+            rows = await cur.fetchall()
+        return [
+            StoredEvent(
+                game_id=game_id,
+                version=version,
+                position=position,
+                type=type_,
+                data=data,
+                recorded_at=to_utc(recorded_at),
+                command_id=command_id,
+                seat=seat,
+            )
+            for version, position, type_, data, recorded_at, command_id, seat in rows
+        ]
+
+    async def get_command(
+        self, game_id: str, seat: str | None, idempotency_key: str
+    ) -> CommandRecord | None:
+        async with self._tx() as conn:
+            return await self._command(conn, game_id, seat, idempotency_key)
+
+    # --- snapshots --------------------------------------------------------------------
+
+    async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
+        """Idempotent on (game_id, version): the first saved state is kept.
+        Raises GameNotFound for an unknown game."""
+        async with self._tx(game_id=game_id) as conn:
+            await conn.execute(
+                "INSERT INTO snapshots (game_id, version, state, created_at)"
+                " VALUES (%s, %s, %s, %s) ON CONFLICT (game_id, version) DO NOTHING",
+                (game_id, version, state, utcnow()),
+            )
+
+    async def load_snapshot(
+        self, game_id: str, *, at_or_before: int | None = None
+    ) -> Snapshot | None:
+        sql = "SELECT version, state FROM snapshots WHERE game_id = %s"
+        params: list[Any] = [game_id]
+        if at_or_before is not None:
+            sql += " AND version <= %s"
+            params.append(at_or_before)
+        sql += " ORDER BY version DESC LIMIT 1"
+        async with self._tx() as conn:
+            cur = await conn.execute(sql, params)
+            row = await cur.fetchone()
+        return None if row is None else Snapshot(version=row[0], state=bytes(row[1]))

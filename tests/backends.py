@@ -1,0 +1,213 @@
+"""Real storage and cache backends for tests (no mocks, ever).
+
+Used by ``tests/conftest.py``; other suites can build their own pairs::
+
+    from tests.backends import backend_pair
+
+    async with backend_pair("postgres+redis", tmp_path=tmp_path,
+                            postgres_url=postgres_url, redis_url=redis_url,
+                            redis_prefix=redis_prefix) as (store, cache):
+        ...
+
+Each pair starts empty: SQLite lives in ``tmp_path``; PostgreSQL tables are
+truncated when the pair is closed (the per-run database is created and
+dropped by the session fixtures); Redis keys live under a fresh sub-prefix of
+``redis_prefix`` and are deleted on close.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+import redis
+
+from service.cache.base import StateCache
+from service.cache.memory import MemoryStateCache
+from service.cache.redis import RedisStateCache
+from service.store._common import TABLES
+from service.store.base import EventStore
+from service.store.postgres import PostgresEventStore
+from service.store.sqlite import SqliteEventStore
+
+DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+STORES = ("sqlite", "postgres")
+CACHES = ("memory", "redis")
+PAIRS = ("sqlite+memory", "postgres+redis")
+
+
+class BackendUnavailable(RuntimeError):
+    """PostgreSQL or Redis did not answer: the fixtures fail loudly on it."""
+
+
+def base_database_url() -> str:
+    return os.environ.get("PLATEAU_TEST_DATABASE_URL", DEFAULT_DATABASE_URL)
+
+
+def base_redis_url() -> str:
+    return os.environ.get("PLATEAU_TEST_REDIS_URL", DEFAULT_REDIS_URL)
+
+
+def with_database(url: str, dbname: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path="/" + dbname))
+
+
+def new_hex() -> str:
+    return uuid.uuid4().hex[:12]
+
+
+# --- PostgreSQL: one database per test run -----------------------------------------
+
+
+@contextmanager
+def postgres_database(base_url: str | None = None) -> Iterator[str]:
+    """Create ``plateau_test_<hex>`` (migrated), yield its URL, drop it after."""
+    base_url = base_url or base_database_url()
+    name = f"plateau_test_{new_hex()}"
+    try:
+        admin = psycopg.connect(base_url, autocommit=True, connect_timeout=5)
+    except psycopg.Error as exc:
+        raise BackendUnavailable(
+            f"PostgreSQL does not answer at {base_url!r} (PLATEAU_TEST_DATABASE_URL): {exc}\n"
+            "start it: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start"
+        ) from exc
+    try:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield with_database(base_url, name)
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        admin.close()
+
+
+def reset_postgres(url: str) -> None:
+    """Empty every store table (keeps the schema and schema_migrations)."""
+    with psycopg.connect(url, autocommit=True, connect_timeout=5) as conn:
+        present = {
+            row[0]
+            for row in conn.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+            )
+        }
+        tables = [t for t in TABLES if t in present]
+        if tables:
+            conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+
+
+# --- Redis: one key prefix per test run ---------------------------------------------
+
+
+def check_redis(url: str | None = None) -> str:
+    url = url or base_redis_url()
+    client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as exc:
+        raise BackendUnavailable(
+            f"Redis does not answer at {url!r} (PLATEAU_TEST_REDIS_URL): {exc}\n"
+            "start it: redis-server --daemonize yes --bind 127.0.0.1 --port 6379"
+            ' --save "" --appendonly no'
+        ) from exc
+    finally:
+        client.close()
+    return url
+
+
+def delete_redis_prefix(url: str, prefix: str) -> int:
+    """SCAN + DEL every key under ``prefix`` (never FLUSHDB)."""
+    if not prefix:
+        raise ValueError("refusing to delete every key")
+    client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5)
+    deleted = 0
+    try:
+        batch: list[bytes] = []
+        for key in client.scan_iter(match=prefix + "*", count=500):
+            batch.append(key)
+            if len(batch) >= 500:
+                deleted += int(client.delete(*batch))
+                batch = []
+        if batch:
+            deleted += int(client.delete(*batch))
+    finally:
+        client.close()
+    return deleted
+
+
+# --- stores and caches ------------------------------------------------------------------
+
+
+@asynccontextmanager
+async def open_test_store(
+    kind: str, *, tmp_path: Path | None = None, postgres_url: str | None = None
+) -> AsyncIterator[EventStore]:
+    """An opened, empty store of ``kind`` (``sqlite`` or ``postgres``)."""
+    store: EventStore
+    if kind == "sqlite":
+        if tmp_path is None:
+            raise ValueError("sqlite needs tmp_path")
+        store = SqliteEventStore(tmp_path / f"store-{new_hex()}.db")
+    elif kind == "postgres":
+        if postgres_url is None:
+            raise ValueError("postgres needs postgres_url")
+        store = PostgresEventStore(postgres_url, min_size=1, max_size=12)
+    else:
+        raise ValueError(f"unknown store kind {kind!r}")
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()
+        if kind == "postgres" and postgres_url is not None:
+            reset_postgres(postgres_url)
+
+
+@asynccontextmanager
+async def open_test_cache(
+    kind: str, *, redis_url: str | None = None, redis_prefix: str | None = None
+) -> AsyncIterator[StateCache]:
+    """An opened, empty cache of ``kind`` (``memory`` or ``redis``)."""
+    cache: StateCache
+    prefix = ""
+    if kind == "memory":
+        cache = MemoryStateCache()
+    elif kind == "redis":
+        if redis_url is None or redis_prefix is None:
+            raise ValueError("redis needs redis_url and redis_prefix")
+        prefix = f"{redis_prefix}{new_hex()}:"
+        cache = RedisStateCache(redis_url, prefix=prefix)
+    else:
+        raise ValueError(f"unknown cache kind {kind!r}")
+    await cache.open()
+    try:
+        yield cache
+    finally:
+        await cache.close()
+        if kind == "redis" and redis_url is not None:
+            delete_redis_prefix(redis_url, prefix)
+
+
+@asynccontextmanager
+async def backend_pair(
+    config: str,
+    *,
+    tmp_path: Path | None = None,
+    postgres_url: str | None = None,
+    redis_url: str | None = None,
+    redis_prefix: str | None = None,
+) -> AsyncIterator[tuple[EventStore, StateCache]]:
+    """``(store, cache)`` for ``sqlite+memory`` or ``postgres+redis``."""
+    store_kind, _, cache_kind = config.partition("+")
+    async with (
+        open_test_store(store_kind, tmp_path=tmp_path, postgres_url=postgres_url) as store,
+        open_test_cache(cache_kind, redis_url=redis_url, redis_prefix=redis_prefix) as cache,
+    ):
+        yield store, cache

@@ -1,0 +1,96 @@
+"""Shared fixtures: real PostgreSQL and Redis (never mocked), SQLite in tmp_path.
+
+* ``postgres_url``: a database created for this test run
+  (``plateau_test_<hex>``, from ``PLATEAU_TEST_DATABASE_URL``), dropped at
+  the end. ``redis_url`` / ``redis_prefix``: ``PLATEAU_TEST_REDIS_URL`` and a
+  key prefix for this run (``plateau-test-<hex>:``), whose keys are deleted at
+  the end. An unreachable server FAILS the tests that need it (never skips).
+* ``store`` (``sqlite``/``postgres``), ``cache`` (``memory``/``redis``) and
+  ``backends`` (``sqlite+memory``/``postgres+redis``): fresh, opened, empty.
+  The PostgreSQL and Redis fixtures are only set up for the parameters that
+  need them. See ``tests/backends.py`` to build pairs by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from service.cache.base import StateCache
+from service.store.base import EventStore
+from tests.backends import (
+    CACHES,
+    PAIRS,
+    STORES,
+    BackendUnavailable,
+    backend_pair,
+    base_redis_url,
+    check_redis,
+    delete_redis_prefix,
+    new_hex,
+    open_test_cache,
+    open_test_store,
+    postgres_database,
+)
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    try:
+        with postgres_database() as url:
+            yield url
+    except BackendUnavailable as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    try:
+        return check_redis(base_redis_url())
+    except BackendUnavailable as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def redis_prefix(redis_url: str) -> Iterator[str]:
+    prefix = f"plateau-test-{new_hex()}:"
+    yield prefix
+    delete_redis_prefix(redis_url, prefix)
+
+
+@pytest.fixture(params=STORES)
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[EventStore]:
+    postgres = request.getfixturevalue("postgres_url") if request.param == "postgres" else None
+    async with open_test_store(request.param, tmp_path=tmp_path, postgres_url=postgres) as s:
+        yield s
+
+
+@pytest.fixture(params=CACHES)
+async def cache(request: pytest.FixtureRequest) -> AsyncIterator[StateCache]:
+    url = prefix = None
+    if request.param == "redis":
+        url = request.getfixturevalue("redis_url")
+        prefix = request.getfixturevalue("redis_prefix")
+    async with open_test_cache(request.param, redis_url=url, redis_prefix=prefix) as c:
+        yield c
+
+
+@pytest.fixture(params=PAIRS)
+async def backends(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[tuple[EventStore, StateCache]]:
+    postgres = url = prefix = None
+    if request.param == "postgres+redis":
+        postgres = request.getfixturevalue("postgres_url")
+        url = request.getfixturevalue("redis_url")
+        prefix = request.getfixturevalue("redis_prefix")
+    async with backend_pair(
+        request.param,
+        tmp_path=tmp_path,
+        postgres_url=postgres,
+        redis_url=url,
+        redis_prefix=prefix,
+    ) as pair:
+        yield pair

@@ -1,0 +1,910 @@
+"""One conformance suite for every ``EventStore``, run unchanged against
+SQLite (a file in tmp_path) and PostgreSQL (a per-run database): real
+connections only, no mocks.
+
+The ``store`` fixture (tests/conftest.py) gives an opened, empty store;
+``twin(store)`` opens a second, independent instance on the same database
+(another connection / another pool), standing in for another process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import sys
+import textwrap
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service.store import open_store, sqlite_path
+from service.store.base import (
+    CommandRecord,
+    EventStore,
+    GameAlreadyExists,
+    GameNotFound,
+    GameNotWaiting,
+    GameRecord,
+    GameUpdate,
+    IdempotencyConflict,
+    InvalidCursor,
+    NewEvent,
+    PlayerRecord,
+    SeatRecord,
+    SeatTaken,
+    StoreUnavailable,
+    UnknownSeat,
+    VersionConflict,
+)
+from service.store.postgres import PostgresEventStore
+from service.store.sqlite import SqliteEventStore
+
+T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+_ids = itertools.count(1)
+
+
+# --- helpers ----------------------------------------------------------------------------
+
+
+def game_record(
+    game_id: str | None = None,
+    *,
+    ruleset: str = "arkantis",
+    seats: tuple[str, ...] = ("north", "south"),
+    created_at: datetime | None = None,
+    options: dict[str, Any] | None = None,
+) -> GameRecord:
+    created_at = created_at or datetime.now(UTC)
+    return GameRecord(
+        game_id=game_id or f"game-{next(_ids):05d}",
+        ruleset=ruleset,
+        options=options if options is not None else {"variant": "basic", "rounds": 3},
+        status="waiting",
+        version=0,
+        seats=[SeatRecord(seat=s) for s in seats],
+        to_act=[],
+        outcome=None,
+        seed_sha256="ab" * 32,
+        created_at=created_at,
+        updated_at=created_at,
+    )
+
+
+def ev(type_: str, **data: Any) -> NewEvent:
+    return NewEvent(type=type_, data={"type": type_, **data})
+
+
+def active(to_act: list[str] | None = None) -> GameUpdate:
+    return GameUpdate(status="active", to_act=to_act if to_act is not None else ["north"])
+
+
+def setup_hook(n_events: int = 2, calls: list[GameRecord] | None = None) -> Any:
+    async def on_full(game: GameRecord) -> tuple[list[NewEvent], GameUpdate]:
+        if calls is not None:
+            calls.append(game)
+        await asyncio.sleep(0)  # a real await inside the claim transaction
+        events = [ev("setup", step=i, seats=[s.seat for s in game.seats]) for i in range(n_events)]
+        return events, active([game.seats[0].seat])
+
+    return on_full
+
+
+async def new_game(store: EventStore, **kwargs: Any) -> GameRecord:
+    game = game_record(**kwargs)
+    await store.create_game(game, seed=f"seed-of-{game.game_id}")
+    return game
+
+
+async def started_game(store: EventStore, **kwargs: Any) -> GameRecord:
+    """A game with every seat claimed and one setup event (version 1)."""
+    game = await new_game(store, **kwargs)
+    for i, seat in enumerate(s.seat for s in game.seats):
+        await store.claim_seat(
+            game.game_id,
+            seat,
+            player_id=None,
+            player_name=f"p{i}",
+            token_hash=f"tok-{game.game_id}-{seat}",
+            on_full=setup_hook(1),
+        )
+    started = await store.get_game(game.game_id)
+    assert started is not None and started.version == 1 and started.status == "active"
+    return started
+
+
+def command(
+    key: str | None, *, seat: str | None = "north", body: bytes = b'{"ok":1}'
+) -> CommandRecord:
+    return CommandRecord(
+        command_id=f"cmd-{next(_ids)}",
+        seat=seat,
+        idempotency_key=key,
+        request_hash="h" * 64,
+        command={"type": "pass", "n": 1},
+        response_status=201,
+        response=body,
+    )
+
+
+@asynccontextmanager
+async def twin(store: EventStore) -> AsyncIterator[EventStore]:
+    """A second, independent store instance on the same database."""
+    other: EventStore
+    if isinstance(store, SqliteEventStore):
+        other = SqliteEventStore(store.path)
+    elif isinstance(store, PostgresEventStore):
+        other = PostgresEventStore(store.url, min_size=1, max_size=12)
+    else:  # pragma: no cover
+        raise TypeError(type(store))
+    await other.open()
+    try:
+        yield other
+    finally:
+        await other.close()
+
+
+# --- lifecycle and migrations ------------------------------------------------------------
+
+
+async def test_migrations_are_recorded_and_idempotent(store: EventStore) -> None:
+    assert await store.migrate() == []
+    game = await new_game(store)
+    async with twin(store) as other:  # a second open() on a migrated database
+        assert await other.migrate() == []
+        assert (await other.get_game(game.game_id)) is not None
+    await store.open()  # opening twice is a no-op
+    assert await store.migrate() == []
+    await store.ping()
+
+
+async def test_closed_store_is_unavailable(store: EventStore) -> None:
+    await store.close()
+    with pytest.raises(StoreUnavailable):
+        await store.ping()
+    with pytest.raises(StoreUnavailable):
+        await store.get_game("nope")
+
+
+# --- games ------------------------------------------------------------------------------
+
+
+async def test_create_and_get_game(store: EventStore) -> None:
+    game = game_record(seats=("west", "north", "east"), options={"nested": {"a": [1, 2.5, None]}})
+    await store.create_game(game, seed="s3cr3t")
+    got = await store.get_game(game.game_id)
+    assert got is not None
+    assert got.game_id == game.game_id and got.ruleset == game.ruleset
+    assert got.options == {"nested": {"a": [1, 2.5, None]}}
+    assert got.status == "waiting" and got.version == 0 and got.to_act == [] and got.outcome is None
+    assert [s.seat for s in got.seats] == ["west", "north", "east"]  # seat order kept
+    assert not any(s.claimed or s.player_id or s.player_name for s in got.seats)
+    assert got.seed_sha256 == game.seed_sha256
+    assert got.created_at == game.created_at and got.created_at.tzinfo is not None
+    assert got.finished_at is None
+    assert await store.get_seed(game.game_id) == "s3cr3t"
+    assert await store.get_game("missing") is None
+    assert await store.get_seed("missing") is None
+    with pytest.raises(GameAlreadyExists):
+        await store.create_game(game, seed="other")
+    assert await store.get_seed(game.game_id) == "s3cr3t"
+
+
+# --- append and read ----------------------------------------------------------------------
+
+
+async def test_append_and_read_back(store: EventStore) -> None:
+    game = await started_game(store)
+    before = datetime.now(UTC)
+    cmd = command("k1")
+    version = await store.append(
+        game.game_id,
+        1,
+        [ev("moved", to=[3, 4], note="é ✓"), ev("scored", points=2.5, flag=True, none=None)],
+        update=active(["south"]),
+        command=cmd,
+    )
+    assert version == 3
+    events = await store.read(game.game_id)
+    assert [e.version for e in events] == [1, 2, 3]
+    setup, moved, scored = events
+    assert setup.type == "setup" and setup.seat is None and setup.command_id is None
+    assert moved.type == "moved" and moved.data == {"type": "moved", "to": [3, 4], "note": "é ✓"}
+    assert scored.data == {"type": "scored", "points": 2.5, "flag": True, "none": None}
+    assert moved.seat == "north" and moved.command_id == cmd.command_id
+    assert all(e.game_id == game.game_id for e in events)
+    assert setup.position < moved.position < scored.position
+    for e in (moved, scored):
+        assert e.recorded_at.tzinfo is not None
+        assert (
+            before - timedelta(seconds=5)
+            <= e.recorded_at
+            <= datetime.now(UTC) + timedelta(seconds=5)
+        )
+
+    row = await store.get_game(game.game_id)
+    assert row is not None
+    assert row.version == 3 and row.status == "active" and row.to_act == ["south"]
+    assert row.updated_at >= row.created_at and row.finished_at is None
+
+    # positions keep increasing across games
+    other = await started_game(store)
+    await store.append(other.game_id, 1, [ev("moved")], update=active())
+    last = (await store.read(other.game_id))[-1]
+    assert last.position > scored.position
+
+
+async def test_append_finishing_sets_outcome_winners_and_finished_at(store: EventStore) -> None:
+    game = await started_game(store)
+    outcome = {"ranking": [["south"], ["north"]], "scores": {"north": 3, "south": 7}}
+    await store.append(
+        game.game_id,
+        1,
+        [ev("game_over")],
+        update=GameUpdate(status="finished", to_act=[], outcome=outcome, winners=["south"]),
+    )
+    row = await store.get_game(game.game_id)
+    assert row is not None
+    assert row.status == "finished" and row.outcome == outcome and row.to_act == []
+    assert row.finished_at is not None and row.finished_at >= row.created_at
+
+
+async def test_append_empty_batch_updates_row_only(store: EventStore) -> None:
+    game = await started_game(store)
+    assert await store.append(game.game_id, 1, [], update=active(["south"])) == 1
+    row = await store.get_game(game.game_id)
+    assert row is not None and row.version == 1 and row.to_act == ["south"]
+
+
+async def test_append_to_unknown_game(store: EventStore) -> None:
+    with pytest.raises(GameNotFound):
+        await store.append("missing", 0, [ev("x")], update=active())
+
+
+async def test_version_conflict_writes_nothing(store: EventStore) -> None:
+    game = await started_game(store)
+    await store.append(game.game_id, 1, [ev("a")], update=active(["south"]))
+    for stale in (0, 1, 3, 7):
+        cmd = command(f"key-{stale}")
+        with pytest.raises(VersionConflict) as info:
+            await store.append(
+                game.game_id, stale, [ev("b"), ev("c")], update=active(["x"]), command=cmd
+            )
+        assert info.value.expected == stale and info.value.actual == 2
+        assert await store.get_command(game.game_id, "north", f"key-{stale}") is None
+    assert [e.type for e in await store.read(game.game_id)] == ["setup", "a"]
+    row = await store.get_game(game.game_id)
+    assert row is not None and row.version == 2 and row.to_act == ["south"]
+
+
+async def test_read_paging(store: EventStore) -> None:
+    game = await started_game(store)
+    await store.append(game.game_id, 1, [ev("e", i=i) for i in range(2, 11)], update=active())
+    versions = lambda events: [e.version for e in events]  # noqa: E731
+    assert versions(await store.read(game.game_id)) == list(range(1, 11))
+    assert versions(await store.read(game.game_id, after=4)) == [5, 6, 7, 8, 9, 10]
+    assert versions(await store.read(game.game_id, after=4, limit=3)) == [5, 6, 7]
+    assert versions(await store.read(game.game_id, upto=3)) == [1, 2, 3]
+    assert versions(await store.read(game.game_id, after=2, upto=6, limit=10)) == [3, 4, 5, 6]
+    assert versions(await store.read(game.game_id, after=2, upto=6, limit=2)) == [3, 4]
+    assert await store.read(game.game_id, after=10) == []
+    assert await store.read(game.game_id, limit=0) == []
+    assert await store.read("missing") == []
+    # walking with after/limit visits every event once
+    seen: list[int] = []
+    after = 0
+    while page := await store.read(game.game_id, after=after, limit=4):
+        seen += versions(page)
+        after = page[-1].version
+    assert seen == list(range(1, 11))
+
+
+async def _race_appends(
+    stores: list[EventStore], game_id: str, writers: int, per_writer: int
+) -> tuple[list[int], int]:
+    """``writers`` tasks (spread over ``stores``) each append ``per_writer`` events,
+    reading the version then appending, retrying on VersionConflict."""
+    conflicts = 0
+    won: list[int] = []
+
+    async def writer(w: int) -> None:
+        nonlocal conflicts
+        store = stores[w % len(stores)]
+        done = 0
+        while done < per_writer:
+            row = await store.get_game(game_id)
+            assert row is not None
+            try:
+                new = await store.append(
+                    game_id,
+                    row.version,
+                    [ev("tick", writer=w, n=done)],
+                    update=active([f"w{w}"]),
+                    command=command(f"w{w}-n{done}", seat=f"seat{w}"),
+                )
+            except VersionConflict:
+                conflicts += 1
+                await asyncio.sleep(random.random() / 1000)
+                continue
+            won.append(new)
+            done += 1
+
+    await asyncio.gather(*(writer(w) for w in range(writers)))
+    return won, conflicts
+
+
+async def _check_log(store: EventStore, game_id: str, writers: int, per_writer: int) -> None:
+    events = await store.read(game_id)
+    ticks = events[1:]
+    assert [e.version for e in events] == list(range(1, 2 + writers * per_writer))
+    pairs = [(e.data["writer"], e.data["n"]) for e in ticks]
+    assert sorted(pairs) == [(w, n) for w in range(writers) for n in range(per_writer)]
+    for w in range(writers):  # each writer's events in its own order
+        assert [n for ww, n in pairs if ww == w] == list(range(per_writer))
+    positions = [e.position for e in events]
+    assert positions == sorted(positions) and len(set(positions)) == len(positions)
+    row = await store.get_game(game_id)
+    assert row is not None and row.version == 1 + writers * per_writer
+
+
+async def test_concurrent_appenders_one_game(store: EventStore) -> None:
+    game = await started_game(store)
+    writers, per_writer = 20, 4
+    won, _ = await _race_appends([store], game.game_id, writers, per_writer)
+    # exactly one winner per version
+    assert sorted(won) == list(range(2, 2 + writers * per_writer))
+    await _check_log(store, game.game_id, writers, per_writer)
+
+
+async def test_two_store_instances_race_on_one_game(store: EventStore) -> None:
+    """Two pools (PostgreSQL) / two connections (SQLite), as two processes would."""
+    game = await started_game(store)
+    writers, per_writer = 20, 3
+    async with twin(store) as other:
+        won, _ = await _race_appends([store, other], game.game_id, writers, per_writer)
+    assert sorted(won) == list(range(2, 2 + writers * per_writer))
+    await _check_log(store, game.game_id, writers, per_writer)
+
+
+async def test_batches_get_contiguous_positions(store: EventStore) -> None:
+    """Concurrent batches on different games never interleave their positions."""
+    games = [await started_game(store) for _ in range(4)]
+    async with twin(store) as other:
+
+        async def run(i: int, g: GameRecord) -> None:
+            s = store if i % 2 else other
+            version = 1
+            for _ in range(8):
+                version = await s.append(
+                    g.game_id, version, [ev("b", i=k) for k in range(5)], update=active()
+                )
+
+        await asyncio.gather(*(run(i, g) for i, g in enumerate(games)))
+    for g in games:
+        events = (await store.read(g.game_id))[1:]
+        for start in range(0, len(events), 5):
+            batch = [e.position for e in events[start : start + 5]]
+            assert batch == list(range(batch[0], batch[0] + 5))
+
+
+# --- idempotency --------------------------------------------------------------------------
+
+
+async def test_command_records_and_idempotency(store: EventStore) -> None:
+    game = await started_game(store)
+    first = command("key-1", body=b'{"version":2}')
+    await store.append(game.game_id, 1, [ev("a")], update=active(), command=first)
+    got = await store.get_command(game.game_id, "north", "key-1")
+    assert got == first
+    assert await store.get_command(game.game_id, "south", "key-1") is None
+    assert await store.get_command(game.game_id, "north", "key-2") is None
+    assert await store.get_command("missing", "north", "key-1") is None
+
+    # the same key again, even at the right version: refused, nothing written
+    again = command("key-1", body=b"other")
+    with pytest.raises(IdempotencyConflict):
+        await store.append(game.game_id, 2, [ev("b")], update=active(["x"]), command=again)
+    assert [e.version for e in await store.read(game.game_id)] == [1, 2]
+    assert await store.get_command(game.game_id, "north", "key-1") == first
+    row = await store.get_game(game.game_id)
+    assert row is not None and row.version == 2 and row.to_act == ["north"]
+
+    # the same key for another seat is another command
+    await store.append(
+        game.game_id, 2, [ev("c")], update=active(), command=command("key-1", seat="south")
+    )
+    # commands without a key are recorded but never conflict
+    await store.append(game.game_id, 3, [ev("d")], update=active(), command=command(None))
+    await store.append(game.game_id, 4, [ev("e")], update=active(), command=command(None))
+    # a None seat does not make two identical keys distinct
+    await store.append(game.game_id, 5, [ev("f")], update=active(), command=command("k", seat=None))
+    assert (await store.get_command(game.game_id, None, "k")) is not None
+    with pytest.raises(IdempotencyConflict):
+        await store.append(
+            game.game_id, 6, [ev("g")], update=active(), command=command("k", seat=None)
+        )
+    assert (await store.get_game(game.game_id)).version == 6  # type: ignore[union-attr]
+
+
+async def test_concurrent_retries_of_one_key(store: EventStore) -> None:
+    """The same key sent ten times at once: one append, nine IdempotencyConflicts."""
+    game = await started_game(store)
+
+    async def attempt() -> str:
+        try:
+            await store.append(game.game_id, 1, [ev("a")], update=active(), command=command("dup"))
+        except IdempotencyConflict:
+            return "dup"
+        except VersionConflict:
+            return "version"
+        return "ok"
+
+    results = await asyncio.gather(*(attempt() for _ in range(10)))
+    assert results.count("ok") == 1
+    assert results.count("dup") == 9  # the key is checked before the version
+    assert len(await store.read(game.game_id)) == 2
+
+
+# --- snapshots ------------------------------------------------------------------------------
+
+
+async def test_snapshots(store: EventStore) -> None:
+    game = await started_game(store)
+    assert await store.load_snapshot(game.game_id) is None
+    await store.save_snapshot(game.game_id, 5, b"\x00five")
+    await store.save_snapshot(game.game_id, 10, b"\xfften")
+    await store.save_snapshot(game.game_id, 5, b"other")  # idempotent: keeps the first
+    latest = await store.load_snapshot(game.game_id)
+    assert latest is not None and (latest.version, latest.state) == (10, b"\xfften")
+    for at, expected in ((10, 10), (11, 10), (9, 5), (5, 5)):
+        snap = await store.load_snapshot(game.game_id, at_or_before=at)
+        assert snap is not None and snap.version == expected
+    five = await store.load_snapshot(game.game_id, at_or_before=7)
+    assert five is not None and five.state == b"\x00five"
+    assert await store.load_snapshot(game.game_id, at_or_before=4) is None
+    assert await store.load_snapshot("missing") is None
+    with pytest.raises(GameNotFound):
+        await store.save_snapshot("missing", 1, b"x")
+
+
+# --- listing -------------------------------------------------------------------------------
+
+
+async def test_list_games_pages_filters_and_cursor(store: EventStore) -> None:
+    players = ["alice", "bob"]
+    for p in players:
+        await store.create_player(
+            PlayerRecord(player_id=p, name=p.title(), created_at=T0), f"tok-{p}"
+        )
+    games: list[GameRecord] = []
+    for i in range(23):
+        # several games share a created_at: game_id breaks the tie
+        g = await new_game(
+            store,
+            game_id=f"g{i:02d}-{random.randrange(1000):03d}",
+            ruleset="arkantis" if i % 3 else "petits_dragons",
+            created_at=T0 + timedelta(minutes=i // 4),
+        )
+        games.append(g)
+        if i % 2 == 0:
+            await store.claim_seat(
+                g.game_id,
+                "north",
+                player_id="alice",
+                player_name="Alice",
+                token_hash=f"t{i}",
+                on_full=setup_hook(),
+            )
+        if i % 4 == 0:
+            await store.claim_seat(
+                g.game_id,
+                "south",
+                player_id="bob",
+                player_name="Bob",
+                token_hash=f"u{i}",
+                on_full=setup_hook(),
+            )
+    expected = sorted(games, key=lambda g: (g.created_at, g.game_id), reverse=True)
+
+    async def walk(limit: int, **filters: Any) -> list[str]:
+        seen: list[str] = []
+        cursor: str | None = None
+        while True:
+            page, cursor = await store.list_games(limit=limit, cursor=cursor, **filters)
+            assert len(page) <= limit
+            seen += [g.game_id for g in page]
+            if cursor is None:
+                return seen
+            assert len(page) == limit
+
+    for limit in (1, 5, 7, 23, 200):
+        assert await walk(limit) == [g.game_id for g in expected]
+
+    page, cursor = await store.list_games(limit=5)
+    assert len(page) == 5 and isinstance(cursor, str)
+    assert [s.seat for s in page[0].seats] == ["north", "south"]
+
+    by_ruleset = [g.game_id for g in expected if g.ruleset == "petits_dragons"]
+    assert await walk(3, ruleset="petits_dragons") == by_ruleset
+    started = [g.game_id for i, g in enumerate(games) if i % 4 == 0]
+    active_ids = [g.game_id for g in expected if g.game_id in started]
+    assert await walk(2, status="active") == active_ids
+    waiting = [g.game_id for g in expected if g.game_id not in started]
+    assert await walk(4, status="waiting") == waiting
+    alice = [g.game_id for i, g in zip(range(23), games, strict=True) if i % 2 == 0]
+    assert await walk(3, player_id="alice") == [g.game_id for g in expected if g.game_id in alice]
+    assert await walk(3, player_id="bob") == active_ids
+    assert await walk(3, player_id="bob", ruleset="petits_dragons", status="active") == [
+        g for g in active_ids if g in by_ruleset
+    ]
+    assert await store.list_games(player_id="nobody") == ([], None)
+    assert [g.game_id for g in await store.player_games("bob")] == active_ids
+
+    for bad in ("garbage!", "", "e30", "WyJ4Il0"):
+        with pytest.raises(InvalidCursor):
+            await store.list_games(cursor=bad)
+
+
+# --- seats ----------------------------------------------------------------------------------
+
+
+async def test_claim_seat_errors_in_order(store: EventStore) -> None:
+    hook = setup_hook()
+    kw: dict[str, Any] = {"player_id": None, "player_name": "x", "token_hash": "t", "on_full": hook}
+    with pytest.raises(GameNotFound):
+        await store.claim_seat("missing", "north", **kw)
+    game = await new_game(store)
+    with pytest.raises(UnknownSeat):
+        await store.claim_seat(game.game_id, "east", **kw)
+    await store.claim_seat(game.game_id, "north", **kw)
+    with pytest.raises(SeatTaken):
+        await store.claim_seat(game.game_id, "north", **kw)
+    await store.claim_seat(game.game_id, "south", **kw)  # fills it: the game starts
+    with pytest.raises(UnknownSeat):  # UnknownSeat before GameNotWaiting
+        await store.claim_seat(game.game_id, "east", **kw)
+    with pytest.raises(GameNotWaiting):  # GameNotWaiting before SeatTaken
+        await store.claim_seat(game.game_id, "north", **kw)
+
+
+async def test_claims_record_seats_and_start_the_game_once(store: EventStore) -> None:
+    await store.create_player(PlayerRecord(player_id="p1", name="Ann", created_at=T0), "tok-p1")
+    game = await new_game(store, seats=("red", "green", "blue"))
+    calls: list[GameRecord] = []
+    hook = setup_hook(3, calls)
+    after = await store.claim_seat(
+        game.game_id, "green", player_id="p1", player_name="Ann", token_hash="tg", on_full=hook
+    )
+    assert [(s.seat, s.claimed, s.player_id, s.player_name) for s in after.seats] == [
+        ("red", False, None, None),
+        ("green", True, "p1", "Ann"),
+        ("blue", False, None, None),
+    ]
+    assert after.status == "waiting" and after.version == 0
+    await store.claim_seat(
+        game.game_id, "red", player_id=None, player_name="Guest", token_hash="tr", on_full=hook
+    )
+    assert calls == [] and await store.read(game.game_id) == []
+    final = await store.claim_seat(
+        game.game_id, "blue", player_id=None, player_name=None, token_hash="tb", on_full=hook
+    )
+    assert len(calls) == 1
+    seen = calls[0]
+    assert all(s.claimed for s in seen.seats) and seen.status == "waiting" and seen.version == 0
+    assert final.status == "active" and final.version == 3 and final.to_act == ["red"]
+    events = await store.read(game.game_id)
+    assert [(e.version, e.type, e.seat, e.command_id) for e in events] == [
+        (1, "setup", None, None),
+        (2, "setup", None, None),
+        (3, "setup", None, None),
+    ]
+    assert events[0].data["seats"] == ["red", "green", "blue"]
+    assert await store.seat_by_token(game.game_id, "tg") == "green"
+    assert await store.seat_by_token(game.game_id, "tb") == "blue"
+    assert await store.seat_by_token(game.game_id, "nope") is None
+    assert await store.seat_by_token("missing", "tg") is None
+    assert [g.game_id for g in await store.player_games("p1")] == [game.game_id]
+
+
+async def _race_claims(
+    stores: list[EventStore], game_id: str, seat: str, n: int, hook: Any
+) -> list[str]:
+    async def claim(i: int) -> str:
+        try:
+            await stores[i % len(stores)].claim_seat(
+                game_id,
+                seat,
+                player_id=None,
+                player_name=f"c{i}",
+                token_hash=f"race-{seat}-{i}",
+                on_full=hook,
+            )
+        except SeatTaken:
+            return "taken"
+        except GameNotWaiting:
+            return "not-waiting"
+        return "won"
+
+    return list(await asyncio.gather(*(claim(i) for i in range(n))))
+
+
+@pytest.mark.parametrize("instances", [1, 2])
+async def test_concurrent_claims_of_one_seat(store: EventStore, instances: int) -> None:
+    game = await new_game(store)
+    calls: list[GameRecord] = []
+    hook = setup_hook(2, calls)
+    async with twin(store) as other:
+        stores = [store, other][:instances]
+        results = await _race_claims(stores, game.game_id, "north", 12, hook)
+        assert results.count("won") == 1 and results.count("taken") == 11
+        assert calls == []
+        # the last seat: one winner, one start, one setup batch
+        results = await _race_claims(stores, game.game_id, "south", 12, hook)
+        assert results.count("won") == 1
+        assert results.count("taken") + results.count("not-waiting") == 11
+    assert len(calls) == 1
+    events = await store.read(game.game_id)
+    assert [e.version for e in events] == [1, 2]
+    row = await store.get_game(game.game_id)
+    assert row is not None and row.status == "active" and row.version == 2
+
+
+async def test_failing_start_hook_rolls_the_claim_back(store: EventStore) -> None:
+    game = await new_game(store)
+    await store.claim_seat(
+        game.game_id,
+        "north",
+        player_id=None,
+        player_name="a",
+        token_hash="ta",
+        on_full=setup_hook(),
+    )
+
+    async def broken(game: GameRecord) -> tuple[list[NewEvent], GameUpdate]:
+        await asyncio.sleep(0)
+        raise RuntimeError("setup failed")
+
+    with pytest.raises(RuntimeError, match="setup failed"):
+        await store.claim_seat(
+            game.game_id, "south", player_id=None, player_name="b", token_hash="tb", on_full=broken
+        )
+    row = await store.get_game(game.game_id)
+    assert row is not None and row.status == "waiting" and row.version == 0
+    assert [s.claimed for s in row.seats] == [True, False]
+    assert await store.read(game.game_id) == []
+    assert await store.seat_by_token(game.game_id, "tb") is None
+
+    # the seat is still free: a later claim starts the game normally
+    after = await store.claim_seat(
+        game.game_id,
+        "south",
+        player_id=None,
+        player_name="b",
+        token_hash="tb",
+        on_full=setup_hook(1),
+    )
+    assert after.status == "active" and after.version == 1
+
+
+async def test_cancelled_claim_rolls_back(store: EventStore) -> None:
+    game = await new_game(store)
+    await store.claim_seat(
+        game.game_id,
+        "north",
+        player_id=None,
+        player_name="a",
+        token_hash="ta",
+        on_full=setup_hook(),
+    )
+    entered = asyncio.Event()
+
+    async def stuck(game: GameRecord) -> tuple[list[NewEvent], GameUpdate]:
+        entered.set()
+        await asyncio.sleep(3600)
+        raise AssertionError("unreachable")
+
+    task = asyncio.create_task(
+        store.claim_seat(
+            game.game_id, "south", player_id=None, player_name="b", token_hash="tb", on_full=stuck
+        )
+    )
+    await asyncio.wait_for(entered.wait(), 10)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    row = await store.get_game(game.game_id)
+    assert (
+        row is not None
+        and row.status == "waiting"
+        and [s.claimed for s in row.seats] == [True, False]
+    )
+    after = await store.claim_seat(
+        game.game_id,
+        "south",
+        player_id=None,
+        player_name="b",
+        token_hash="tb",
+        on_full=setup_hook(),
+    )
+    assert after.status == "active" and after.version == 2
+
+
+# --- last winner, players ----------------------------------------------------------------
+
+
+async def test_last_winner(store: EventStore) -> None:
+    for p in ("ann", "bob", "cat", "dan"):
+        await store.create_player(PlayerRecord(player_id=p, name=p, created_at=T0), f"tok-{p}")
+
+    async def play(ruleset: str, holders: dict[str, str | None], winners: list[str]) -> str:
+        game = await new_game(store, ruleset=ruleset, seats=tuple(holders))
+        for seat, player in holders.items():
+            await store.claim_seat(
+                game.game_id,
+                seat,
+                player_id=player,
+                player_name=player,
+                token_hash=f"{game.game_id}-{seat}",
+                on_full=setup_hook(1),
+            )
+        await store.append(
+            game.game_id,
+            1,
+            [ev("over")],
+            update=GameUpdate(
+                status="finished", to_act=[], outcome={"w": winners}, winners=winners
+            ),
+        )
+        await asyncio.sleep(0.002)  # distinct finished_at
+        return game.game_id
+
+    assert await store.last_winner("arkantis", ["ann"]) is None
+    await play("arkantis", {"north": "ann", "south": "bob"}, ["north"])
+    await play("arkantis", {"north": "cat", "south": "bob"}, ["south"])
+    await play("petits_dragons", {"north": "ann", "south": "dan"}, ["north"])
+    # a tie: both seats won; first winner seat in seat order
+    await play("arkantis", {"east": "dan", "west": "cat", "north": None}, ["west", "east"])
+    # an unfinished game does not count
+    pending = await started_game(store, ruleset="arkantis", seats=("north", "south"))
+    assert pending.status == "active"
+
+    assert await store.last_winner("arkantis", ["ann", "bob", "cat", "dan"]) == "dan"
+    assert await store.last_winner("arkantis", ["cat", "bob"]) == "cat"
+    assert await store.last_winner("arkantis", ["bob", "ann"]) == "bob"
+    assert await store.last_winner("arkantis", ["ann"]) == "ann"
+    assert await store.last_winner("petits_dragons", ["ann", "dan"]) == "ann"
+    assert await store.last_winner("petits_dragons", ["dan"]) is None
+    assert await store.last_winner("tours_arc_en_ciel", ["ann"]) is None
+    assert await store.last_winner("arkantis", []) is None
+
+
+async def test_players(store: EventStore) -> None:
+    ann = PlayerRecord(player_id="p-ann", name="Ann", created_at=T0)
+    await store.create_player(ann, "hash-ann")
+    # names are display names: a second "Ann" is fine
+    ann2 = PlayerRecord(player_id="p-ann2", name="Ann", created_at=T0 + timedelta(seconds=1))
+    await store.create_player(ann2, "hash-ann2")
+    assert await store.get_player("p-ann") == ann
+    assert await store.get_player("p-ann2") == ann2
+    assert await store.player_by_token("hash-ann2") == ann2
+    assert await store.get_player("nobody") is None
+    assert await store.player_by_token("nope") is None
+    assert await store.player_games("p-ann") == []
+
+    old = await new_game(store, created_at=T0)
+    new = await new_game(store, created_at=T0 + timedelta(hours=1))
+    for g in (old, new):
+        await store.claim_seat(
+            g.game_id,
+            "south",
+            player_id="p-ann",
+            player_name="Ann",
+            token_hash="x",
+            on_full=setup_hook(),
+        )
+    assert [g.game_id for g in await store.player_games("p-ann")] == [new.game_id, old.game_id]
+    assert await store.player_games("p-ann2") == []
+
+
+# --- backend specifics ---------------------------------------------------------------------
+
+
+async def test_postgres_unreachable_is_store_unavailable() -> None:
+    store = PostgresEventStore(
+        "postgresql://postgres@127.0.0.1:1/postgres", timeout=1.0, connect_timeout=1
+    )
+    with pytest.raises(StoreUnavailable):
+        await store.open()
+    with pytest.raises(StoreUnavailable):
+        await store.ping()
+
+
+async def test_sqlite_unopenable_path_is_store_unavailable(tmp_path: Path) -> None:
+    store = SqliteEventStore(tmp_path)  # a directory
+    with pytest.raises(StoreUnavailable):
+        await store.open()
+
+
+def test_open_store_urls(tmp_path: Path) -> None:
+    assert sqlite_path("sqlite:///var/plateau.db") == "var/plateau.db"
+    assert sqlite_path("sqlite:////srv/data/plateau.db") == "/srv/data/plateau.db"
+    assert sqlite_path("sqlite:plateau.db") == "plateau.db"
+    assert sqlite_path("sqlite:///:memory:") == ":memory:"
+    target = tmp_path / "deep" / "er" / "p.db"
+    store = open_store(f"sqlite:///{target}")
+    assert isinstance(store, SqliteEventStore) and store.path == str(target)
+    assert target.parent.is_dir()
+    for url in ("postgresql://u@h:5/db", "postgres://u@h:5/db"):
+        pg = open_store(url)
+        assert isinstance(pg, PostgresEventStore) and pg.url.startswith("postgresql://")
+    with pytest.raises(ValueError):
+        open_store("mysql://x")
+
+
+async def test_sqlite_memory_store() -> None:
+    store = open_store("sqlite::memory:")
+    await store.open()
+    try:
+        game = await started_game(store)
+        assert (await store.read(game.game_id))[0].version == 1
+    finally:
+        await store.close()
+
+
+_WORKER = textwrap.dedent(
+    """
+    import asyncio, sys
+    from service.store.base import CommandRecord, GameUpdate, NewEvent, VersionConflict
+    from service.store.sqlite import SqliteEventStore
+
+    async def main(path, game_id, worker, count):
+        store = SqliteEventStore(path)
+        await store.open()
+        done = 0
+        while done < count:
+            version = (await store.get_game(game_id)).version
+            try:
+                await store.append(
+                    game_id, version,
+                    [NewEvent(type="tick", data={"type": "tick", "writer": worker, "n": done})],
+                    update=GameUpdate(status="active", to_act=["north"]),
+                )
+            except VersionConflict:
+                continue
+            done += 1
+        await store.close()
+
+    asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
+    """
+)
+
+
+async def test_sqlite_several_processes_share_one_file(tmp_path: Path) -> None:
+    """Real OS processes appending to one game in one file: no lost or duplicated event."""
+    path = tmp_path / "shared.db"
+    store = SqliteEventStore(path)
+    await store.open()
+    try:
+        game = await started_game(store)
+        processes, per_process = 4, 15
+        procs = [
+            await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-c",
+                _WORKER,
+                str(path),
+                game.game_id,
+                str(w),
+                str(per_process),
+                cwd=str(Path(__file__).resolve().parents[2]),
+            )
+            for w in range(processes)
+        ]
+        codes = await asyncio.wait_for(asyncio.gather(*(p.wait() for p in procs)), 60)
+        assert codes == [0] * processes
+        await _check_log(store, game.game_id, processes, per_process)
+    finally:
+        await store.close()
