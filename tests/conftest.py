@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -38,11 +39,15 @@ from tests.backends import (
 
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
-    try:
-        with postgres_database() as url:
+    with ExitStack() as stack:
+        try:
+            url = stack.enter_context(postgres_database())  # dropped when the stack closes
+        except BackendUnavailable as exc:
+            message = str(exc)
+        else:
             yield url
-    except BackendUnavailable as exc:
-        pytest.fail(str(exc), pytrace=False)
+            return
+    pytest.fail(message, pytrace=False)  # outside the except: no chained noise
 
 
 @pytest.fixture(scope="session")
@@ -50,7 +55,8 @@ def redis_url() -> str:
     try:
         return check_redis(base_redis_url())
     except BackendUnavailable as exc:
-        pytest.fail(str(exc), pytrace=False)
+        message = str(exc)
+    pytest.fail(message, pytrace=False)
 
 
 @pytest.fixture(scope="session")

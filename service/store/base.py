@@ -190,7 +190,10 @@ class EventStore(Protocol):
         ...
 
     # games
-    async def create_game(self, game: GameRecord, seed: str) -> None: ...
+    async def create_game(self, game: GameRecord, seed: str) -> None:
+        """Insert the games row, its seats (unclaimed, in ``game.seats`` order)
+        and the secret seed. Raises GameAlreadyExists (added) for a known id."""
+        ...
 
     async def get_game(self, game_id: str) -> GameRecord | None: ...
 
@@ -203,7 +206,10 @@ class EventStore(Protocol):
         limit: int = 50,
         cursor: str | None = None,
     ) -> tuple[list[GameRecord], str | None]:
-        """Newest first; returns the page and an opaque cursor for the next one (None at the end)."""
+        """Newest first; returns the page and an opaque cursor for the next one (None at the end).
+
+        Raises InvalidCursor (added; a ValueError too) for a cursor not issued here.
+        """
         ...
 
     async def get_seed(self, game_id: str) -> str | None: ...
@@ -249,6 +255,9 @@ class EventStore(Protocol):
 
         Raises GameNotFound, VersionConflict (someone appended first; nothing
         written), IdempotencyConflict (the command's key was recorded first).
+        The key is checked before the version, so a retried command whose first
+        attempt won gets IdempotencyConflict (then ``get_command``), never a
+        VersionConflict.
         """
         ...
 
@@ -256,6 +265,13 @@ class EventStore(Protocol):
         self, game_id: str, *, after: int = 0, limit: int | None = None, upto: int | None = None
     ) -> list[StoredEvent]:
         """Events with after < version (<= upto), in version order, at most ``limit``."""
+        ...
+
+    async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
+        """(Added) Events of every game with ``position > after_position``, in
+        position order, at most ``limit``: the catch-up feed. Positions are
+        assigned in commit order, so a reader resuming after the last position
+        it saw never misses an event (gaps are possible, never reordering)."""
         ...
 
     async def get_command(self, game_id: str, seat: str | None, idempotency_key: str) -> CommandRecord | None: ...

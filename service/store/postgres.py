@@ -609,6 +609,29 @@ class PostgresEventStore:
             for version, position, type_, data, recorded_at, command_id, seat in rows
         ]
 
+    async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
+        """Events of every game after ``after_position``, in position order (added)."""
+        async with self._tx() as conn:
+            cur = await conn.execute(
+                "SELECT game_id, version, position, type, data, recorded_at, command_id, seat"
+                " FROM events WHERE position > %s ORDER BY position LIMIT %s",
+                (after_position, limit),
+            )
+            rows = await cur.fetchall()
+        return [
+            StoredEvent(
+                game_id=game_id,
+                version=version,
+                position=position,
+                type=type_,
+                data=data,
+                recorded_at=to_utc(recorded_at),
+                command_id=command_id,
+                seat=seat,
+            )
+            for game_id, version, position, type_, data, recorded_at, command_id, seat in rows
+        ]
+
     async def get_command(
         self, game_id: str, seat: str | None, idempotency_key: str
     ) -> CommandRecord | None:

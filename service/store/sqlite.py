@@ -742,6 +742,31 @@ class SqliteEventStore:
 
         return await self._run(self._read, work)
 
+    async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
+        """Events of every game after ``after_position``, in position order (added)."""
+
+        def work(conn: sqlite3.Connection) -> list[StoredEvent]:
+            rows = conn.execute(
+                "SELECT game_id, version, position, type, data, recorded_at, command_id, seat"
+                " FROM events WHERE position > ? ORDER BY position LIMIT ?",
+                (after_position, limit),
+            )
+            return [
+                StoredEvent(
+                    game_id=game_id,
+                    version=version,
+                    position=position,
+                    type=type_,
+                    data=msgspec.json.decode(data),
+                    recorded_at=from_iso(recorded_at),
+                    command_id=command_id,
+                    seat=seat,
+                )
+                for game_id, version, position, type_, data, recorded_at, command_id, seat in rows
+            ]
+
+        return await self._run(self._read, work)
+
     @staticmethod
     def _command(
         conn: sqlite3.Connection, game_id: str, seat: str | None, key: str

@@ -391,6 +391,27 @@ async def test_batches_get_contiguous_positions(store: EventStore) -> None:
             assert batch == list(range(batch[0], batch[0] + 5))
 
 
+async def test_read_all_is_a_complete_catch_up_feed(store: EventStore) -> None:
+    assert await store.read_all() == []
+    games = [await started_game(store) for _ in range(3)]
+    for round_ in range(3):
+        for g in games:
+            await store.append(g.game_id, 1 + round_ * 2, [ev("a"), ev("b")], update=active())
+    everything = await store.read_all(limit=1000)
+    assert len(everything) == 3 * 7
+    positions = [e.position for e in everything]
+    assert positions == sorted(set(positions))
+    for g in games:  # per game, the feed holds the game's log in version order
+        assert [e for e in everything if e.game_id == g.game_id] == await store.read(g.game_id)
+    seen: list[int] = []
+    after = 0
+    while page := await store.read_all(after_position=after, limit=4):
+        seen += [e.position for e in page]
+        after = page[-1].position
+    assert seen == positions
+    assert await store.read_all(after_position=positions[-1]) == []
+
+
 # --- idempotency --------------------------------------------------------------------------
 
 
