@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from domain.eclats_des_cites.components import (
     CARD_BY_ID,
@@ -33,9 +34,28 @@ def choose_payment(
     keeps the smallest key (K1 = j + 2p, K2 = j, K3 = d); K4 and K5 then pick
     which resources and jokers.
     """
-    counts = [tableau.get(m, 0) for m in MATERIALS]
-    jokers = [tableau.get(j, 0) for j in ONE_UNIT_JOKERS]
-    big_p = tableau.get(PRISME, 0)
+    get = tableau.get
+    found = _payment(
+        (get("bois", 0), get("pierre", 0), get("metal", 0), get("cristal", 0)),
+        (get("energie", 0), get("caravane", 0), get("comptoir", 0)),
+        get(PRISME, 0),
+        count,
+        pattern,
+        multiplicateur,
+    )
+    return None if found is None else (list(found[0]), found[1])
+
+
+@lru_cache(maxsize=8192)
+def _payment(
+    counts: tuple[int, int, int, int],
+    jokers: tuple[int, int, int],
+    big_p: int,
+    count: int,
+    pattern: str,
+    multiplicateur: bool,
+) -> tuple[tuple[CardId, ...], CardId | None] | None:
+    """``choose_payment`` on counts only (pure, so it is memoised)."""
     big_j = sum(jokers)
     if sum(counts) + big_j + 2 * big_p + (1 if multiplicateur and big_j else 0) < count:
         return None  # fast path: not enough units at all
@@ -81,7 +101,7 @@ def choose_payment(
     spent.extend([PRISME] * p)
     spent.sort(key=CARD_ORDER.__getitem__)
     doubled = chosen_jokers[0] if x else None
-    return spent, doubled
+    return tuple(spent), doubled
 
 
 def science_set(tableau: Mapping[CardId, int]) -> list[CardId] | None:
