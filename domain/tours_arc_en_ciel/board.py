@@ -1,0 +1,191 @@
+"""Derived facts of a state: who owns what, who may land where (spec 3.4, 10.3).
+
+Nothing here is stored: ownership is recomputed from the towers' occupants,
+the fixed bridges of the Houses in play, threshold modifiers and shares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from domain.kernel import RuleViolation
+from domain.tours_arc_en_ciel.components import (
+    CHANCE_BY_KIND,
+    DRAGONS,
+    FIXED_OF,
+    HOUSE_DRAGONS,
+    ISLAND_BY_ID,
+    ISLANDS,
+    TOWER_ENDS,
+    TOWER_NO,
+    TOWERS,
+    TOWERS_OF,
+    Condition,
+    IslandId,
+    TowerId,
+)
+from domain.tours_arc_en_ciel.state import ToursState
+
+Owners = dict[str, tuple[int, ...]]
+
+
+def seat_of_house(state: ToursState, house: str) -> int:
+    return state.houses.index(house)  # type: ignore[arg-type]
+
+
+def owner_seat(state: ToursState, dragon: str) -> int:
+    """The seat whose House the Dragon belongs to."""
+    return state.houses.index(DRAGONS[dragon].house)
+
+
+def fail(code: str, message: str, **details: object) -> RuleViolation:
+    return RuleViolation(code, message, dict(details))
+
+
+@lru_cache(maxsize=64)
+def _fixed_counts(houses: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    n = len(houses)
+    out: dict[str, tuple[int, ...]] = {}
+    for island in ISLANDS:
+        counts = [0] * n
+        for h in FIXED_OF[island]:
+            if h in houses:
+                counts[houses.index(h)] += 1
+        out[island] = tuple(counts)
+    return out
+
+
+def bridge_counts(state: ToursState) -> dict[str, list[int]]:
+    """Per island, the number of its bridges each seat owns."""
+    counts = {i: list(c) for i, c in _fixed_counts(tuple(state.houses)).items()}
+    houses = state.houses
+    for tower, dragon in state.occupant.items():
+        seat = houses.index(DRAGONS[dragon].house)
+        a, b = TOWER_ENDS[tower]
+        counts[a][seat] += 1
+        counts[b][seat] += 1
+    return counts
+
+
+def threshold(state: ToursState, island: str) -> int:
+    mod: dict[str, int] = state.threshold_mod  # type: ignore[assignment]
+    return ISLAND_BY_ID[island].threshold + mod.get(island, 0)
+
+
+def owners_by_bridges(state: ToursState) -> Owners:
+    mod = state.threshold_mod
+    out: Owners = {}
+    for island, counts in bridge_counts(state).items():
+        need = ISLAND_BY_ID[island].threshold + mod.get(island, 0)  # type: ignore[call-overload]
+        out[island] = tuple(s for s, c in enumerate(counts) if c >= need)
+    return out
+
+
+def owners(state: ToursState, by_bridges: Owners | None = None) -> Owners:
+    """Seats owning each island by bridges or by an active share."""
+    base = owners_by_bridges(state) if by_bridges is None else by_bridges
+    if not state.shares:
+        return base
+    out = dict(base)
+    for share in state.shares:
+        if share.active and share.owner in base[share.island] and share.sharer not in out[
+            share.island
+        ]:
+            out[share.island] = tuple(sorted((*out[share.island], share.sharer)))
+    return out
+
+
+def passable(own: Owners, island: str, seat: int) -> bool:
+    holders = own[island]
+    return not holders or seat in holders
+
+
+def arrival_towers(state: ToursState, seat: int, own: Owners | None = None) -> list[TowerId]:
+    """Towers touching an island `seat` owns, not held by one of its Dragons (by bridge no)."""
+    own = owners(state) if own is None else own
+    house = state.houses[seat]
+    occupant = state.occupant
+    found: set[TowerId] = set()
+    for island, holders in own.items():
+        if seat in holders:
+            for t in TOWERS_OF[island]:
+                d = occupant.get(t)
+                if d is None or DRAGONS[d].house != house:
+                    found.add(t)
+    return sorted(found, key=TOWER_NO.__getitem__)
+
+
+def own_towers(state: ToursState, seat: int) -> list[TowerId]:
+    """Towers held by `seat`'s Dragons, by bridge no."""
+    house = state.houses[seat]
+    return [t for t in TOWERS if (d := state.occupant.get(t)) is not None and DRAGONS[d].house == house]
+
+
+def enemy_towers(state: ToursState, seat: int) -> list[TowerId]:
+    house = state.houses[seat]
+    return [t for t in TOWERS if (d := state.occupant.get(t)) is not None and DRAGONS[d].house != house]
+
+
+def matches(dragon: str, condition: Condition) -> bool:
+    if condition == "any":
+        return True
+    info = DRAGONS[dragon]
+    if condition == "blower" or condition == "mason":
+        return info.specialty == condition
+    return condition == f"strength_{info.strength}"
+
+
+def eligible_dragons(state: ToursState, seat: int) -> list[str]:
+    """Dragons `seat` may land now: its reserve, or its eliminated ones when recycling."""
+    reserve = state.reserve[seat]
+    if reserve:
+        return reserve
+    if state.options.two_player_recycle and state.eliminated[seat]:
+        return sorted(state.eliminated[seat], key=lambda d: DRAGONS[d].order)
+    return []
+
+
+def is_eligible(state: ToursState, seat: int, dragon: str) -> bool:
+    reserve = state.reserve[seat]
+    if reserve:
+        return dragon in reserve
+    return state.options.two_player_recycle and dragon in state.eliminated[seat]
+
+
+def board_dragons(state: ToursState, seat: int) -> int:
+    house = state.houses[seat]
+    return sum(1 for d in state.occupant.values() if DRAGONS[d].house == house)
+
+
+def all_on_board(state: ToursState, seat: int) -> bool:
+    return not state.reserve[seat] and not state.eliminated[seat] and board_dragons(state, seat) == len(
+        HOUSE_DRAGONS[state.houses[seat]]
+    )
+
+
+def next_seat(state: ToursState, seat: int) -> int:
+    order = state.turn_order
+    return order[(order.index(seat) + 1) % len(order)]
+
+
+def pearls(state: ToursState, seat: int) -> int:
+    return sum(state.defense[t] for t in own_towers(state, seat))
+
+
+def hand_count(state: ToursState, seat: int, island: str) -> int:
+    hand: dict[str, int] = state.hands[seat]  # type: ignore[assignment]
+    return hand.get(island, 0)
+
+
+def chance_available(state: ToursState) -> bool:
+    return bool(state.chance_deck or state.chance_discard)
+
+
+def group_of(card: str) -> str:
+    return CHANCE_BY_KIND[card].group
+
+
+def sorted_islands(items: Iterable[IslandId]) -> list[IslandId]:
+    order = {i: n for n, i in enumerate(ISLANDS)}
+    return sorted(items, key=order.__getitem__)

@@ -1,0 +1,149 @@
+"""Options and state of Les Tours Arc-en-Ciel (spec sections 4 and 6).
+
+Everything derivable (owned bridges, island owners, scores) is computed by
+``board.py``, never stored. Per-seat collections are lists indexed by seat.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.tours_arc_en_ciel.components import ChanceKind, HouseId, IslandId, Seat
+
+Phase = Literal["take", "play", "third", "over"]
+ChanceOrigin = Literal["third_action", "instead_of_landing"]
+
+
+def _default_houses() -> list[HouseId]:
+    return ["fire", "ice"]
+
+
+class ToursOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Options chosen when a game is created. `{}` is the default 2-player game
+    fire vs ice with every variant off. The Gold tower holder is not an option:
+    the service passes the last winner in the setup context."""
+
+    houses: list[HouseId] = msgspec.field(default_factory=_default_houses)
+    """`houses[s]` is the House of seat s (2..8 Houses; enemies must face each
+    other, spec 4). Seats are named by their House."""
+    two_player_recycle: bool = False
+    """Variant 12.1 (2 players only): with an empty reserve, land eliminated Dragons."""
+    natural_1_loses: bool = False
+    """Variant 12.2: a natural 1 loses a combat (unless both sides roll 1)."""
+    natural_20_wins: bool = False
+    """Variant 12.3: a natural 20 wins a combat (unless both sides roll 20)."""
+    start_pair_invulnerability: bool = False
+    """Variant 12.4: both cards of one's start island make the seat invulnerable for a turn."""
+    enemy_start_pair_share: bool = False
+    """Variant 12.5: both cards of an enemy's start island share one of its islands."""
+
+
+class ToursShare(msgspec.Struct, frozen=True, kw_only=True):
+    """A share of `island` by `sharer` with its owner `owner` (variant 12.5)."""
+
+    sharer: Seat
+    owner: Seat
+    island: IslandId
+    active: bool = True
+
+
+class ToursPending(msgspec.Struct, frozen=True, kw_only=True):
+    """A chance card waiting for its decider's `resolve_chance`."""
+
+    card: ChanceKind
+    drawer: Seat
+    decider: Seat
+    origin: ChanceOrigin
+    remaining: int
+    """Targets still to choose (hide / resurrect cards answer one per command)."""
+
+
+class ToursTurn(msgspec.Struct, frozen=True, kw_only=True):
+    """Scratch data of the current turn, reset by `turn_started`."""
+
+    combats: dict[str, int] = msgspec.field(default_factory=dict)
+    """Combats fought this turn per Dragon id (fatigue)."""
+    invulnerable: bool = False
+    chance_origin: ChanceOrigin | None = None
+
+
+class ToursContest(msgspec.Struct, frozen=True, kw_only=True):
+    """A landing waiting for its combat (only between two events of one decide)."""
+
+    tower: str
+    attacker: str
+
+
+class ToursRoll(msgspec.Struct, frozen=True, kw_only=True):
+    """One d20 roll of a roll-off."""
+
+    seat: Seat
+    roll: int
+
+
+class ToursIslandPoints(msgspec.Struct, frozen=True, kw_only=True):
+    island: IslandId
+    points: int
+
+
+class ToursScore(msgspec.Struct, frozen=True, kw_only=True):
+    """A seat's final score."""
+
+    seat: Seat
+    islands: list[ToursIslandPoints]
+    island_points: int
+    card_points: int
+    score: int
+    pearls: int
+    """Tie-break: total defense of the towers the seat occupies."""
+
+
+class ToursResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The end of the game as recorded by `game_ended`."""
+
+    reasons: list[str]
+    scores: list[ToursScore]
+    ranking: list[Seat]
+    decided_by: str
+
+
+class ToursState(msgspec.Struct, frozen=True, kw_only=True):
+    """The full (unredacted) game state."""
+
+    options: ToursOptions
+    houses: list[HouseId]
+    turn_order: list[Seat]
+    gold_seat: Seat | None = None
+    phase: Phase = "take"
+    active_seat: Seat = 0
+    turn_number: int = 0
+    final_turn: bool = False
+    pile: list[IslandId] = msgspec.field(default_factory=list)
+    """Game cards, top first."""
+    face_up: list[IslandId | None] = msgspec.field(default_factory=lambda: [None, None, None])
+    hands: list[dict[IslandId, int]] = msgspec.field(default_factory=list)
+    """Per seat, island -> number of cards (keys sorted)."""
+    game_discard: list[IslandId] = msgspec.field(default_factory=list)
+    chance_deck: list[ChanceKind] = msgspec.field(default_factory=list)
+    chance_discard: list[ChanceKind] = msgspec.field(default_factory=list)
+    occupant: dict[str, str] = msgspec.field(default_factory=dict)
+    """Tower id -> the Dragon on it (empty towers are absent)."""
+    defense: dict[str, int] = msgspec.field(default_factory=dict)
+    """Tower id -> defense (all 40 towers)."""
+    reserve: list[list[str]] = msgspec.field(default_factory=list)
+    """Per seat, reserve Dragon ids in canonical order."""
+    eliminated: list[list[str]] = msgspec.field(default_factory=list)
+    """Per seat, eliminated Dragon ids, oldest first."""
+    hidden: list[str] = msgspec.field(default_factory=list)
+    """Hidden board Dragons (sorted)."""
+    threshold_mod: dict[IslandId, int] = msgspec.field(default_factory=dict)
+    shares: list[ToursShare] = msgspec.field(default_factory=list)
+    combat_cards: list[list[ChanceKind]] = msgspec.field(default_factory=list)
+    point_cards: list[list[ChanceKind]] = msgspec.field(default_factory=list)
+    atomize_count: list[int] = msgspec.field(default_factory=list)
+    turn: ToursTurn = msgspec.field(default_factory=ToursTurn)
+    pending: ToursPending | None = None
+    contest: ToursContest | None = None
+    result: ToursResult | None = None

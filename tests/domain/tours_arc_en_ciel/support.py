@@ -1,0 +1,89 @@
+"""Conformance-suite knobs for ``tours_arc_en_ciel`` (see tests/domain/test_conformance.py)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from hypothesis import strategies as st
+
+from domain.tours_arc_en_ciel.commands import (
+    ToursAtomize,
+    ToursInvokeInvulnerability,
+    ToursLandDragon,
+    ToursMoveDragon,
+    ToursShareIsland,
+    ToursSwapDragons,
+)
+from domain.tours_arc_en_ciel.components import HOUSES, TOWER_NO
+from domain.tours_arc_en_ciel.setup import allowed_house_set
+from domain.tours_arc_en_ciel.state import ToursOptions
+
+ALLOWED_SETS: dict[int, list[tuple[str, ...]]] = {
+    n: [c for c in itertools.combinations(HOUSES, n) if allowed_house_set(list(c))]  # type: ignore[arg-type]
+    for n in range(2, 9)
+}
+
+
+@st.composite
+def _options(draw: st.DrawFn) -> ToursOptions:
+    n = draw(st.sampled_from([2] * 10 + [3, 3, 4, 4, 5, 6, 7, 8]))
+    houses = list(draw(st.sampled_from(ALLOWED_SETS[n])))
+    houses = draw(st.permutations(houses))
+    flags = draw(st.lists(st.booleans(), min_size=5, max_size=5))
+    return ToursOptions(
+        houses=list(houses),
+        two_player_recycle=flags[0] and n == 2,
+        natural_1_loses=flags[1],
+        natural_20_wins=flags[2],
+        start_pair_invulnerability=flags[3],
+        enemy_start_pair_share=flags[4],
+    )
+
+
+options = _options()
+
+
+def canonical(command: Any) -> Any:
+    """A swap names its two towers in either order; the listed form has the lower bridge no first."""
+    if isinstance(command, ToursSwapDragons):
+        a, b = command.tower_a, command.tower_b
+        if a in TOWER_NO and b in TOWER_NO and TOWER_NO[b] < TOWER_NO[a]:
+            return ToursSwapDragons(tower_a=b, tower_b=a)
+    return command
+
+
+_PROGRESS = (ToursLandDragon, ToursAtomize, ToursInvokeInvulnerability, ToursShareIsland)
+
+
+def _uncontested(state: Any, command: Any) -> bool:
+    tower = getattr(command, "tower", None) if not isinstance(command, ToursMoveDragon) else (
+        command.to_tower
+    )
+    return tower is not None and tower not in state.occupant
+
+
+def choose(rnd: random.Random, state: Any, seat: str, commands: list[Any]) -> Any:
+    """Random player. In half of the 2-player games (by Gold tower holder) both
+    seats play peacefully (land and move onto empty towers, swap), so that those
+    games often end early with all Dragons on the board; otherwise it usually
+    lands and moves, fighting at random. It sometimes picks anything."""
+    peaceful = len(state.houses) == 2 and state.gold_seat == 0
+    if rnd.random() < (0.03 if peaceful else 0.2):
+        return rnd.choice(commands)
+    if peaceful:
+        calm = [c for c in commands if isinstance(c, ToursLandDragon | ToursMoveDragon) and _uncontested(state, c)]
+        if calm:
+            return rnd.choice(calm)
+        swaps = [c for c in commands if isinstance(c, ToursSwapDragons)]
+        if swaps:
+            return rnd.choice(swaps)
+        return rnd.choice(commands)
+    progress = [c for c in commands if isinstance(c, _PROGRESS)]
+    if progress and rnd.random() < 0.85:
+        return rnd.choice(progress)
+    moves = [c for c in commands if isinstance(c, ToursMoveDragon | ToursSwapDragons)]
+    if moves and rnd.random() < 0.5:
+        return rnd.choice(moves)
+    return rnd.choice(commands)
