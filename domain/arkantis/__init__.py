@@ -1,0 +1,76 @@
+"""ArkantiS: archaeological digs on a 7x7 board (spec ``shared/rules/arkantis.md``).
+
+``RULESET`` is the object the registry discovers; see README.md for a game
+played with no service.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from domain.arkantis import rules, setup, views
+from domain.arkantis.commands import ArkantisCommand
+from domain.arkantis.components import COMPONENTS, ArkantisComponents
+from domain.arkantis.events import ArkantisEvent
+from domain.arkantis.evolve import evolve
+from domain.arkantis.state import ArkantisOptions, ArkantisState
+from domain.arkantis.views import ArkantisView
+from domain.kernel import Outcome, Rng, RulesetBase, SetupContext
+
+
+class ArkantisRuleset(RulesetBase):
+    """The ArkantiS ruleset (version 1)."""
+
+    name: ClassVar[str] = "arkantis"
+    title: ClassVar[str] = "ArkantiS"
+    version: ClassVar[int] = 1
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+    has_chance: ClassVar[bool] = True
+    has_hidden_information: ClassVar[bool] = True
+
+    Options: ClassVar[type[ArkantisOptions]] = ArkantisOptions
+    Command: ClassVar[Any] = ArkantisCommand
+    Event: ClassVar[Any] = ArkantisEvent
+    State: ClassVar[type[ArkantisState]] = ArkantisState
+    View: ClassVar[type[ArkantisView]] = ArkantisView
+    Components: ClassVar[type[ArkantisComponents]] = ArkantisComponents
+    components: ClassVar[ArkantisComponents] = COMPONENTS
+
+    def validate_options(self, options: ArkantisOptions) -> None:
+        setup.validate_options(options)
+
+    def seats(self, options: ArkantisOptions) -> tuple[str, ...]:
+        return setup.seats(options)
+
+    def setup(self, options: ArkantisOptions, context: SetupContext, rng: Rng) -> list[Any]:
+        return setup.setup(options, context, rng)
+
+    def decide(self, state: ArkantisState, seat: str, command: Any, rng: Rng) -> list[Any]:
+        return rules.decide(state, seat, command, rng)
+
+    def evolve(self, state: ArkantisState | None, event: Any) -> ArkantisState:
+        return evolve(state, event)
+
+    def legal_commands(self, state: ArkantisState, seat: str) -> list[Any]:
+        return rules.legal_commands(state, seat)
+
+    def to_act(self, state: ArkantisState) -> list[str]:
+        return rules.to_act(state)
+
+    def view(self, state: ArkantisState, seat: str | None) -> ArkantisView:
+        return views.view(state, seat)
+
+    def redact(self, event: Any, seat: str | None) -> Any:
+        return views.redact(event, seat)
+
+    def outcome(self, state: ArkantisState) -> Outcome | None:
+        return rules.outcome(state)
+
+    def hidden_values(self, state: ArkantisState, seat: str | None) -> list[Any]:
+        return views.hidden_values(state, seat)
+
+
+RULESET = ArkantisRuleset()
+
+__all__ = ["RULESET", "ArkantisRuleset"]

@@ -1,0 +1,150 @@
+"""Options, seats and the opening events of ArkantiS (spec sections 4, 5 and 7.10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.arkantis.components import (
+    CARD_IDS_BY_COLOUR,
+    DISPERSED_LAYOUTS,
+    MAX_SEATS,
+    MIN_SEATS,
+    SESTERCES,
+    START_SESTERCES,
+    TOURNAMENT_COUNT,
+    TOURNAMENT_LAYOUTS,
+    CardId,
+    LayoutSource,
+    cell_id,
+)
+from domain.arkantis.events import (
+    ArkantisBoardLayoutDrawn,
+    ArkantisBoardPrepared,
+    ArkantisCardsDealt,
+    ArkantisCardTurnedFaceUp,
+    ArkantisEmptyCellMoved,
+    ArkantisFirstPlayerDrawn,
+    ArkantisGameCreated,
+    ArkantisPhase2DieRolled,
+    ArkantisPileShuffled,
+    ArkantisSeatEntry,
+    ArkantisSestercesDistributed,
+)
+from domain.arkantis.evolve import evolve
+from domain.arkantis.flow import start_turn
+from domain.arkantis.shapes import FULL, mask_of, mask_to_rows
+from domain.arkantis.state import ArkantisOptions
+from domain.kernel import Rng, RuleViolation, SetupContext
+
+PHASE_2_ROWS = (7, 6, 5, 3, 2, 1)
+"""Die face k -> row of the k-th full cell of the column, counted from the base (5.2)."""
+
+
+def validate_options(options: ArkantisOptions) -> None:
+    """The create_game validations of spec 7.10, in order."""
+    n = options.player_count
+    if isinstance(n, bool) or not isinstance(n, int) or not MIN_SEATS <= n <= MAX_SEATS:
+        raise RuleViolation(
+            "invalid_player_count", f"player_count must be 2 to 4, not {n!r}", {"player_count": n}
+        )
+    if not isinstance(options.tournament_mode, bool):
+        raise RuleViolation("invalid_parameters", "tournament_mode must be a boolean")
+    if options.tournament_mode and options.explicit_layout is not None:
+        raise RuleViolation(
+            "conflicting_layout_options", "tournament_mode and explicit_layout cannot be used together"
+        )
+    config = options.tournament_config
+    if config is not None and not options.tournament_mode:
+        raise RuleViolation(
+            "tournament_config_without_tournament_mode",
+            f"tournament_config {config!r} needs tournament_mode",
+            {"tournament_config": config},
+        )
+    if config is not None and (
+        isinstance(config, bool) or not isinstance(config, int) or not 1 <= config <= TOURNAMENT_COUNT
+    ):
+        raise RuleViolation(
+            "invalid_tournament_config",
+            f"tournament_config must be 1 to 80, not {config!r}",
+            {"tournament_config": config},
+        )
+    if options.explicit_layout is not None and layout_columns(options.explicit_layout) is None:
+        raise RuleViolation(
+            "invalid_layout",
+            "explicit_layout must be 7 strings of 7 'B'/'R' with one 'R' per row and per column",
+        )
+
+
+def layout_columns(rows: Any) -> str | None:
+    """The 7-digit layout of valid explicit rows, else None."""
+    if not isinstance(rows, (list, tuple)) or len(rows) != 7:
+        return None
+    columns = []
+    for row in rows:
+        if not isinstance(row, str) or len(row) != 7 or set(row) - {"B", "R"} or row.count("R") != 1:
+            return None
+        columns.append(row.index("R") + 1)
+    if sorted(columns) != list(range(1, 8)):
+        return None
+    return "".join(map(str, columns))
+
+
+def seats(options: ArkantisOptions) -> tuple[str, ...]:
+    return tuple(f"seat_{i}" for i in range(options.player_count))
+
+
+def setup(options: ArkantisOptions, context: SetupContext, rng: Rng) -> list[Any]:
+    """The opening events of spec 5.7, every random draw recorded in them."""
+    ids = seats(options)
+    events: list[Any] = [
+        ArkantisGameCreated(
+            players=tuple(ArkantisSeatEntry(player_id=s, seat=i) for i, s in enumerate(ids)),
+            tournament_mode=options.tournament_mode,
+            tournament_config=options.tournament_config,
+            explicit_layout=tuple(options.explicit_layout) if options.explicit_layout is not None else None,
+        )
+    ]
+    source: LayoutSource
+    config: int | None = None
+    if options.explicit_layout is not None:
+        source = "explicit"
+        layout = layout_columns(options.explicit_layout)
+        assert layout is not None
+    elif options.tournament_mode:
+        source = "tournament"
+        config = options.tournament_config or rng.randint(1, TOURNAMENT_COUNT)
+        layout = TOURNAMENT_LAYOUTS[config - 1]
+    else:
+        source = "random"
+        layout = rng.choice(DISPERSED_LAYOUTS)
+    empty = tuple(cell_id(r, int(layout[r - 1])) for r in range(1, 8))
+    events.append(ArkantisBoardLayoutDrawn(source=source, tournament_config=config, empty_cells=empty))
+    die = rng.die(6)
+    column = int(layout[3])
+    target = cell_id(PHASE_2_ROWS[die - 1], column)
+    events.append(ArkantisPhase2DieRolled(value=die))
+    events.append(ArkantisEmptyCellMoved(column=column, from_cell=cell_id(4, column), to_cell=target))
+    board = (FULL & ~mask_of(empty) | mask_of((cell_id(4, column),))) & ~mask_of((target,))
+    events.append(ArkantisBoardPrepared(rows=mask_to_rows(board)))
+    orange: list[CardId] = rng.shuffled(CARD_IDS_BY_COLOUR["orange"])
+    emerald: list[CardId] = rng.shuffled(CARD_IDS_BY_COLOUR["emerald"])
+    events.append(ArkantisPileShuffled(colour="orange", count=len(orange), card_ids=tuple(orange)))
+    events.append(ArkantisPileShuffled(colour="emerald", count=len(emerald), card_ids=tuple(emerald)))
+    for seat in ids:
+        dealt = (orange.pop(0), orange.pop(0), emerald.pop(0))
+        events.append(ArkantisCardsDealt(player_id=seat, colours=("orange", "orange", "emerald"), card_ids=dealt))
+    events.append(ArkantisCardTurnedFaceUp(colour="orange", card_id=orange[0]))
+    events.append(ArkantisCardTurnedFaceUp(colour="emerald", card_id=emerald[0]))
+    events.append(
+        ArkantisSestercesDistributed(
+            amount_each=START_SESTERCES, player_ids=ids, bank=SESTERCES - START_SESTERCES * len(ids)
+        )
+    )
+    first = rng.choice(ids)
+    events.append(ArkantisFirstPlayerDrawn(player_id=first))
+    state = None
+    for event in events:
+        state = evolve(state, event)
+    assert state is not None
+    start_turn(state, first, events)
+    return events

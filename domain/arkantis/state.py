@@ -1,0 +1,116 @@
+"""ArkantiS options and game state (spec sections 4 and 6)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.arkantis.components import (
+    CardId,
+    CardType,
+    CellId,
+    Colour,
+    DecidedBy,
+    Phase,
+    SeatId,
+    ShapeColour,
+    ShapeId,
+    Status,
+)
+from domain.arkantis.events import ArkantisScore
+
+
+class ArkantisOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Options of a new game; {} is the default 2-player game with a random dispersed layout.
+
+    Ranges are checked by validate_options (spec create_game codes), not by the schema."""
+
+    player_count: int = 2
+    """Number of seats, 2..4 (invalid_player_count otherwise); seats are seat_0..seat_<n-1>."""
+    tournament_mode: bool = False
+    """Phase 1 uses one of the 80 tournament layouts."""
+    tournament_config: int | None = None
+    """Only with tournament_mode: the layout number 1..80; null = random draw."""
+    explicit_layout: tuple[str, ...] | None = None
+    """Phase 1 uses this layout: 7 strings of 7 'B'/'R', exactly one 'R' per row and per column."""
+
+
+class ArkantisLaidCard(msgspec.Struct, frozen=True, kw_only=True):
+    """A card laid face up in front of a player."""
+
+    card_id: CardId
+    card_type: CardType
+    shape_id: ShapeId
+    turn: int
+
+
+class ArkantisPlayerState(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat's state."""
+
+    player_id: SeatId
+    seat: int
+    sesterces: int
+    hand: tuple[CardId, ...]
+    """Acquisition order."""
+    laid: tuple[ArkantisLaidCard, ...] = ()
+    passed: bool = False
+    leave_position: int | None = None
+    tokens_at_last_move: int | None = None
+    """Tokens on the board right after this player's last move (D34); null before any."""
+    swapped_in_turn: int | None = None
+    """Turn number of this player's last swap (D34); null before any."""
+
+
+class ArkantisPile(msgspec.Struct, frozen=True, kw_only=True):
+    """One colour's face-down pile (index 0 = top) and face-up slot."""
+
+    hidden: tuple[CardId, ...] = ()
+    visible: CardId | None = None
+
+
+class ArkantisTurnShape(msgspec.Struct, frozen=True, kw_only=True):
+    """A shape created by this turn's action."""
+
+    shape_id: ShapeId
+    colour: ShapeColour
+    cells: tuple[CellId, ...]
+    size: int
+    card_type: CardType | None
+    validated_by: CardId | None = None
+
+
+class ArkantisResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The final result, once every player has passed."""
+
+    scores: tuple[ArkantisScore, ...]
+    ranking: tuple[SeatId, ...]
+    winner_id: SeatId
+    decided_by: DecidedBy
+
+
+class ArkantisState(msgspec.Struct, frozen=True, kw_only=True):
+    """The whole game state (the truth, hidden parts included)."""
+
+    status: Status
+    options: ArkantisOptions
+    tokens: int
+    """49-bit mask of the cells holding a token: bit (row-1)*7 + (column-1)."""
+    bank: int
+    orange: ArkantisPile
+    emerald: ArkantisPile
+    players: tuple[ArkantisPlayerState, ...]
+    turn: int = 0
+    active_player_id: SeatId | None = None
+    phase: Phase | None = None
+    turn_shapes: tuple[ArkantisTurnShape, ...] = ()
+    pending_shape_ids: tuple[ShapeId, ...] = ()
+    leave_count: int = 0
+    result: ArkantisResult | None = None
+
+    def pile(self, colour: Colour) -> ArkantisPile:
+        return self.orange if colour == "orange" else self.emerald
+
+    def player(self, seat: str) -> ArkantisPlayerState | None:
+        for p in self.players:
+            if p.player_id == seat:
+                return p
+        return None

@@ -1,0 +1,142 @@
+"""What each seat may see (spec section 9): the ONLY place that decides redaction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.arkantis.components import CARD_BY_ID, CardId, Phase, SeatId, Status
+from domain.arkantis.events import (
+    ArkantisCardBought,
+    ArkantisCardsDealt,
+    ArkantisDuplicateSwapped,
+    ArkantisPileShuffled,
+)
+from domain.arkantis.shapes import mask_to_rows
+from domain.arkantis.state import (
+    ArkantisLaidCard,
+    ArkantisOptions,
+    ArkantisResult,
+    ArkantisState,
+    ArkantisTurnShape,
+)
+
+
+class ArkantisPileView(msgspec.Struct, frozen=True, kw_only=True):
+    """A pile as everyone sees it: its size and its face-up card."""
+
+    hidden_count: int
+    visible: CardId | None
+
+
+class ArkantisHandCount(msgspec.Struct, frozen=True, kw_only=True):
+    """Card backs show the colour: the public part of a hand."""
+
+    orange: int
+    emerald: int
+
+
+class ArkantisPlayerView(msgspec.Struct, frozen=True, kw_only=True):
+    """A seat as the viewer sees it."""
+
+    player_id: SeatId
+    seat: int
+    sesterces: int
+    hand: tuple[CardId, ...] | None
+    """The cards, for the viewer's own seat (and for everyone once the game is over); else null."""
+    hand_count: ArkantisHandCount
+    laid: tuple[ArkantisLaidCard, ...]
+    laid_value: int
+    passed: bool
+    leave_position: int | None
+    tokens_at_last_move: int | None
+    swapped_in_turn: int | None
+
+
+class ArkantisView(msgspec.Struct, frozen=True, kw_only=True):
+    """The game as one seat (or a spectator) sees it."""
+
+    viewer: SeatId | None
+    status: Status
+    options: ArkantisOptions
+    board: tuple[str, ...]
+    """7 rows, row 1 first, column 1 first: B = token, R = empty."""
+    token_count: int
+    bank: int
+    orange: ArkantisPileView
+    emerald: ArkantisPileView
+    players: tuple[ArkantisPlayerView, ...]
+    turn: int
+    active_player_id: SeatId | None
+    phase: Phase | None
+    turn_shapes: tuple[ArkantisTurnShape, ...]
+    pending_shape_ids: tuple[str, ...]
+    leave_count: int
+    result: ArkantisResult | None
+
+
+def view(state: ArkantisState, seat: str | None) -> ArkantisView:
+    finished = state.status == "finished"
+    players = tuple(
+        ArkantisPlayerView(
+            player_id=p.player_id,
+            seat=p.seat,
+            sesterces=p.sesterces,
+            hand=p.hand if finished or p.player_id == seat else None,
+            hand_count=ArkantisHandCount(
+                orange=sum(1 for c in p.hand if CARD_BY_ID[c].colour == "orange"),
+                emerald=sum(1 for c in p.hand if CARD_BY_ID[c].colour == "emerald"),
+            ),
+            laid=p.laid,
+            laid_value=sum(CARD_BY_ID[c.card_id].face_value for c in p.laid),
+            passed=p.passed,
+            leave_position=p.leave_position,
+            tokens_at_last_move=p.tokens_at_last_move,
+            swapped_in_turn=p.swapped_in_turn,
+        )
+        for p in state.players
+    )
+    return ArkantisView(
+        viewer=seat if state.player(seat or "") is not None else None,
+        status=state.status,
+        options=state.options,
+        board=mask_to_rows(state.tokens),
+        token_count=state.tokens.bit_count(),
+        bank=state.bank,
+        orange=ArkantisPileView(hidden_count=len(state.orange.hidden), visible=state.orange.visible),
+        emerald=ArkantisPileView(hidden_count=len(state.emerald.hidden), visible=state.emerald.visible),
+        players=players,
+        turn=state.turn,
+        active_player_id=state.active_player_id,
+        phase=state.phase,
+        turn_shapes=state.turn_shapes,
+        pending_shape_ids=state.pending_shape_ids,
+        leave_count=state.leave_count,
+        result=state.result,
+    )
+
+
+def redact(event: Any, seat: str | None) -> Any:
+    """``event`` as ``seat`` may see it: hidden fields nulled (spec 9)."""
+    if isinstance(event, ArkantisPileShuffled):
+        return replace(event, card_ids=None) if event.card_ids is not None else event
+    if isinstance(event, ArkantisCardsDealt):
+        return event if event.player_id == seat else replace(event, card_ids=None)
+    if isinstance(event, ArkantisCardBought):
+        if event.source == "hidden" and event.player_id != seat:
+            return replace(event, card_id=None)
+        return event
+    if isinstance(event, ArkantisDuplicateSwapped):
+        return event if event.player_id == seat else replace(event, drawn_card_id=None)
+    return event
+
+
+def hidden_values(state: ArkantisState, seat: str | None) -> list[Any]:
+    """Values hidden from ``seat`` now: other hands (until the end) and hidden pile orders."""
+    out: list[Any] = []
+    if state.status != "finished":
+        out.extend(list(p.hand) for p in state.players if p.player_id != seat and len(p.hand) >= 2)
+    out.extend(list(pile.hidden) for pile in (state.orange, state.emerald) if len(pile.hidden) >= 2)
+    return out
