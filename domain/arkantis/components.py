@@ -107,7 +107,7 @@ EDGES: Final[tuple[tuple[str, str], ...]] = tuple(
 
 Key = tuple[tuple[int, int], ...]
 
-_MAPS: tuple[Callable[[int, int], tuple[int, int]], ...] = (
+MAPS: tuple[Callable[[int, int], tuple[int, int]], ...] = (
     lambda r, c: (r, c),
     lambda r, c: (c, -r),
     lambda r, c: (-r, -c),
@@ -130,13 +130,13 @@ def normalise(cells: Iterable[tuple[int, int]]) -> Key:
 def orientations(cells: Iterable[tuple[int, int]]) -> set[Key]:
     """The distinct fixed shapes (rotations and reflections) of a set of cells."""
     pts = list(cells)
-    return {normalise(m(r, c) for r, c in pts) for m in _MAPS}
+    return {normalise(m(r, c) for r, c in pts) for m in MAPS}
 
 
 def canonical_key(cells: Iterable[tuple[int, int]]) -> Key:
     """The canonical key of spec 3.5: the smallest normalised image under the 8 maps."""
     pts = list(cells)
-    return min(normalise(m(r, c) for r, c in pts) for m in _MAPS)
+    return min(normalise(m(r, c) for r, c in pts) for m in MAPS)
 
 
 def parse_drawing(drawing: str) -> Key:

@@ -44,6 +44,7 @@ from domain.arkantis.flow import advance, may_move
 from domain.arkantis.shapes import (
     BIT,
     board_actions,
+    board_moves,
     card_type_of_mask,
     cell_ids,
     new_shapes,
@@ -368,7 +369,8 @@ def legal_commands(state: ArkantisState, seat: str) -> list[Any]:
         if player.sesterces >= REMOVE_TWO_COST:
             out.extend(ArkantisRemoveTwoTokens(cells=(CELLS[i], CELLS[j])) for i, j in acts.pairs)
         if player.sesterces >= MOVE_COST and may_move(state, player):
-            out.extend(ArkantisMoveToken(from_cell=CELLS[i], to_cell=CELLS[j]) for i, j in acts.moves)
+            moves = board_moves(state.tokens)
+            out.extend(ArkantisMoveToken(from_cell=CELLS[i], to_cell=CELLS[j]) for i, j in moves)
         out.append(ArkantisPassTurn())
     elif state.active_player_id == seat and state.phase == "validation":
         for shape in state.turn_shapes:

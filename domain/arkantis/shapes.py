@@ -138,18 +138,116 @@ def card_type_of_mask(mask: int) -> CardType | None:
     return TYPE_BY_KEY[canonical_key(divmod(i, 7) for i in indices(mask))]
 
 
+def _grow(part: int, size: int, untried: int, seen: int, colour: int, out: list[tuple[int, int]]) -> None:
+    """Redelmeier enumeration of connected sets, pruned by the size of their boundary."""
+    border = spread(part) & colour & ~part
+    count = border.bit_count()
+    if count > 7 - size:
+        # Any superset C (<= 5 cells) keeps at least count - (5 - size) boundary cells.
+        return
+    if size >= 2 and 1 <= count <= 2:
+        out.append((part, border))
+    if size == 5:
+        return
+    while untried:
+        v = untried & -untried
+        untried ^= v
+        new = NEIGH[v.bit_length() - 1] & colour & ~seen
+        _grow(part | v, size + 1, untried | new, seen | new, colour, out)
+
+
+def cut_pieces(colour: int) -> list[tuple[int, int]]:
+    """Every connected set C of 2-5 cells of ``colour`` whose neighbours of that colour
+    are 1 or 2 cells: removing exactly those cells makes C a new component."""
+    out: list[tuple[int, int]] = []
+    rest = colour
+    while rest:
+        seed = rest & -rest
+        rest ^= seed
+        lower = seed - 1
+        first = NEIGH[seed.bit_length() - 1] & colour & ~lower
+        _grow(seed, 1, first, seed | lower | first, colour, out)
+    return out
+
+
 class BoardActions:
-    """Every board action that creates a new red and a new blue shape on one board.
+    """The removals that create a new red and a new blue shape on one board.
 
     Money and the D34 move rule are not applied here (they depend on the player).
+    Moves are computed separately (``board_moves``), only when a player may move.
     """
 
-    __slots__ = ("singles", "pairs", "moves")
+    __slots__ = ("singles", "pairs")
 
-    def __init__(self, singles: tuple[int, ...], pairs: tuple[tuple[int, int], ...], moves: tuple[tuple[int, int], ...]):
+    def __init__(self, singles: tuple[int, ...], pairs: tuple[tuple[int, int], ...]):
         self.singles = singles
         self.pairs = pairs
-        self.moves = moves
+
+
+def _red_neighbourhoods(tokens: int) -> dict[int, int]:
+    """For each token cell: the union of the red components adjacent to it."""
+    red = FULL & ~tokens
+    comp_of: dict[int, int] = {}
+    rest = red
+    while rest:
+        seed = rest & -rest
+        comp, _ = piece(seed, red, 49)
+        rest &= ~comp
+        for i in indices(comp):
+            comp_of[i] = comp
+    out: dict[int, int] = {}
+    for i in indices(tokens):
+        around = 0
+        for j in indices(NEIGH[i] & red):
+            around |= comp_of[j]
+        out[i] = around
+    return out
+
+
+@lru_cache(maxsize=2048)
+def board_actions(tokens: int) -> BoardActions:
+    """The legal single and pair removals of a board, in reading order (spec 7.12).
+
+    A removal creates a new red shape iff the red component it opens (the removed
+    cells and the red components around them) has 2-5 cells; it creates a new blue
+    shape iff it cuts off a piece C of 2-5 tokens whose token neighbours are all
+    removed (``cut_pieces``). Checked against the direct definition in the tests.
+    """
+    around = _red_neighbourhoods(tokens)
+    cut_by_one: dict[int, int] = {}  # x -> cells common to every piece cut off by x alone
+    cut_by_two: set[int] = set()
+    for part, border in cut_pieces(tokens):
+        if border.bit_count() == 1:
+            x = border.bit_length() - 1
+            cut_by_one[x] = cut_by_one.get(x, part) & part
+        else:
+            cut_by_two.add(border)
+    singles = tuple(sorted(x for x in cut_by_one if 2 <= around[x].bit_count() + 1 <= 5))
+    cells = indices(tokens)
+    pairs = []
+    for a, x in enumerate(cells):
+        rx = around[x]
+        bx = BIT[x]
+        nx = NEIGH[x]
+        one_x = cut_by_one.get(x)
+        red_x = 1 <= rx.bit_count() <= 4
+        for y in cells[a + 1 :]:
+            by = BIT[y]
+            one_y = cut_by_one.get(y)
+            if not (
+                (one_x is not None and not one_x & by)
+                or (one_y is not None and not one_y & bx)
+                or (bx | by) in cut_by_two
+            ):
+                continue
+            ry = around[y]
+            if nx & by or rx & ry:
+                if (rx | ry).bit_count() > 3:
+                    continue
+            elif not (red_x or 1 <= ry.bit_count() <= 4):
+                continue
+            pairs.append((x, y))
+    return BoardActions(singles, tuple(pairs))
 
 
 def _ok(before: int, after: int) -> bool:
@@ -160,24 +258,23 @@ def _ok(before: int, after: int) -> bool:
 
 
 @lru_cache(maxsize=2048)
-def board_actions(tokens: int) -> BoardActions:
-    """The legal removals, pairs and moves of a board, each in reading order (spec 7.12)."""
-    cells = indices(tokens)
+def board_moves(tokens: int) -> tuple[tuple[int, int], ...]:
+    """The legal moves of a board (from, to), in reading order of from then to."""
     empties = indices(FULL & ~tokens)
-    singles = tuple(i for i in cells if _ok(tokens, tokens & ~BIT[i]))
-    pairs = tuple(
-        (i, j)
-        for a, i in enumerate(cells)
-        for j in cells[a + 1 :]
-        if _ok(tokens, tokens & ~BIT[i] & ~BIT[j])
+    return tuple(
+        (i, j) for i in indices(tokens) for j in empties if _ok(tokens, (tokens & ~BIT[i]) | BIT[j])
     )
-    moves = tuple(
-        (i, j) for i in cells for j in empties if _ok(tokens, (tokens & ~BIT[i]) | BIT[j])
-    )
-    return BoardActions(singles, pairs, moves)
+
+
+def has_move(tokens: int) -> bool:
+    """Whether some move is legal (early exit; uses the cache when filled)."""
+    empties = indices(FULL & ~tokens)
+    return any(_ok(tokens, (tokens & ~BIT[i]) | BIT[j]) for i in indices(tokens) for j in empties)
 
 
 def has_board_action(tokens: int, can_pair: bool, can_move: bool) -> bool:
-    """Whether some board action is legal (spec 10.3), with early exit."""
+    """Whether some board action is legal (spec 10.3)."""
     acts = board_actions(tokens)
-    return bool(acts.singles or (can_pair and acts.pairs) or (can_move and acts.moves))
+    if acts.singles or (can_pair and acts.pairs):
+        return True
+    return can_move and has_move(tokens)

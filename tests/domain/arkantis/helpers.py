@@ -1,0 +1,157 @@
+"""Builders for the spec's test contexts (section 14): context K and the boards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.arkantis import RULESET
+from domain.arkantis.components import CARD_BY_ID, CARD_IDS_BY_COLOUR, SESTERCES
+from domain.arkantis.shapes import rows_to_mask
+from domain.arkantis.state import (
+    ArkantisLaidCard,
+    ArkantisOptions,
+    ArkantisPile,
+    ArkantisPlayerState,
+    ArkantisState,
+)
+from domain.kernel import Rng, RuleViolation
+
+ALICE, BOB, CAROL = "seat_0", "seat_1", "seat_2"
+
+
+def board(text: str) -> tuple[str, ...]:
+    """Rows of a board drawn as in the spec (header and row labels optional)."""
+    rows = [line.split()[-1] for line in text.strip().splitlines() if line.strip() and not line.strip()[0].isdigit()]
+    assert len(rows) == 7 and all(len(r) == 7 for r in rows), rows
+    return tuple(rows)
+
+
+BOARDS: dict[str, tuple[str, ...]] = {
+    "A": ("BRBBBBB", "BBBBRBB", "BBRBBBB", "BBBBBBB", "BBBRBBB", "BBBBBRR", "RBBBBBB"),
+    "B": ("BBRBBBB", "BRBBRRR", "BBBBBBB", "BBBRBBB", "BBBBBBR", "RBBBBBB", "BBBBRBB"),
+    "C": ("BBBRBBB", "BBRBRBB", "BRBBBRB", "BBRBRBB", "BBBBBBB", "BBBRBBB", "BBBBBBB"),
+    "D": ("BBBBRBB", "BBRBBRB", "BBBBBRB", "RBBBBBB", "BBBRBBR", "BRBBBBB", "BBBBBRB"),
+    "E": ("BBBBBRB", "BBBRBBB", "RBBBBBB", "BBBBRBB", "BBRBBBB", "BRBRBBB", "RRRRRBB"),
+    "G": ("BRRRRRR", "RRRRRRR", "RRBRRRR", "RRRRRRR", "RRRRRBR", "RRRRRRR", "RRRRRRR"),
+    "H": ("BBBBBBB", "BBBRBBB", "BBBBBBB", "BBBBBBB", "BRBBBBB", "RRRRRRB", "BBBBBBR"),
+    "X": ("BRRBRRR", "RBBRRRR", "RRRRRRR", "RRRRRRR", "RRRRRRR", "RRRRRRR", "RRRRRRR"),
+    "Y": ("RRRBRRR", "BBBRRRR", "RRRRRRR", "RRRRRRR", "RRRRRRR", "RRRRRRR", "RRRRRRR"),
+}
+
+K_HANDS = {
+    ALICE: ("key_1", "tower_1", "hammer_1"),
+    BOB: ("boot_1", "rampart_1", "column_1"),
+    CAROL: ("arch_2", "tiers_1", "bayonet_2"),
+}
+ORANGE_TOP = ("arch_1", "pickaxe_1")
+EMERALD_TOP = ("paving_1", "bayonet_1")
+
+
+def context(
+    board_name: str = "A",
+    *,
+    players: int = 2,
+    hands: dict[str, tuple[str, ...]] | None = None,
+    sesterces: dict[str, int] | None = None,
+    bank: int | None = None,
+    laid: dict[str, tuple[str, ...]] | None = None,
+    passed: dict[str, int] | None = None,
+    tokens_at_last_move: dict[str, int | None] | None = None,
+    orange_hidden: tuple[str, ...] | None = None,
+    emerald_hidden: tuple[str, ...] | None = None,
+    orange_visible: str | None = "trowel_1",
+    emerald_visible: str | None = "set_square_4",
+    turn: int = 1,
+    active: str = ALICE,
+    phase: str = "action",
+) -> ArkantisState:
+    """Context K of spec 14, with the given differences.
+
+    Hidden piles: the spec's top cards, then every card of that colour that is
+    in no hand, slot or laid pile, in card-id order (so the 55 cards stay whole)."""
+    seats = [f"seat_{i}" for i in range(players)]
+    hands = {s: K_HANDS[s] for s in seats} | (hands or {})
+    money = {s: 3 for s in seats} | (sesterces or {})
+    laid = laid or {}
+    passed = passed or {}
+    moved = tokens_at_last_move or {}
+    used = {c for s in seats for c in hands[s]} | {c for s in seats for c in laid.get(s, ())}
+    used |= {orange_visible, emerald_visible}
+
+    def pile(colour: str, top: tuple[str, ...], given: tuple[str, ...] | None) -> tuple[str, ...]:
+        if given is not None:
+            return given
+        top = tuple(c for c in top if c not in used)
+        rest = tuple(c for c in CARD_IDS_BY_COLOUR[colour] if c not in used and c not in top)
+        return top + rest
+
+    state = ArkantisState(
+        status="in_progress",
+        options=ArkantisOptions(player_count=players),
+        tokens=rows_to_mask(BOARDS[board_name]),
+        bank=SESTERCES - sum(money.values()) if bank is None else bank,
+        orange=ArkantisPile(hidden=pile("orange", ORANGE_TOP, orange_hidden), visible=orange_visible),  # type: ignore[arg-type]
+        emerald=ArkantisPile(hidden=pile("emerald", EMERALD_TOP, emerald_hidden), visible=emerald_visible),  # type: ignore[arg-type]
+        players=tuple(
+            ArkantisPlayerState(
+                player_id=s,
+                seat=i,
+                sesterces=money[s],
+                hand=hands[s],  # type: ignore[arg-type]
+                laid=tuple(
+                    ArkantisLaidCard(card_id=c, card_type=CARD_BY_ID[c].card_type, shape_id="s1", turn=1)  # type: ignore[arg-type]
+                    for c in laid.get(s, ())
+                ),
+                passed=s in passed,
+                leave_position=passed.get(s),
+                tokens_at_last_move=moved.get(s),
+            )
+            for i, s in enumerate(seats)
+        ),
+        turn=turn,
+        active_player_id=active,
+        phase=phase,  # type: ignore[arg-type]
+        leave_count=len(passed),
+    )
+    return state
+
+
+def legal(state: ArkantisState, seat: str) -> list[Any]:
+    return RULESET.legal_commands(state, seat)
+
+
+def act(state: ArkantisState, seat: str, command: Any) -> tuple[ArkantisState, list[Any]]:
+    """Decide ``command`` (asserting it is listed as legal) and fold its events."""
+    assert command in legal(state, seat) or canonical_listed(state, seat, command), command
+    events = RULESET.decide(state, seat, command, Rng("test", 1))
+    for event in events:
+        state = RULESET.evolve(state, event)
+    return state, events
+
+
+def canonical_listed(state: ArkantisState, seat: str, command: Any) -> bool:
+    from tests.domain.arkantis.support import canonical
+
+    return canonical(command) in legal(state, seat)
+
+
+def rejected(state: ArkantisState, seat: str, command: Any) -> str:
+    """Decide ``command``, which must fail and not be listed; returns the error code."""
+    assert not canonical_listed(state, seat, command), command
+    before = msgspec.msgpack.encode(state)
+    try:
+        RULESET.decide(state, seat, command, Rng("test", 1))
+    except RuleViolation as exc:
+        assert msgspec.msgpack.encode(state) == before
+        return exc.code
+    raise AssertionError(f"{command!r} was accepted")
+
+
+def sesterces(state: ArkantisState) -> dict[str, int]:
+    return {p.player_id: p.sesterces for p in state.players}
+
+
+def rows_of(state: ArkantisState) -> tuple[str, ...]:
+    return RULESET.view(state, None).board
