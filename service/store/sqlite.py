@@ -222,6 +222,7 @@ class SqliteEventStore:
         """Open the connection (creating the file and its folder) and migrate."""
         if self._executor is not None:
             return
+        self._lock = asyncio.Lock()  # a fresh lock for the loop that opens the store
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="plateau-sqlite")
         try:
             await self._call(self._connect)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+import sqlite3
 import sys
 import textwrap
 from collections.abc import AsyncIterator
@@ -43,6 +44,7 @@ from service.store.base import (
 )
 from service.store.postgres import PostgresEventStore
 from service.store.sqlite import SqliteEventStore
+from tests.backends import postgres_database
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 _ids = itertools.count(1)
@@ -673,6 +675,39 @@ async def test_concurrent_claims_of_one_seat(store: EventStore, instances: int) 
     assert row is not None and row.status == "active" and row.version == 2
 
 
+async def test_start_is_invisible_until_committed(store: EventStore) -> None:
+    """While ``on_full`` runs, another instance still sees the game before the
+    claim; afterwards it sees the claim, the setup events and the update at once."""
+    game = await new_game(store)
+    await store.claim_seat(
+        game.game_id,
+        "north",
+        player_id=None,
+        player_name="a",
+        token_hash="ta",
+        on_full=setup_hook(),
+    )
+    async with twin(store) as other:
+        observed: list[tuple[list[bool], int, int]] = []
+
+        async def hook(g: GameRecord) -> tuple[list[NewEvent], GameUpdate]:
+            row = await other.get_game(game.game_id)
+            assert row is not None
+            observed.append(
+                ([s.claimed for s in row.seats], row.version, len(await other.read(game.game_id)))
+            )
+            return [ev("setup"), ev("deal")], active()
+
+        await store.claim_seat(
+            game.game_id, "south", player_id=None, player_name="b", token_hash="tb", on_full=hook
+        )
+        assert observed == [([True, False], 0, 0)]
+        row = await other.get_game(game.game_id)
+        assert row is not None and [s.claimed for s in row.seats] == [True, True]
+        assert row.status == "active" and row.version == 2
+        assert [e.type for e in await other.read(game.game_id)] == ["setup", "deal"]
+
+
 async def test_failing_start_hook_rolls_the_claim_back(store: EventStore) -> None:
     game = await new_game(store)
     await store.claim_seat(
@@ -901,6 +936,39 @@ _WORKER = textwrap.dedent(
     asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
     """
 )
+
+
+async def test_postgres_concurrent_first_open_migrates_once() -> None:
+    with postgres_database() as url:
+        stores = [PostgresEventStore(url, min_size=1, max_size=2) for _ in range(4)]
+        await asyncio.gather(*(s.open() for s in stores))
+        try:
+            assert [await s.migrate() for s in stores] == [[]] * 4
+            game = await started_game(stores[0])
+            assert await stores[3].get_game(game.game_id) == await stores[0].get_game(game.game_id)
+        finally:
+            for s in stores:
+                await s.close()
+
+
+_OPENER = "import asyncio, sys; from service.store.sqlite import SqliteEventStore as S; s = S(sys.argv[1]); asyncio.run(s.open())"
+
+
+async def test_sqlite_concurrent_first_open_migrates_once(tmp_path: Path) -> None:
+    path = tmp_path / "fresh" / "new.db"
+    procs = [
+        await asyncio.create_subprocess_exec(
+            sys.executable, "-c", _OPENER, str(path), cwd=str(Path(__file__).resolve().parents[2])
+        )
+        for _ in range(4)
+    ]
+    assert await asyncio.wait_for(asyncio.gather(*(p.wait() for p in procs)), 60) == [0] * 4
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT name FROM schema_migrations").fetchall() == [("0001_init.sql",)]
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    finally:
+        conn.close()
 
 
 async def test_sqlite_several_processes_share_one_file(tmp_path: Path) -> None:
