@@ -16,6 +16,7 @@ from service.cache import make_cache
 from service.cache.base import StateCache
 from service.cache.memory import MemoryStateCache
 from service.cache.redis import RedisStateCache
+from tests.backends import TcpProxy
 
 DOWN_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1: a real refused connection
 
@@ -132,45 +133,6 @@ async def test_redis_down_degrades_quietly(caplog: pytest.LogCaptureFixture) -> 
         assert len(warnings) == 1  # logged once per failure streak
     finally:
         await cache.close()
-
-
-class TcpProxy:
-    """A real TCP forwarder to Redis that a test can stop and restart (an outage)."""
-
-    def __init__(self, target_host: str, target_port: int) -> None:
-        self.target = (target_host, target_port)
-        self.port = 0
-        self._server: asyncio.Server | None = None
-        self._writers: set[asyncio.StreamWriter] = set()
-
-    async def start(self) -> None:
-        self._server = await asyncio.start_server(self._handle, "127.0.0.1", self.port)
-        self.port = self._server.sockets[0].getsockname()[1]
-
-    async def stop(self) -> None:
-        if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
-            self._server = None
-        for writer in list(self._writers):
-            writer.close()
-        self._writers.clear()
-
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        up_reader, up_writer = await asyncio.open_connection(*self.target)
-        self._writers.update((writer, up_writer))
-
-        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
-            try:
-                while data := await src.read(65536):
-                    dst.write(data)
-                    await dst.drain()
-            except (ConnectionError, OSError):
-                pass
-            finally:
-                dst.close()
-
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
 
 
 async def test_redis_outage_and_recovery(

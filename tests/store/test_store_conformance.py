@@ -20,6 +20,7 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -44,7 +45,7 @@ from service.store.base import (
 )
 from service.store.postgres import PostgresEventStore
 from service.store.sqlite import SqliteEventStore
-from tests.backends import postgres_database
+from tests.backends import TcpProxy, postgres_database
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 _ids = itertools.count(1)
@@ -949,6 +950,38 @@ async def test_postgres_concurrent_first_open_migrates_once() -> None:
         finally:
             for s in stores:
                 await s.close()
+
+
+async def test_postgres_outage_is_store_unavailable_then_recovers(postgres_url: str) -> None:
+    """The server goes away mid-life (a real TCP proxy is stopped), then comes back."""
+    target = urlsplit(postgres_url)
+    proxy = TcpProxy(target.hostname or "127.0.0.1", target.port or 5432)
+    await proxy.start()
+    auth = target.netloc.rpartition("@")[0]
+    netloc = f"{auth}@127.0.0.1:{proxy.port}" if auth else f"127.0.0.1:{proxy.port}"
+    url = urlunsplit(target._replace(netloc=netloc))
+    store = PostgresEventStore(url, min_size=1, max_size=2, timeout=1.0, connect_timeout=1)
+    try:
+        await store.open()
+        game = await started_game(store)
+        await proxy.stop()
+        with pytest.raises(StoreUnavailable):
+            await store.get_game(game.game_id)
+        with pytest.raises(StoreUnavailable):
+            await store.append(game.game_id, 1, [ev("x")], update=active())
+        with pytest.raises(StoreUnavailable):
+            await store.ping()
+        await proxy.start()
+        for _ in range(50):  # the pool reconnects in the background
+            try:
+                await store.ping()
+                break
+            except StoreUnavailable:
+                await asyncio.sleep(0.2)
+        assert await store.append(game.game_id, 1, [ev("x")], update=active()) == 2
+    finally:
+        await store.close()
+        await proxy.stop()
 
 
 _OPENER = "import asyncio, sys; from service.store.sqlite import SqliteEventStore as S; s = S(sys.argv[1]); asyncio.run(s.open())"
