@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import cast
 
 from domain.kernel import RuleViolation
 from domain.tours_arc_en_ciel.components import (
@@ -189,3 +190,13 @@ def group_of(card: str) -> str:
 def sorted_islands(items: Iterable[IslandId]) -> list[IslandId]:
     order = {i: n for n, i in enumerate(ISLANDS)}
     return sorted(items, key=order.__getitem__)
+
+
+def as_island(value: str) -> IslandId:
+    """A command's island parameter, once ``decide`` has checked it is known."""
+    return cast(IslandId, value)
+
+
+def as_tower(value: str) -> TowerId:
+    """A command's tower parameter, once ``decide`` has checked it is known."""
+    return cast(TowerId, value)

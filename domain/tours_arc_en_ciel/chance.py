@@ -165,7 +165,7 @@ def apply(ctx: Ctx, pending: ToursPending, cmd: ToursResolveChance) -> None:
         before = st.defense[cmd.tower]
         delta = spec.amount if group != "remove_enemy_defense" else -min(spec.amount, before)
         ctx.emit(
-            ev.ToursDefenseChanged(tower=cmd.tower, delta=delta, defense=before + delta, cause="chance")
+            ev.ToursDefenseChanged(tower=board.as_tower(cmd.tower), delta=delta, defense=before + delta, cause="chance")
         )
     elif group in ("remove_enemy_dragon", "lose_dragon"):
         assert cmd.tower is not None
@@ -173,13 +173,17 @@ def apply(ctx: Ctx, pending: ToursPending, cmd: ToursResolveChance) -> None:
         info = DRAGONS[removed]
         ctx.emit(
             ev.ToursDragonRemoved(
-                seat=board.owner_seat(st, removed), tower=cmd.tower, dragon=removed,
+                seat=board.owner_seat(st, removed), tower=board.as_tower(cmd.tower), dragon=removed,
                 strength=info.strength, specialty=info.specialty, was_hidden=removed in st.hidden,
             )  # fmt: skip
         )
     elif group == "hide_dragons":
         assert cmd.tower is not None
-        ctx.emit(ev.ToursDragonHidden(seat=drawer, tower=cmd.tower, dragon=st.occupant[cmd.tower]))
+        ctx.emit(
+            ev.ToursDragonHidden(
+                seat=drawer, tower=board.as_tower(cmd.tower), dragon=st.occupant[cmd.tower]
+            )
+        )
     elif group in LANDING_GROUPS:
         assert cmd.tower is not None and cmd.dragon is not None
         cause: Literal["extra_dragon", "enemy_arrival"] = (
@@ -193,7 +197,11 @@ def apply(ctx: Ctx, pending: ToursPending, cmd: ToursResolveChance) -> None:
         assert cmd.island is not None
         island = ISLAND_BY_ID[cmd.island]
         value = min(max(board.threshold(st, cmd.island) + spec.amount, 1), island.bridges)
-        ctx.emit(ev.ToursThresholdChanged(island=cmd.island, delta=spec.amount, threshold=value))
+        ctx.emit(
+            ev.ToursThresholdChanged(
+                island=board.as_island(cmd.island), delta=spec.amount, threshold=value
+            )
+        )
     if pending.remaining > 1:
         ctx.emit(
             ev.ToursChanceDecisionRequested(

@@ -11,9 +11,39 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.kernel import CommandBase
-from domain.tours_arc_en_ciel.components import DragonId, IslandId, TowerId
 
 Slot = Annotated[int, msgspec.Meta(ge=0, le=2, description="A face-up slot, 0..2.")]
+
+# Id parameters are constrained strings rather than enums so that an unknown id
+# reaches ``decide`` and gets the spec's code (``unknown_island``,
+# ``unknown_tower`` for a fixed bridge, ``unknown_dragon``); events, state and
+# views use the precise Literal types of ``components``.
+_ID = "^[a-z0-9_]{1,40}$"
+IslandId = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=_ID,
+        description="An island id (also its game cards' id): diamond, topaz, amethyst, jade, "
+        "ruby, sapphire, emerald, onyx, opal, tiger_eye, carnelian, pearl, garnet, platinum, "
+        "peridot, aquamarine, coral, tourmaline, lapis_lazuli, silver, gold, amber, jet, "
+        "turquoise, ivory.",
+    ),
+]
+TowerId = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=_ID,
+        description="A Rainbow tower: the id of a silver bridge `{island}_{island}`, e.g. "
+        "`coral_tourmaline` (the 40 ids are in `GET /rulesets/tours_arc_en_ciel`).",
+    ),
+]
+DragonId = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=_ID,
+        description="A Dragon: `{house}_{strength}_{specialty}_{n}`, e.g. `fire_15_mason_2`.",
+    ),
+]
 
 
 class ToursTakeCard(CommandBase, frozen=True, tag="tours_arc_en_ciel.take_card"):

@@ -18,7 +18,6 @@ from domain.tours_arc_en_ciel.components import (
     ISLAND_BY_ID,
     ISLANDS,
     ChanceKind,
-    IslandId,
     TowerId,
 )
 from domain.tours_arc_en_ciel.evolve import evolve
@@ -56,12 +55,15 @@ def land(
     ctx: Ctx,
     seat: int,
     dragon: str,
-    tower: TowerId,
+    tower_id: str,
     cause: Cause,
-    from_tower: TowerId | None = None,
-    via: IslandId | None = None,
+    from_tower_id: str | None = None,
+    via_id: str | None = None,
 ) -> None:
     st = ctx.state
+    tower = board.as_tower(tower_id)
+    from_tower = None if from_tower_id is None else board.as_tower(from_tower_id)
+    via = None if via_id is None else board.as_island(via_id)
     info = DRAGONS[dragon]
     origin: Literal["reserve", "eliminated", "tower"]
     if from_tower is not None:

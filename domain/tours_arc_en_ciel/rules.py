@@ -218,7 +218,7 @@ def decide(state: ToursState, seat_name: str, cmd: Any, rng: Rng) -> list[Any]:
         land(ctx, seat, state.occupant[cmd.from_tower], cmd.to_tower, "move", cmd.from_tower, cmd.via_island)
     elif isinstance(cmd, cm.ToursSwapDragons):
         _check_swap(state, seat, cmd)
-        a, b = cmd.tower_a, cmd.tower_b
+        a, b = board.as_tower(cmd.tower_a), board.as_tower(cmd.tower_b)
         ctx.emit(
             ev.ToursDragonsSwapped(
                 seat=seat, tower_a=a, tower_b=b, dragon_a=state.occupant[a],
@@ -261,21 +261,23 @@ def _take(ctx: Ctx, seat: int, cmd: cm.ToursTakeCard) -> None:
 
 def _play(ctx: Ctx, seat: int, cmd: Any) -> None:
     st = ctx.state
+    island = board.as_island(cmd.island)
     if isinstance(cmd, cm.ToursLandDragon):
-        ctx.emit(ev.ToursCardPlayed(seat=seat, islands=[cmd.island], purpose="land"))
+        ctx.emit(ev.ToursCardPlayed(seat=seat, islands=[island], purpose="land"))
         land(ctx, seat, cmd.dragon, cmd.tower, "card")
     elif isinstance(cmd, cm.ToursDiscardCard):
-        ctx.emit(ev.ToursCardPlayed(seat=seat, islands=[cmd.island], purpose="discard"))
+        ctx.emit(ev.ToursCardPlayed(seat=seat, islands=[island], purpose="discard"))
     elif isinstance(cmd, cm.ToursChanceInsteadOfLanding):
-        ctx.emit(ev.ToursCardPlayed(seat=seat, islands=[cmd.island], purpose="chance_instead"))
+        ctx.emit(ev.ToursCardPlayed(seat=seat, islands=[island], purpose="chance_instead"))
         chance.draw(ctx, seat, "instead_of_landing")
     elif isinstance(cmd, cm.ToursAtomize):
-        ctx.emit(ev.ToursCardPlayed(seat=seat, islands=[cmd.island, cmd.island], purpose="atomize"))
+        ctx.emit(ev.ToursCardPlayed(seat=seat, islands=[island, island], purpose="atomize"))
         victim = st.occupant[cmd.tower]
         info = DRAGONS[victim]
         ctx.emit(
             ev.ToursDragonAtomized(
-                seat=seat, tower=cmd.tower, victim_seat=board.owner_seat(st, victim), dragon=victim,
+                seat=seat, tower=board.as_tower(cmd.tower), victim_seat=board.owner_seat(st, victim),
+                dragon=victim,
                 strength=info.strength, specialty=info.specialty,
                 defense_destroyed=st.defense[cmd.tower],
             )  # fmt: skip
@@ -284,16 +286,18 @@ def _play(ctx: Ctx, seat: int, cmd: Any) -> None:
             land(ctx, seat, cmd.dragon, cmd.tower, "atomize")
     elif isinstance(cmd, cm.ToursInvokeInvulnerability):
         ctx.emit(
-            ev.ToursCardPlayed(seat=seat, islands=[cmd.island, cmd.island], purpose="invulnerability")
+            ev.ToursCardPlayed(seat=seat, islands=[island, island], purpose="invulnerability")
         )
         ctx.emit(ev.ToursInvulnerabilityGranted(seat=seat))
         if cmd.tower is not None and cmd.dragon is not None:
             land(ctx, seat, cmd.dragon, cmd.tower, "card")
     elif isinstance(cmd, cm.ToursShareIsland):
-        ctx.emit(ev.ToursCardPlayed(seat=seat, islands=[cmd.island, cmd.island], purpose="share"))
+        ctx.emit(ev.ToursCardPlayed(seat=seat, islands=[island, island], purpose="share"))
         owner = _enemy_of_start(st, seat, cmd.island)
         assert owner is not None
-        ctx.emit(ev.ToursIslandShared(sharer_seat=seat, owner_seat=owner, island=cmd.target_island))
+        ctx.emit(ev.ToursIslandShared(
+                sharer_seat=seat, owner_seat=owner, island=board.as_island(cmd.target_island)
+            ))
 
 
 # --- legal_commands ------------------------------------------------------------
@@ -343,7 +347,7 @@ def legal_commands(state: ToursState, seat_name: str) -> list[Any]:
         dragons = board.eligible_dragons(state, seat)
         for island, count in state.hands[seat].items():
             out.extend(
-                cm.ToursLandDragon(island=island, tower=t, dragon=d)  # type: ignore[arg-type]
+                cm.ToursLandDragon(island=island, tower=t, dragon=d)
                 for t, d in _landings(state, seat, island, dragons)
             )
             out.append(cm.ToursDiscardCard(island=island))
@@ -359,7 +363,7 @@ def legal_commands(state: ToursState, seat_name: str) -> list[Any]:
             if count >= 2 and opts.start_pair_invulnerability and island == START_ISLAND[state.houses[seat]]:
                 out.append(cm.ToursInvokeInvulnerability(island=island))
                 out.extend(
-                    cm.ToursInvokeInvulnerability(island=island, tower=t, dragon=d)  # type: ignore[arg-type]
+                    cm.ToursInvokeInvulnerability(island=island, tower=t, dragon=d)
                     for t, d in _landings(state, seat, island, dragons)
                 )
             if count >= 2 and opts.enemy_start_pair_share:

@@ -1,0 +1,83 @@
+"""Regenerate the golden playthroughs in tests/data/tours_arc_en_ciel/.
+
+    .venv/bin/python -m tests.domain.tours_arc_en_ciel.make_golden
+
+Each file holds the options, the seed, the Gold tower context, the (seat,
+command) list played by the seeded random policy of ``support.choose`` and
+every resulting event. ``test_golden.py`` replays the commands through
+``decide`` with ``Rng(seed, version)`` and compares every event exactly.
+Regenerate only after a deliberate rule change, and review the diff.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from domain import Rng, SetupContext
+from domain.kernel import fold
+from domain.tours_arc_en_ciel import RULESET
+from domain.tours_arc_en_ciel.state import ToursOptions
+
+from .support import choose
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "tours_arc_en_ciel"
+
+GAMES: dict[str, tuple[ToursOptions, str, str | None]] = {
+    "default_two_players": (ToursOptions(), "golden-1", None),
+    "three_players_natural_rolls": (
+        ToursOptions(houses=["fire", "ice", "light"], natural_1_loses=True, natural_20_wins=True),
+        "golden-2", "light",
+    ),  # fmt: skip
+    "two_players_all_variants": (
+        ToursOptions(
+            houses=["water", "shadow"], two_player_recycle=True, start_pair_invulnerability=True,
+            enemy_start_pair_share=True,
+        ),
+        "golden-3", "shadow",
+    ),  # fmt: skip
+    "eight_players": (
+        ToursOptions(houses=["bronze", "moon", "water", "fire", "air", "light", "shadow", "ice"]),
+        "golden-4", None,
+    ),  # fmt: skip
+}
+
+
+def play(options: ToursOptions, seed: str, winner: str | None) -> dict[str, Any]:
+    rs = RULESET
+    rnd = random.Random(seed)
+    log: list[Any] = list(rs.setup(options, SetupContext(last_winner_seat=winner), Rng(seed, 0)))
+    setup_len = len(log)
+    state = fold(rs, log)
+    steps: list[dict[str, Any]] = []
+    while rs.outcome(state) is None:
+        seat = rs.to_act(state)[0]
+        command = choose(rnd, state, seat, rs.legal_commands(state, seat))
+        events = rs.decide(state, seat, command, Rng(seed, len(log)))
+        state = fold(rs, events, state)
+        log.extend(events)
+        steps.append({"seat": seat, "command": command, "events": len(events)})
+    return {
+        "options": options,
+        "seed": seed,
+        "last_winner_seat": winner,
+        "setup_events": setup_len,
+        "steps": steps,
+        "events": log,
+    }
+
+
+def main() -> None:
+    DATA.mkdir(parents=True, exist_ok=True)
+    for name, (options, seed, winner) in GAMES.items():
+        data = play(options, seed, winner)
+        path = DATA / f"{name}.json"
+        path.write_bytes(msgspec.json.format(msgspec.json.encode(data), indent=1) + b"\n")
+        print(f"{path}: {len(data['steps'])} commands, {len(data['events'])} events")
+
+
+if __name__ == "__main__":
+    main()
