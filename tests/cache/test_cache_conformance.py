@@ -106,7 +106,7 @@ async def test_redis_keys_expire(redis_url: str, redis_prefix: str) -> None:
         client = redis.Redis.from_url(redis_url)
         try:
             ttl = client.pttl(cache.key("g"))
-            assert 0 < int(ttl) <= 200  # type: ignore[arg-type]
+            assert 0 < int(ttl) <= 200
         finally:
             client.close()
         await asyncio.sleep(0.35)

@@ -39,6 +39,7 @@ from service.store.base import (
     PlayerRecord,
     SeatRecord,
     SeatTaken,
+    StoredEvent,
     StoreUnavailable,
     UnknownSeat,
     VersionConflict,
@@ -287,7 +288,10 @@ async def test_version_conflict_writes_nothing(store: EventStore) -> None:
 async def test_read_paging(store: EventStore) -> None:
     game = await started_game(store)
     await store.append(game.game_id, 1, [ev("e", i=i) for i in range(2, 11)], update=active())
-    versions = lambda events: [e.version for e in events]  # noqa: E731
+
+    def versions(events: list[StoredEvent]) -> list[int]:
+        return [e.version for e in events]
+
     assert versions(await store.read(game.game_id)) == list(range(1, 11))
     assert versions(await store.read(game.game_id, after=4)) == [5, 6, 7, 8, 9, 10]
     assert versions(await store.read(game.game_id, after=4, limit=3)) == [5, 6, 7]
