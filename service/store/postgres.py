@@ -110,19 +110,25 @@ class PostgresEventStore:
         lock_timeout_ms: int = 10_000,
     ) -> None:
         self.url = url
+        self.min_size = min_size
+        self.max_size = max(max_size, min_size)
         self._timeout = timeout
+        self._connect_timeout = connect_timeout
         self._lock_timeout_ms = int(lock_timeout_ms)
-        self._pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
-            url,
-            min_size=min_size,
-            max_size=max(max_size, min_size),
-            open=False,
-            timeout=timeout,
-            kwargs={"connect_timeout": connect_timeout},
+        self._pool: AsyncConnectionPool[Conn] | None = None
+
+    def _make_pool(self) -> AsyncConnectionPool[Conn]:
+        # A new pool per open(): psycopg_pool cannot reopen a closed pool.
+        return AsyncConnectionPool(
+            self.url,
+            min_size=self.min_size,
+            max_size=self.max_size,
+            open=False,  # opened explicitly (and awaited) in open()
+            timeout=self._timeout,
+            kwargs={"connect_timeout": self._connect_timeout},
             check=AsyncConnectionPool.check_connection,
             name="plateau-store",
         )
-        self._opened = False
 
     # --- plumbing -------------------------------------------------------------------
 
@@ -135,10 +141,11 @@ class PostgresEventStore:
         timeout: float | None = None,
     ) -> AsyncIterator[Conn]:
         """A pooled connection inside one transaction; driver errors translated."""
-        if not self._opened:
+        pool = self._pool
+        if pool is None:
             raise StoreUnavailable("the PostgreSQL store is not open")
         try:
-            async with self._pool.connection(timeout=timeout) as conn:
+            async with pool.connection(timeout=timeout) as conn:
                 async with conn.transaction():
                     yield conn
         except psycopg.Error as exc:
@@ -151,14 +158,15 @@ class PostgresEventStore:
 
     async def open(self) -> None:
         """Open the pool (waiting for ``min_size`` connections) and migrate."""
-        if self._opened:
+        if self._pool is not None:
             return
+        pool = self._make_pool()
         try:
-            await self._pool.open(wait=True, timeout=self._timeout)
+            await pool.open(wait=True, timeout=self._timeout)
         except psycopg.Error as exc:
-            await self._pool.close()
+            await pool.close()
             raise _translate(exc) from exc
-        self._opened = True
+        self._pool = pool
         try:
             await self.migrate()
         except BaseException:
@@ -166,10 +174,9 @@ class PostgresEventStore:
             raise
 
     async def close(self) -> None:
-        if not self._opened:
-            return
-        self._opened = False
-        await self._pool.close()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
 
     async def migrate(self) -> list[str]:
         """Apply pending migrations, one transaction under an advisory lock

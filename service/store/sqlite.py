@@ -241,7 +241,7 @@ class SqliteEventStore:
         if executor is None:
             return
         async with self._lock:
-            with contextlib.suppress(sqlite3.Error):
+            with contextlib.suppress(StoreError):
                 await self._call(self._disconnect)
             self._executor = None
             executor.shutdown(wait=False)

@@ -166,12 +166,16 @@ async def test_migrations_are_recorded_and_idempotent(store: EventStore) -> None
     await store.ping()
 
 
-async def test_closed_store_is_unavailable(store: EventStore) -> None:
+async def test_closed_store_is_unavailable_and_can_reopen(store: EventStore) -> None:
+    game = await new_game(store)
     await store.close()
+    await store.close()  # closing twice is fine
     with pytest.raises(StoreUnavailable):
         await store.ping()
     with pytest.raises(StoreUnavailable):
-        await store.get_game("nope")
+        await store.get_game(game.game_id)
+    await store.open()
+    assert await store.get_game(game.game_id) is not None
 
 
 # --- games ------------------------------------------------------------------------------
