@@ -138,22 +138,40 @@ def card_type_of_mask(mask: int) -> CardType | None:
     return TYPE_BY_KEY[canonical_key(divmod(i, 7) for i in indices(mask))]
 
 
-def _grow(part: int, size: int, untried: int, seen: int, colour: int, out: list[tuple[int, int]]) -> None:
-    """Redelmeier enumeration of connected sets, pruned by the size of their boundary."""
-    border = spread(part) & colour & ~part
-    count = border.bit_count()
-    if count > 7 - size:
-        # Any superset C (<= 5 cells) keeps at least count - (5 - size) boundary cells.
-        return
-    if size >= 2 and 1 <= count <= 2:
+def _grow(
+    part: int, size: int, border: int, untried: int, seen: int, colour: int, out: list[tuple[int, int]]
+) -> None:
+    """Redelmeier enumeration of connected sets, pruned by their boundary.
+
+    ``border``: the neighbours of ``part`` of the colour. In a subtree only cells
+    of its ``untried`` set (and cells discovered later) can still join the set; its
+    other neighbours are boundary for good, and a wanted set has at most 2 boundary
+    cells and at most 5 cells. Children that cannot lead to a wanted set are not
+    visited; the caller has checked ``part`` itself.
+    """
+    if size >= 2 and 1 <= border.bit_count() <= 2:
         out.append((part, border))
-    if size == 5:
-        return
+    limit = 6 - size  # boundary bound of a child: 7 - (size + 1)
     while untried:
+        if (border & ~untried).bit_count() > 2:
+            return  # this child and every later one keep these boundary cells
         v = untried & -untried
         untried ^= v
-        new = NEIGH[v.bit_length() - 1] & colour & ~seen
-        _grow(part | v, size + 1, untried | new, seen | new, colour, out)
+        around = NEIGH[v.bit_length() - 1] & colour
+        grown = part | v
+        child_border = (border | around) & ~grown
+        count = child_border.bit_count()
+        if count > limit:
+            continue
+        new = around & ~seen
+        child_untried = untried | new
+        if (child_border & ~child_untried).bit_count() > 2:
+            continue
+        if size == 4:
+            if 1 <= count:
+                out.append((grown, child_border))
+            continue
+        _grow(grown, size + 1, child_border, child_untried, seen | new, colour, out)
 
 
 def cut_pieces(colour: int) -> list[tuple[int, int]]:
@@ -165,8 +183,11 @@ def cut_pieces(colour: int) -> list[tuple[int, int]]:
         seed = rest & -rest
         rest ^= seed
         lower = seed - 1
-        first = NEIGH[seed.bit_length() - 1] & colour & ~lower
-        _grow(seed, 1, first, seed | lower | first, colour, out)
+        border = NEIGH[seed.bit_length() - 1] & colour
+        if (border & lower).bit_count() > 2:
+            continue
+        first = border & ~lower
+        _grow(seed, 1, border, first, seed | lower | first, colour, out)
     return out
 
 
@@ -184,24 +205,63 @@ class BoardActions:
         self.pairs = pairs
 
 
-def _red_neighbourhoods(tokens: int) -> dict[int, int]:
-    """For each token cell: the union of the red components adjacent to it."""
-    red = FULL & ~tokens
-    comp_of: dict[int, int] = {}
-    rest = red
-    while rest:
-        seed = rest & -rest
-        comp, _ = piece(seed, red, 49)
-        rest &= ~comp
-        for i in indices(comp):
-            comp_of[i] = comp
-    out: dict[int, int] = {}
-    for i in indices(tokens):
+class _RedAround(dict[int, int]):
+    """x -> the union of the red components adjacent to token cell x, computed on demand."""
+
+    def __init__(self, tokens: int) -> None:
+        super().__init__()
+        self.red = FULL & ~tokens
+        self.comp_of: dict[int, int] = {}
+
+    def __missing__(self, x: int) -> int:
         around = 0
-        for j in indices(NEIGH[i] & red):
-            around |= comp_of[j]
-        out[i] = around
-    return out
+        rest = NEIGH[x] & self.red
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if low & around:
+                continue
+            i = low.bit_length() - 1
+            comp = self.comp_of.get(i)
+            if comp is None:
+                comp, _ = piece(low, self.red, 49)
+                for j in indices(comp):
+                    self.comp_of[j] = comp
+            around |= comp
+        self[x] = around
+        return around
+
+
+class _Analysis:
+    """What the removal search needs to know about one board."""
+
+    __slots__ = ("around", "cut_by_one", "cut_by_two")
+
+    def __init__(self, tokens: int) -> None:
+        self.around = _RedAround(tokens)
+        self.cut_by_one: dict[int, int] = {}  # x -> cells common to every piece cut off by x alone
+        self.cut_by_two: set[int] = set()  # {x, y} masks cutting off a piece together
+        for part, border in cut_pieces(tokens):
+            if border.bit_count() == 1:
+                x = border.bit_length() - 1
+                self.cut_by_one[x] = self.cut_by_one.get(x, part) & part
+            else:
+                self.cut_by_two.add(border)
+
+    def single(self, x: int) -> bool:
+        return x in self.cut_by_one and 1 <= self.around[x].bit_count() <= 4
+
+    def red_pair(self, x: int, y: int) -> bool:
+        """Removing x and y opens a red component of 2-5 cells."""
+        rx, ry = self.around[x], self.around[y]
+        if NEIGH[x] & BIT[y] or rx & ry:
+            return (rx | ry).bit_count() <= 3
+        return 1 <= rx.bit_count() <= 4 or 1 <= ry.bit_count() <= 4
+
+
+@lru_cache(maxsize=2048)
+def _analyse(tokens: int) -> _Analysis:
+    return _Analysis(tokens)
 
 
 @lru_cache(maxsize=2048)
@@ -213,41 +273,14 @@ def board_actions(tokens: int) -> BoardActions:
     shape iff it cuts off a piece C of 2-5 tokens whose token neighbours are all
     removed (``cut_pieces``). Checked against the direct definition in the tests.
     """
-    around = _red_neighbourhoods(tokens)
-    cut_by_one: dict[int, int] = {}  # x -> cells common to every piece cut off by x alone
-    cut_by_two: set[int] = set()
-    for part, border in cut_pieces(tokens):
-        if border.bit_count() == 1:
-            x = border.bit_length() - 1
-            cut_by_one[x] = cut_by_one.get(x, part) & part
-        else:
-            cut_by_two.add(border)
-    singles = tuple(sorted(x for x in cut_by_one if 2 <= around[x].bit_count() + 1 <= 5))
+    a = _analyse(tokens)
+    singles = tuple(sorted(x for x in a.cut_by_one if a.single(x)))
+    candidates = {((b & -b).bit_length() - 1, b.bit_length() - 1) for b in a.cut_by_two}
     cells = indices(tokens)
-    pairs = []
-    for a, x in enumerate(cells):
-        rx = around[x]
-        bx = BIT[x]
-        nx = NEIGH[x]
-        one_x = cut_by_one.get(x)
-        red_x = 1 <= rx.bit_count() <= 4
-        for y in cells[a + 1 :]:
-            by = BIT[y]
-            one_y = cut_by_one.get(y)
-            if not (
-                (one_x is not None and not one_x & by)
-                or (one_y is not None and not one_y & bx)
-                or (bx | by) in cut_by_two
-            ):
-                continue
-            ry = around[y]
-            if nx & by or rx & ry:
-                if (rx | ry).bit_count() > 3:
-                    continue
-            elif not (red_x or 1 <= ry.bit_count() <= 4):
-                continue
-            pairs.append((x, y))
-    return BoardActions(singles, tuple(pairs))
+    for x, common in a.cut_by_one.items():
+        candidates.update((min(x, y), max(x, y)) for y in cells if y != x and not common & BIT[y])
+    pairs = tuple(sorted(p for p in candidates if a.red_pair(*p)))
+    return BoardActions(singles, pairs)
 
 
 def _ok(before: int, after: int) -> bool:
@@ -273,8 +306,17 @@ def has_move(tokens: int) -> bool:
 
 
 def has_board_action(tokens: int, can_pair: bool, can_move: bool) -> bool:
-    """Whether some board action is legal (spec 10.3)."""
-    acts = board_actions(tokens)
-    if acts.singles or (can_pair and acts.pairs):
+    """Whether some board action is legal (spec 10.3), stopping at the first found."""
+    a = _analyse(tokens)
+    if any(a.single(x) for x in a.cut_by_one):
         return True
+    if can_pair:
+        for border in a.cut_by_two:
+            x = (border & -border).bit_length() - 1
+            if a.red_pair(x, border.bit_length() - 1):
+                return True
+        cells = indices(tokens)
+        for x, common in a.cut_by_one.items():
+            if any(y != x and not common & BIT[y] and a.red_pair(x, y) for y in cells):
+                return True
     return can_move and has_move(tokens)
