@@ -205,17 +205,17 @@ class BoardActions:
         self.pairs = pairs
 
 
-class _RedAround(dict[int, int]):
-    """x -> the union of the red components adjacent to token cell x, computed on demand."""
+class _Around(dict[int, int]):
+    """x -> the union of the components of ``colour`` adjacent to cell x, on demand."""
 
-    def __init__(self, tokens: int) -> None:
+    def __init__(self, colour: int) -> None:
         super().__init__()
-        self.red = FULL & ~tokens
+        self.colour = colour
         self.comp_of: dict[int, int] = {}
 
     def __missing__(self, x: int) -> int:
         around = 0
-        rest = NEIGH[x] & self.red
+        rest = NEIGH[x] & self.colour
         while rest:
             low = rest & -rest
             rest ^= low
@@ -224,7 +224,7 @@ class _RedAround(dict[int, int]):
             i = low.bit_length() - 1
             comp = self.comp_of.get(i)
             if comp is None:
-                comp, _ = piece(low, self.red, 49)
+                comp, _ = piece(low, self.colour, 49)
                 for j in indices(comp):
                     self.comp_of[j] = comp
             around |= comp
@@ -238,7 +238,7 @@ class _Analysis:
     __slots__ = ("around", "cut_by_one", "cut_by_two")
 
     def __init__(self, tokens: int) -> None:
-        self.around = _RedAround(tokens)
+        self.around = _Around(FULL & ~tokens)
         self.cut_by_one: dict[int, int] = {}  # x -> cells common to every piece cut off by x alone
         self.cut_by_two: set[int] = set()  # {x, y} masks cutting off a piece together
         for part, border in cut_pieces(tokens):
@@ -290,19 +290,69 @@ def _ok(before: int, after: int) -> bool:
     )
 
 
+class _Moves:
+    """Move legality on one board (spec 3.4 applied to a move x -> y).
+
+    New blue shapes of a move are (a) the component of the token at y (y and the
+    token components around it once x is lifted) or (b) a piece cut off by lifting
+    x that does not touch y; new red shapes are the same with the colours and the
+    two cells swapped. Checked against the direct definition in the tests.
+    """
+
+    def __init__(self, tokens: int) -> None:
+        self.tokens = tokens
+        self.red = FULL & ~tokens
+        self.blue_cut = self._cut(tokens)
+        self.red_cut = self._cut(self.red)
+        self.blue_around = _Around(tokens)
+        self.red_around = _Around(self.red)
+
+    @staticmethod
+    def _cut(colour: int) -> dict[int, list[int]]:
+        """x -> the neighbourhoods of the 2-5 cell pieces that removing x alone cuts off."""
+        out: dict[int, list[int]] = {}
+        for part, border in cut_pieces(colour):
+            if border.bit_count() == 1:
+                out.setdefault(border.bit_length() - 1, []).append(spread(part))
+        return out
+
+    @staticmethod
+    def _joined(cell: int, other: int, colour: int, around: _Around) -> bool:
+        """The component of ``cell`` (newly of ``colour``) once ``other`` leaves it has 2-5 cells."""
+        union = around[cell]
+        if not union & BIT[other]:
+            return 1 <= union.bit_count() <= 4
+        start = NEIGH[cell] & colour & ~BIT[other]
+        if not start:
+            return False
+        _, small = piece(start, colour & ~BIT[other], 4)
+        return small
+
+    def legal(self, x: int, y: int) -> bool:
+        by, bx = BIT[y], BIT[x]
+        if not (
+            any(not near & by for near in self.blue_cut.get(x, ()))
+            or self._joined(y, x, self.tokens, self.blue_around)
+        ):
+            return False
+        return any(not near & bx for near in self.red_cut.get(y, ())) or self._joined(
+            x, y, self.red, self.red_around
+        )
+
+
 @lru_cache(maxsize=2048)
 def board_moves(tokens: int) -> tuple[tuple[int, int], ...]:
     """The legal moves of a board (from, to), in reading order of from then to."""
+    m = _Moves(tokens)
     empties = indices(FULL & ~tokens)
-    return tuple(
-        (i, j) for i in indices(tokens) for j in empties if _ok(tokens, (tokens & ~BIT[i]) | BIT[j])
-    )
+    return tuple((i, j) for i in indices(tokens) for j in empties if m.legal(i, j))
 
 
 def has_move(tokens: int) -> bool:
-    """Whether some move is legal (early exit; uses the cache when filled)."""
+    """Whether some move is legal (stops at the first found)."""
+    m = _Moves(tokens)
     empties = indices(FULL & ~tokens)
-    return any(_ok(tokens, (tokens & ~BIT[i]) | BIT[j]) for i in indices(tokens) for j in empties)
+    return any(m.legal(i, j) for i in indices(tokens) for j in empties)
 
 
 def has_board_action(tokens: int, can_pair: bool, can_move: bool) -> bool:
