@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+import psycopg
 import pytest
 
 from service.store import open_store, sqlite_path
@@ -46,7 +47,7 @@ from service.store.base import (
 )
 from service.store.postgres import PostgresEventStore
 from service.store.sqlite import SqliteEventStore
-from tests.backends import TcpProxy, postgres_database
+from tests.backends import TcpProxy, new_hex
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 _ids = itertools.count(1)
@@ -947,17 +948,28 @@ _WORKER = textwrap.dedent(
 )
 
 
-async def test_postgres_concurrent_first_open_migrates_once() -> None:
-    with postgres_database() as url:
-        stores = [PostgresEventStore(url, min_size=1, max_size=2) for _ in range(4)]
+async def test_postgres_concurrent_first_open_migrates_once(postgres_url: str) -> None:
+    # A fresh schema of the per-run database stands for a fresh database
+    # (dropping a database forces a checkpoint: slow).
+    schema = f"fresh_{new_hex()}"
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        admin.execute(f'CREATE SCHEMA "{schema}"')
+    url = f"{postgres_url}?options=-csearch_path%3D{schema}"
+    stores = [PostgresEventStore(url, min_size=1, max_size=2) for _ in range(4)]
+    try:
         await asyncio.gather(*(s.open() for s in stores))
-        try:
-            assert [await s.migrate() for s in stores] == [[]] * 4
-            game = await started_game(stores[0])
-            assert await stores[3].get_game(game.game_id) == await stores[0].get_game(game.game_id)
-        finally:
-            for s in stores:
-                await s.close()
+        assert [await s.migrate() for s in stores] == [[]] * 4
+        game = await started_game(stores[0])
+        assert await stores[3].get_game(game.game_id) == await stores[0].get_game(game.game_id)
+        with psycopg.connect(url) as conn:
+            rows = conn.execute("SELECT name FROM schema_migrations").fetchall()
+            assert rows == [("0001_init.sql",)]
+            assert conn.execute("SELECT current_schema()").fetchone() == (schema,)
+    finally:
+        for s in stores:
+            await s.close()
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
 
 async def test_postgres_outage_is_store_unavailable_then_recovers(postgres_url: str) -> None:
@@ -968,7 +980,7 @@ async def test_postgres_outage_is_store_unavailable_then_recovers(postgres_url: 
     auth = target.netloc.rpartition("@")[0]
     netloc = f"{auth}@127.0.0.1:{proxy.port}" if auth else f"127.0.0.1:{proxy.port}"
     url = urlunsplit(target._replace(netloc=netloc))
-    store = PostgresEventStore(url, min_size=1, max_size=2, timeout=1.0, connect_timeout=1)
+    store = PostgresEventStore(url, min_size=1, max_size=2, timeout=0.5, connect_timeout=1)
     try:
         await store.open()
         game = await started_game(store)
