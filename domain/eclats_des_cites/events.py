@@ -76,6 +76,8 @@ class EclatsWonderChosen(EventBase, frozen=True, tag=_P + "wonder_chosen"):
 
 
 class EclatsTurnStarted(EventBase, frozen=True, tag=_P + "turn_started"):
+    """A player's turn began (turn_number counts every turn of the game)."""
+
     seat: SeatIndex
     turn_number: int
 
@@ -89,6 +91,8 @@ class EclatsCentralTopPeeked(EventBase, frozen=True, tag=_P + "central_top_peeke
 
 
 class EclatsCardTaken(EventBase, frozen=True, tag=_P + "card_taken"):
+    """A card was taken from the top of a pile (it is played at once)."""
+
     seat: SeatIndex
     pile_id: PileId
     card_id: CardId
@@ -97,6 +101,8 @@ class EclatsCardTaken(EventBase, frozen=True, tag=_P + "card_taken"):
 
 
 class EclatsCardPlayed(EventBase, frozen=True, tag=_P + "card_played"):
+    """A card reached a player: kept in the tableau, or (exploration) being resolved."""
+
     seat: SeatIndex
     card_id: CardId
 
@@ -121,6 +127,8 @@ class EclatsCardsRevealed(EventBase, frozen=True, tag=_P + "cards_revealed"):
 
 
 class EclatsRevealedCardChosen(EventBase, frozen=True, tag=_P + "revealed_card_chosen"):
+    """One revealed card was chosen to be played; the others went under the central pile."""
+
     seat: SeatIndex
     card_id: CardId
     returned_to_bottom: list[CardId]
@@ -129,18 +137,24 @@ class EclatsRevealedCardChosen(EventBase, frozen=True, tag=_P + "revealed_card_c
 
 
 class EclatsCardDiscarded(EventBase, frozen=True, tag=_P + "card_discarded"):
+    """A Boussole or Belvédère was discarded once its reveal was resolved."""
+
     seat: SeatIndex
     card_id: CardId
     reason: Literal["exploration_resolved"]
 
 
 class EclatsScienceSetCompleted(EventBase, frozen=True, tag=_P + "science_set_completed"):
+    """A science set (a pair, or three different symbols) was discarded for an upgrade."""
+
     seat: SeatIndex
     card_ids: list[CardId]
     """The 2 or 3 science cards discarded."""
 
 
 class EclatsUpgradeTaken(EventBase, frozen=True, tag=_P + "upgrade_taken"):
+    """A player took an upgrade token (face-up slot, refilled from the hidden pile, or the hidden top)."""
+
     seat: SeatIndex
     upgrade_id: UpgradeId
     from_: Literal["face_up", "hidden"] = msgspec.field(name="from")
@@ -164,28 +178,38 @@ class EclatsStageBuilt(EventBase, frozen=True, tag=_P + "stage_built"):
 
 
 class EclatsWonderPowerTriggered(EventBase, frozen=True, tag=_P + "wonder_power_triggered"):
+    """A wonder's power fired on stage 2 or 4; its effects follow as separate events."""
+
     seat: SeatIndex
     wonder_id: WonderId
     stage: Literal[2, 4]
 
 
 class EclatsPermanentShieldsGained(EventBase, frozen=True, tag=_P + "permanent_shields_gained"):
+    """The Sanctuaire's power: permanent shields for battles."""
+
     seat: SeatIndex
     amount: int
     total: int
 
 
 class EclatsExtraTakeGranted(EventBase, frozen=True, tag=_P + "extra_take_granted"):
+    """An extra card was granted (Commerce, Bonus, Colosse, Observatoire); queued first in, first out."""
+
     seat: SeatIndex
     source: GrantSource
 
 
 class EclatsGrantStarted(EventBase, frozen=True, tag=_P + "grant_started"):
+    """The head of the grant queue started."""
+
     seat: SeatIndex
     source: GrantSource
 
 
 class EclatsGrantForfeited(EventBase, frozen=True, tag=_P + "grant_forfeited"):
+    """A grant or the Palais power had nothing to take and was lost."""
+
     seat: SeatIndex
     source: Literal["commerce", "bonus", "colosse", "observatoire", "palais"]
     reason: Literal["no_card_available", "no_upgrade_available"]
@@ -203,10 +227,14 @@ class EclatsBattleFought(EventBase, frozen=True, tag=_P + "battle_fought"):
 
 
 class EclatsTurnEnded(EventBase, frozen=True, tag=_P + "turn_ended"):
+    """The turn of `seat` ended (after any battle)."""
+
     seat: SeatIndex
 
 
 class EclatsTurnSkipped(EventBase, frozen=True, tag=_P + "turn_skipped"):
+    """A player with no card in any of their piles was skipped."""
+
     seat: SeatIndex
     reason: Literal["no_accessible_card"]
 
@@ -225,6 +253,8 @@ class EclatsScore(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class EclatsGameEnded(EventBase, frozen=True, tag=_P + "game_ended"):
+    """The game is over: scores, ranking (tie-breaks applied) and the winner."""
+
     reason: EndReason
     scores: list[EclatsScore]
     """One per seat, in seat order."""

@@ -77,6 +77,8 @@ class EclatsDecision(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class EclatsResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The final result, as `game_ended` recorded it."""
+
     reason: EndReason
     scores: tuple[EclatsScore, ...]
     ranking: tuple[SeatIndex, ...]

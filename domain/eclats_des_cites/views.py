@@ -56,6 +56,8 @@ class EclatsPlayerView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class EclatsTurnView(msgspec.Struct, frozen=True, kw_only=True):
+    """The turn in progress, as a seat may see it."""
+
     seat: SeatIndex
     jokers_played: int
     stages_built_this_turn: int
