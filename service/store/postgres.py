@@ -487,12 +487,13 @@ class PostgresEventStore:
             # Still inside the transaction, the game row locked: a raising hook
             # rolls the claim back with everything else.
             events, update = await on_full(game)
-            await self._insert_events(
-                conn, game_id, version + 1, events, command_id=None, seat=None, now=now
-            )
             await self._apply_update(conn, game_id, version + len(events), update, now)
             after = await self._game(conn, game_id)
             assert after is not None
+            # Last, so the global events lock is held for the insert and COMMIT only.
+            await self._insert_events(
+                conn, game_id, version + 1, events, command_id=None, seat=None, now=now
+            )
             return after
 
     async def seat_by_token(self, game_id: str, token_hash: str) -> str | None:
@@ -555,15 +556,6 @@ class PostgresEventStore:
                     raise IdempotencyConflict(command.idempotency_key)
             if row[0] != expected_version:
                 raise VersionConflict(game_id, expected_version, row[0])
-            await self._insert_events(
-                conn,
-                game_id,
-                expected_version + 1,
-                events,
-                command_id=None if command is None else command.command_id,
-                seat=None if command is None else command.seat,
-                now=now,
-            )
             await self._apply_update(conn, game_id, new_version, update, now)
             if command is not None:
                 await conn.execute(
@@ -582,6 +574,16 @@ class PostgresEventStore:
                         now,
                     ),
                 )
+            # Last, so the global events lock is held for the insert and COMMIT only.
+            await self._insert_events(
+                conn,
+                game_id,
+                expected_version + 1,
+                events,
+                command_id=None if command is None else command.command_id,
+                seat=None if command is None else command.seat,
+                now=now,
+            )
         return new_version
 
     async def read(
