@@ -83,11 +83,3 @@ ArkantisCommand = (
     | ArkantisBuyCard
     | ArkantisSwapDuplicate
 )
-TURN_COMMANDS = (
-    ArkantisRemoveToken,
-    ArkantisRemoveTwoTokens,
-    ArkantisMoveToken,
-    ArkantisLayCard,
-    ArkantisEndTurn,
-    ArkantisPassTurn,
-)

@@ -59,6 +59,7 @@ def _with_player(state: ArkantisState, index: int, player: ArkantisPlayerState, 
 
 
 def _with_pile(state: ArkantisState, colour: Colour, pile: ArkantisPile) -> dict[str, ArkantisPile]:
+    """The ``replace`` keyword for one colour's pile (fields ``orange`` / ``emerald``)."""
     return {colour: pile}
 
 

@@ -283,13 +283,6 @@ def board_actions(tokens: int) -> BoardActions:
     return BoardActions(singles, pairs)
 
 
-def _ok(before: int, after: int) -> bool:
-    seeds = spread(before ^ after)
-    return bool(_new_of_colour(FULL & ~before, FULL & ~after, seeds, 1)) and bool(
-        _new_of_colour(before, after, seeds, 1)
-    )
-
-
 class _Moves:
     """Move legality on one board (spec 3.4 applied to a move x -> y).
 

@@ -208,3 +208,23 @@ def test_t05_default_game() -> None:
         "ArkantisFirstPlayerDrawn",
         "ArkantisTurnStarted",
     ]
+
+
+def test_explicit_layout_with_no_legal_action_ends_the_game_during_setup() -> None:
+    """D6: an explicit layout can leave the first player without a legal action; 10.3
+    then passes every player and the setup batch ends with game_ended."""
+    layout = "1452376"
+    rows = tuple("".join("R" if c == int(col) else "B" for c in range(1, 8)) for col in layout)
+    events = run_setup(ArkantisOptions(explicit_layout=rows), ScriptedRng(3))  # die 3: row 5
+    assert first(events, ArkantisEmptyCellMoved).to_cell == "r5c2"  # column L4 = 2
+    names = [type(e).__name__ for e in events[13:]]
+    assert names == [
+        "ArkantisTurnStarted", "ArkantisPlayerPassed", "ArkantisTurnStarted", "ArkantisPlayerPassed",
+        "ArkantisGameEnded",
+    ]  # fmt: skip
+    state = None
+    for event in events:
+        state = RULESET.evolve(state, event)
+    assert state is not None and state.status == "finished" and RULESET.to_act(state) == []
+    outcome = RULESET.outcome(state)
+    assert outcome is not None and outcome.decided_by == "leave_position"  # all at 3 - 5 = -2

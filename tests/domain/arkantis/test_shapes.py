@@ -136,3 +136,21 @@ def test_every_prepared_board_gives_the_first_player_an_action() -> None:
                 assert acts.pairs
                 pairs_only += 1
     assert (singles, pairs_only) == (1468, 2408)
+
+
+def test_88_boards_from_arbitrary_permutations_give_no_action() -> None:
+    """Spec D3: 88 of the 30,240 boards built from any permutation leave the first
+    player (3 sesterces) without a legal action; none of them is dispersed."""
+    import itertools
+
+    dead = []
+    for perm in itertools.permutations(range(1, 8)):
+        layout = "".join(map(str, perm))
+        empty = mask_of(tuple(f"r{r}c{layout[r - 1]}" for r in range(1, 8)))
+        column = perm[3]
+        for row in PHASE_2_ROWS:
+            tokens = (FULL & ~empty | mask_of((f"r4c{column}",))) & ~mask_of((f"r{row}c{column}",))
+            if not has_board_action(tokens, True, True):
+                dead.append(layout)
+    assert len(dead) == 88
+    assert not set(dead) & set(DISPERSED_LAYOUTS)
