@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.cache.base import StateCache
 from service.store.base import EventStore
-from tests.store.test_store_conformance import started_game
+from tests.store.support import started_game
 
 
 async def test_pair_round_trip(backends: tuple[EventStore, StateCache]) -> None:

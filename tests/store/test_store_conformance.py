@@ -10,24 +10,13 @@ The ``store`` fixture (tests/conftest.py) gives an opened, empty store;
 from __future__ import annotations
 
 import asyncio
-import itertools
 import random
-import sqlite3
-import sys
-import textwrap
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
 import pytest
 
-from service.store import open_store, sqlite_path
 from service.store.base import (
-    CommandRecord,
     EventStore,
     GameAlreadyExists,
     GameNotFound,
@@ -38,120 +27,25 @@ from service.store.base import (
     InvalidCursor,
     NewEvent,
     PlayerRecord,
-    SeatRecord,
     SeatTaken,
     StoredEvent,
     StoreUnavailable,
     UnknownSeat,
     VersionConflict,
 )
-from service.store.postgres import PostgresEventStore
-from service.store.sqlite import SqliteEventStore
-from tests.backends import TcpProxy, new_hex
-
-T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
-_ids = itertools.count(1)
-
-
-# --- helpers ----------------------------------------------------------------------------
-
-
-def game_record(
-    game_id: str | None = None,
-    *,
-    ruleset: str = "arkantis",
-    seats: tuple[str, ...] = ("north", "south"),
-    created_at: datetime | None = None,
-    options: dict[str, Any] | None = None,
-) -> GameRecord:
-    created_at = created_at or datetime.now(UTC)
-    return GameRecord(
-        game_id=game_id or f"game-{next(_ids):05d}",
-        ruleset=ruleset,
-        options=options if options is not None else {"variant": "basic", "rounds": 3},
-        status="waiting",
-        version=0,
-        seats=[SeatRecord(seat=s) for s in seats],
-        to_act=[],
-        outcome=None,
-        seed_sha256="ab" * 32,
-        created_at=created_at,
-        updated_at=created_at,
-    )
-
-
-def ev(type_: str, **data: Any) -> NewEvent:
-    return NewEvent(type=type_, data={"type": type_, **data})
-
-
-def active(to_act: list[str] | None = None) -> GameUpdate:
-    return GameUpdate(status="active", to_act=to_act if to_act is not None else ["north"])
-
-
-def setup_hook(n_events: int = 2, calls: list[GameRecord] | None = None) -> Any:
-    async def on_full(game: GameRecord) -> tuple[list[NewEvent], GameUpdate]:
-        if calls is not None:
-            calls.append(game)
-        await asyncio.sleep(0)  # a real await inside the claim transaction
-        events = [ev("setup", step=i, seats=[s.seat for s in game.seats]) for i in range(n_events)]
-        return events, active([game.seats[0].seat])
-
-    return on_full
-
-
-async def new_game(store: EventStore, **kwargs: Any) -> GameRecord:
-    game = game_record(**kwargs)
-    await store.create_game(game, seed=f"seed-of-{game.game_id}")
-    return game
-
-
-async def started_game(store: EventStore, **kwargs: Any) -> GameRecord:
-    """A game with every seat claimed and one setup event (version 1)."""
-    game = await new_game(store, **kwargs)
-    for i, seat in enumerate(s.seat for s in game.seats):
-        await store.claim_seat(
-            game.game_id,
-            seat,
-            player_id=None,
-            player_name=f"p{i}",
-            token_hash=f"tok-{game.game_id}-{seat}",
-            on_full=setup_hook(1),
-        )
-    started = await store.get_game(game.game_id)
-    assert started is not None and started.version == 1 and started.status == "active"
-    return started
-
-
-def command(
-    key: str | None, *, seat: str | None = "north", body: bytes = b'{"ok":1}'
-) -> CommandRecord:
-    return CommandRecord(
-        command_id=f"cmd-{next(_ids)}",
-        seat=seat,
-        idempotency_key=key,
-        request_hash="h" * 64,
-        command={"type": "pass", "n": 1},
-        response_status=201,
-        response=body,
-    )
-
-
-@asynccontextmanager
-async def twin(store: EventStore) -> AsyncIterator[EventStore]:
-    """A second, independent store instance on the same database."""
-    other: EventStore
-    if isinstance(store, SqliteEventStore):
-        other = SqliteEventStore(store.path)
-    elif isinstance(store, PostgresEventStore):
-        other = PostgresEventStore(store.url, min_size=1, max_size=12)
-    else:  # pragma: no cover
-        raise TypeError(type(store))
-    await other.open()
-    try:
-        yield other
-    finally:
-        await other.close()
-
+from tests.store.support import (
+    T0,
+    active,
+    check_log,
+    command,
+    ev,
+    game_record,
+    new_game,
+    race_appends,
+    setup_hook,
+    started_game,
+    twin,
+)
 
 # --- lifecycle and migrations ------------------------------------------------------------
 
@@ -315,61 +209,13 @@ async def test_read_paging(store: EventStore) -> None:
     assert seen == list(range(1, 11))
 
 
-async def _race_appends(
-    stores: list[EventStore], game_id: str, writers: int, per_writer: int
-) -> tuple[list[int], int]:
-    """``writers`` tasks (spread over ``stores``) each append ``per_writer`` events,
-    reading the version then appending, retrying on VersionConflict."""
-    conflicts = 0
-    won: list[int] = []
-
-    async def writer(w: int) -> None:
-        nonlocal conflicts
-        store = stores[w % len(stores)]
-        done = 0
-        while done < per_writer:
-            row = await store.get_game(game_id)
-            assert row is not None
-            try:
-                new = await store.append(
-                    game_id,
-                    row.version,
-                    [ev("tick", writer=w, n=done)],
-                    update=active([f"w{w}"]),
-                    command=command(f"w{w}-n{done}", seat=f"seat{w}"),
-                )
-            except VersionConflict:
-                conflicts += 1
-                await asyncio.sleep(random.random() / 1000)
-                continue
-            won.append(new)
-            done += 1
-
-    await asyncio.gather(*(writer(w) for w in range(writers)))
-    return won, conflicts
-
-
-async def _check_log(store: EventStore, game_id: str, writers: int, per_writer: int) -> None:
-    events = await store.read(game_id)
-    ticks = events[1:]
-    assert [e.version for e in events] == list(range(1, 2 + writers * per_writer))
-    pairs = [(e.data["writer"], e.data["n"]) for e in ticks]
-    assert sorted(pairs) == [(w, n) for w in range(writers) for n in range(per_writer)]
-    for w in range(writers):  # each writer's events in its own order
-        assert [n for ww, n in pairs if ww == w] == list(range(per_writer))
-    positions = [e.position for e in events]
-    assert positions == sorted(positions) and len(set(positions)) == len(positions)
-    row = await store.get_game(game_id)
-    assert row is not None and row.version == 1 + writers * per_writer
-
-
 async def test_concurrent_appenders_one_game(store: EventStore) -> None:
     game = await started_game(store)
     writers, per_writer = 20, 4
-    won, _ = await _race_appends([store], game.game_id, writers, per_writer)
+    won, _ = await race_appends([store], game.game_id, writers, per_writer)
     # exactly one winner per version
     assert sorted(won) == list(range(2, 2 + writers * per_writer))
-    await _check_log(store, game.game_id, writers, per_writer)
+    await check_log(store, game.game_id, writers, per_writer)
 
 
 async def test_two_store_instances_race_on_one_game(store: EventStore) -> None:
@@ -377,9 +223,9 @@ async def test_two_store_instances_race_on_one_game(store: EventStore) -> None:
     game = await started_game(store)
     writers, per_writer = 20, 3
     async with twin(store) as other:
-        won, _ = await _race_appends([store, other], game.game_id, writers, per_writer)
+        won, _ = await race_appends([store, other], game.game_id, writers, per_writer)
     assert sorted(won) == list(range(2, 2 + writers * per_writer))
-    await _check_log(store, game.game_id, writers, per_writer)
+    await check_log(store, game.game_id, writers, per_writer)
 
 
 async def test_batches_get_contiguous_positions(store: EventStore) -> None:
@@ -873,180 +719,3 @@ async def test_players(store: EventStore) -> None:
         )
     assert [g.game_id for g in await store.player_games("p-ann")] == [new.game_id, old.game_id]
     assert await store.player_games("p-ann2") == []
-
-
-# --- backend specifics ---------------------------------------------------------------------
-
-
-async def test_postgres_unreachable_is_store_unavailable() -> None:
-    store = PostgresEventStore(
-        "postgresql://postgres@127.0.0.1:1/postgres", timeout=1.0, connect_timeout=1
-    )
-    with pytest.raises(StoreUnavailable):
-        await store.open()
-    with pytest.raises(StoreUnavailable):
-        await store.ping()
-
-
-async def test_sqlite_unopenable_path_is_store_unavailable(tmp_path: Path) -> None:
-    store = SqliteEventStore(tmp_path)  # a directory
-    with pytest.raises(StoreUnavailable):
-        await store.open()
-
-
-def test_open_store_urls(tmp_path: Path) -> None:
-    assert sqlite_path("sqlite:///var/plateau.db") == "var/plateau.db"
-    assert sqlite_path("sqlite:////srv/data/plateau.db") == "/srv/data/plateau.db"
-    assert sqlite_path("sqlite:plateau.db") == "plateau.db"
-    assert sqlite_path("sqlite:///:memory:") == ":memory:"
-    target = tmp_path / "deep" / "er" / "p.db"
-    store = open_store(f"sqlite:///{target}")
-    assert isinstance(store, SqliteEventStore) and store.path == str(target)
-    assert target.parent.is_dir()
-    for url in ("postgresql://u@h:5/db", "postgres://u@h:5/db"):
-        pg = open_store(url)
-        assert isinstance(pg, PostgresEventStore) and pg.url.startswith("postgresql://")
-    with pytest.raises(ValueError):
-        open_store("mysql://x")
-
-
-async def test_sqlite_memory_store() -> None:
-    store = open_store("sqlite::memory:")
-    await store.open()
-    try:
-        game = await started_game(store)
-        assert (await store.read(game.game_id))[0].version == 1
-    finally:
-        await store.close()
-
-
-_WORKER = textwrap.dedent(
-    """
-    import asyncio, sys
-    from service.store.base import CommandRecord, GameUpdate, NewEvent, VersionConflict
-    from service.store.sqlite import SqliteEventStore
-
-    async def main(path, game_id, worker, count):
-        store = SqliteEventStore(path)
-        await store.open()
-        done = 0
-        while done < count:
-            version = (await store.get_game(game_id)).version
-            try:
-                await store.append(
-                    game_id, version,
-                    [NewEvent(type="tick", data={"type": "tick", "writer": worker, "n": done})],
-                    update=GameUpdate(status="active", to_act=["north"]),
-                )
-            except VersionConflict:
-                continue
-            done += 1
-        await store.close()
-
-    asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
-    """
-)
-
-
-async def test_postgres_concurrent_first_open_migrates_once(postgres_url: str) -> None:
-    # A fresh schema of the per-run database stands for a fresh database
-    # (dropping a database forces a checkpoint: slow).
-    schema = f"fresh_{new_hex()}"
-    with psycopg.connect(postgres_url, autocommit=True) as admin:
-        admin.execute(f'CREATE SCHEMA "{schema}"')
-    url = f"{postgres_url}?options=-csearch_path%3D{schema}"
-    stores = [PostgresEventStore(url, min_size=1, max_size=2) for _ in range(4)]
-    try:
-        await asyncio.gather(*(s.open() for s in stores))
-        assert [await s.migrate() for s in stores] == [[]] * 4
-        game = await started_game(stores[0])
-        assert await stores[3].get_game(game.game_id) == await stores[0].get_game(game.game_id)
-        with psycopg.connect(url) as conn:
-            rows = conn.execute("SELECT name FROM schema_migrations").fetchall()
-            assert rows == [("0001_init.sql",)]
-            assert conn.execute("SELECT current_schema()").fetchone() == (schema,)
-    finally:
-        for s in stores:
-            await s.close()
-        with psycopg.connect(postgres_url, autocommit=True) as admin:
-            admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
-
-
-async def test_postgres_outage_is_store_unavailable_then_recovers(postgres_url: str) -> None:
-    """The server goes away mid-life (a real TCP proxy is stopped), then comes back."""
-    target = urlsplit(postgres_url)
-    proxy = TcpProxy(target.hostname or "127.0.0.1", target.port or 5432)
-    await proxy.start()
-    auth = target.netloc.rpartition("@")[0]
-    netloc = f"{auth}@127.0.0.1:{proxy.port}" if auth else f"127.0.0.1:{proxy.port}"
-    url = urlunsplit(target._replace(netloc=netloc))
-    store = PostgresEventStore(url, min_size=1, max_size=2, timeout=0.5, connect_timeout=1)
-    try:
-        await store.open()
-        game = await started_game(store)
-        await proxy.stop()
-        with pytest.raises(StoreUnavailable):
-            await store.get_game(game.game_id)
-        with pytest.raises(StoreUnavailable):
-            await store.append(game.game_id, 1, [ev("x")], update=active())
-        with pytest.raises(StoreUnavailable):
-            await store.ping()
-        await proxy.start()
-        for _ in range(50):  # the pool reconnects in the background
-            try:
-                await store.ping()
-                break
-            except StoreUnavailable:
-                await asyncio.sleep(0.2)
-        assert await store.append(game.game_id, 1, [ev("x")], update=active()) == 2
-    finally:
-        await store.close()
-        await proxy.stop()
-
-
-_OPENER = "import asyncio, sys; from service.store.sqlite import SqliteEventStore as S; s = S(sys.argv[1]); asyncio.run(s.open())"
-
-
-async def test_sqlite_concurrent_first_open_migrates_once(tmp_path: Path) -> None:
-    path = tmp_path / "fresh" / "new.db"
-    procs = [
-        await asyncio.create_subprocess_exec(
-            sys.executable, "-c", _OPENER, str(path), cwd=str(Path(__file__).resolve().parents[2])
-        )
-        for _ in range(4)
-    ]
-    assert await asyncio.wait_for(asyncio.gather(*(p.wait() for p in procs)), 60) == [0] * 4
-    conn = sqlite3.connect(path)
-    try:
-        assert conn.execute("SELECT name FROM schema_migrations").fetchall() == [("0001_init.sql",)]
-        assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-    finally:
-        conn.close()
-
-
-async def test_sqlite_several_processes_share_one_file(tmp_path: Path) -> None:
-    """Real OS processes appending to one game in one file: no lost or duplicated event."""
-    path = tmp_path / "shared.db"
-    store = SqliteEventStore(path)
-    await store.open()
-    try:
-        game = await started_game(store)
-        processes, per_process = 4, 15
-        procs = [
-            await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-c",
-                _WORKER,
-                str(path),
-                game.game_id,
-                str(w),
-                str(per_process),
-                cwd=str(Path(__file__).resolve().parents[2]),
-            )
-            for w in range(processes)
-        ]
-        codes = await asyncio.wait_for(asyncio.gather(*(p.wait() for p in procs)), 60)
-        assert codes == [0] * processes
-        await _check_log(store, game.game_id, processes, per_process)
-    finally:
-        await store.close()
