@@ -14,18 +14,11 @@ import psycopg
 import pytest
 
 from service.store import open_store, sqlite_path
-from service.store.base import (
-    StoreUnavailable,
-)
+from service.store.base import StoreUnavailable
 from service.store.postgres import PostgresEventStore
 from service.store.sqlite import SqliteEventStore
 from tests.backends import TcpProxy, new_hex
-from tests.store.support import (
-    active,
-    check_log,
-    ev,
-    started_game,
-)
+from tests.store.support import active, check_log, ev, started_game
 
 # --- backend specifics ---------------------------------------------------------------------
 
