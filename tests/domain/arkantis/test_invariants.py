@@ -92,3 +92,16 @@ def test_views_hide_other_hands_until_the_end() -> None:
         list(state.emerald.hidden),
     ]
     assert ["key_1", "tower_1", "hammer_1"] in RULESET.hidden_values(state, BOB)
+
+
+def test_every_hand_is_public_once_the_game_is_over() -> None:
+    from tests.domain.arkantis.helpers import ALICE, BOB
+    from tests.domain.arkantis.test_scenarios_flow import t32_end
+
+    state, _ = t32_end()
+    view = RULESET.view(state, ALICE)
+    assert [p.hand for p in view.players] == [("tower_2", "column_3"), ("boot_1",), ("key_3",)]
+    assert all(p.hand is not None for p in RULESET.view(state, None).players)
+    hidden = RULESET.hidden_values(state, BOB)
+    assert ["tower_2", "column_3"] not in hidden  # hands are no longer hidden
+    assert list(state.orange.hidden) in hidden  # the piles stay hidden
