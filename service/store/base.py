@@ -108,6 +108,8 @@ class NewEvent(msgspec.Struct, kw_only=True):
     """The event's tag (``arkantis.tokens_removed``), stored in its own column."""
     data: dict[str, Any]
     """The whole tagged event as builtins (``msgspec.to_builtins(event)``)."""
+    schema_version: int = 1
+    """(Added) The event's schema version, for upcasters on read."""
 
 
 class StoredEvent(msgspec.Struct, kw_only=True):
@@ -123,6 +125,8 @@ class StoredEvent(msgspec.Struct, kw_only=True):
     """The command (batch) that caused this event; None for setup batches' claim."""
     seat: str | None
     """The seat whose command caused it; None for setup."""
+    schema_version: int = 1
+    """(Added) As given in ``NewEvent.schema_version`` when appended."""
 
 
 class GameUpdate(msgspec.Struct, kw_only=True):

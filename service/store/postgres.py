@@ -263,9 +263,11 @@ class PostgresEventStore:
         # Serialize inserters (not readers): positions are allocated in commit order.
         await conn.execute("LOCK TABLE events IN EXCLUSIVE MODE")
         await conn.execute(
-            "INSERT INTO events (game_id, version, type, data, recorded_at, command_id, seat)"
-            " SELECT %s, u.v, u.t, u.d::jsonb, %s, %s, %s"
-            " FROM unnest(%s::integer[], %s::text[], %s::text[]) AS u(v, t, d) ORDER BY u.v",
+            "INSERT INTO events"
+            " (game_id, version, type, schema_version, data, recorded_at, command_id, seat)"
+            " SELECT %s, u.v, u.t, u.s, u.d::jsonb, %s, %s, %s"
+            " FROM unnest(%s::integer[], %s::text[], %s::integer[], %s::text[]) AS u(v, t, s, d)"
+            " ORDER BY u.v",
             (
                 game_id,
                 now,
@@ -273,6 +275,7 @@ class PostgresEventStore:
                 seat,
                 [first_version + i for i in range(len(events))],
                 [e.type for e in events],
+                [e.schema_version for e in events],
                 [json_dumps(e.data) for e in events],
             ),
         )
@@ -590,8 +593,8 @@ class PostgresEventStore:
         self, game_id: str, *, after: int = 0, limit: int | None = None, upto: int | None = None
     ) -> list[StoredEvent]:
         sql = (
-            "SELECT version, position, type, data, recorded_at, command_id, seat FROM events"
-            " WHERE game_id = %s AND version > %s"
+            "SELECT version, position, type, data, recorded_at, command_id, seat, schema_version"
+            " FROM events WHERE game_id = %s AND version > %s"
         )
         params: list[Any] = [game_id, after]
         if upto is not None:
@@ -614,16 +617,17 @@ class PostgresEventStore:
                 recorded_at=to_utc(recorded_at),
                 command_id=command_id,
                 seat=seat,
+                schema_version=schema_version,
             )
-            for version, position, type_, data, recorded_at, command_id, seat in rows
+            for version, position, type_, data, recorded_at, command_id, seat, schema_version in rows
         ]
 
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
         """Events of every game after ``after_position``, in position order (added)."""
         async with self._tx() as conn:
             cur = await conn.execute(
-                "SELECT game_id, version, position, type, data, recorded_at, command_id, seat"
-                " FROM events WHERE position > %s ORDER BY position LIMIT %s",
+                "SELECT game_id, version, position, type, data, recorded_at, command_id, seat,"
+                " schema_version FROM events WHERE position > %s ORDER BY position LIMIT %s",
                 (after_position, limit),
             )
             rows = await cur.fetchall()
@@ -637,8 +641,19 @@ class PostgresEventStore:
                 recorded_at=to_utc(recorded_at),
                 command_id=command_id,
                 seat=seat,
+                schema_version=schema_version,
             )
-            for game_id, version, position, type_, data, recorded_at, command_id, seat in rows
+            for (
+                game_id,
+                version,
+                position,
+                type_,
+                data,
+                recorded_at,
+                command_id,
+                seat,
+                schema_version,
+            ) in rows
         ]
 
     async def get_command(

@@ -339,13 +339,14 @@ class SqliteEventStore:
     ) -> None:
         recorded_at = iso(now)
         conn.executemany(
-            "INSERT INTO events (game_id, version, type, data, recorded_at, command_id, seat)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO events (game_id, version, type, schema_version, data, recorded_at,"
+            " command_id, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     game_id,
                     first_version + i,
                     e.type,
+                    e.schema_version,
                     json_dumps(e.data),
                     recorded_at,
                     command_id,
@@ -712,8 +713,8 @@ class SqliteEventStore:
         self, game_id: str, *, after: int = 0, limit: int | None = None, upto: int | None = None
     ) -> list[StoredEvent]:
         sql = (
-            "SELECT version, position, type, data, recorded_at, command_id, seat FROM events"
-            " WHERE game_id = ? AND version > ?"
+            "SELECT version, position, type, data, recorded_at, command_id, seat, schema_version"
+            " FROM events WHERE game_id = ? AND version > ?"
         )
         params: list[Any] = [game_id, after]
         if upto is not None:
@@ -735,10 +736,18 @@ class SqliteEventStore:
                     recorded_at=from_iso(recorded_at),
                     command_id=command_id,
                     seat=seat,
+                    schema_version=schema_version,
                 )
-                for version, position, type_, data, recorded_at, command_id, seat in conn.execute(
-                    sql, params
-                )
+                for (
+                    version,
+                    position,
+                    type_,
+                    data,
+                    recorded_at,
+                    command_id,
+                    seat,
+                    schema_version,
+                ) in conn.execute(sql, params)
             ]
 
         return await self._run(self._read, work)
@@ -748,8 +757,8 @@ class SqliteEventStore:
 
         def work(conn: sqlite3.Connection) -> list[StoredEvent]:
             rows = conn.execute(
-                "SELECT game_id, version, position, type, data, recorded_at, command_id, seat"
-                " FROM events WHERE position > ? ORDER BY position LIMIT ?",
+                "SELECT game_id, version, position, type, data, recorded_at, command_id, seat,"
+                " schema_version FROM events WHERE position > ? ORDER BY position LIMIT ?",
                 (after_position, limit),
             )
             return [
@@ -762,8 +771,19 @@ class SqliteEventStore:
                     recorded_at=from_iso(recorded_at),
                     command_id=command_id,
                     seat=seat,
+                    schema_version=schema_version,
                 )
-                for game_id, version, position, type_, data, recorded_at, command_id, seat in rows
+                for (
+                    game_id,
+                    version,
+                    position,
+                    type_,
+                    data,
+                    recorded_at,
+                    command_id,
+                    seat,
+                    schema_version,
+                ) in rows
             ]
 
         return await self._run(self._read, work)

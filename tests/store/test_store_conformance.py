@@ -107,7 +107,14 @@ async def test_append_and_read_back(store: EventStore) -> None:
     version = await store.append(
         game.game_id,
         1,
-        [ev("moved", to=[3, 4], note="é ✓"), ev("scored", points=2.5, flag=True, none=None)],
+        [
+            ev("moved", to=[3, 4], note="é ✓"),
+            NewEvent(
+                type="scored",
+                data={"type": "scored", "points": 2.5, "flag": True, "none": None},
+                schema_version=2,
+            ),
+        ],
         update=active(["south"]),
         command=cmd,
     )
@@ -119,6 +126,7 @@ async def test_append_and_read_back(store: EventStore) -> None:
     assert moved.type == "moved" and moved.data == {"type": "moved", "to": [3, 4], "note": "é ✓"}
     assert scored.data == {"type": "scored", "points": 2.5, "flag": True, "none": None}
     assert moved.seat == "north" and moved.command_id == cmd.command_id
+    assert (setup.schema_version, moved.schema_version, scored.schema_version) == (1, 1, 2)
     assert all(e.game_id == game.game_id for e in events)
     assert setup.position < moved.position < scored.position
     for e in (moved, scored):
