@@ -246,3 +246,23 @@ def test_battle_and_wonder_completion_in_the_same_turn() -> None:
     # 27 for the wonder + 2 victories (1 shield against 0).
     assert end.scores[0].total == 27 + 6 and end.ranking == [0, 1]
     assert RS.outcome(state) is not None
+
+
+class _NoDraw:
+    """An Rng stand-in that fails on any draw."""
+
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"decide drew from the rng ({name})")
+
+
+def test_decide_never_draws_after_setup() -> None:
+    # Section 4: every outcome after setup follows from the recorded orders.
+    state = given(
+        3,
+        wonders={0: "observatoire"},
+        stages={0: 1},
+        tableaux={0: {"bois": 1}},
+        piles={"border_0": ["bois", ...]},
+    )
+    events = RS.decide(state, "seat_0", take("border_0"), _NoDraw())  # type: ignore[arg-type]
+    assert "cards_revealed" in types(events)
