@@ -69,6 +69,10 @@ class EclatsRuleset(RulesetBase):
     def hidden_values(self, state: Any, seat: Seat | None) -> list[Any]:
         return views.hidden_values(state, seat)
 
+    def decode_options(self, raw: Any) -> EclatsOptions:
+        """Parse options; ``RuleViolation('invalid_options')`` on an unknown option or bad value."""
+        return rules.decode_options(raw)
+
     def decode_command(self, raw: Any) -> Any:
         """Parse a JSON command; ``RuleViolation('invalid_payload')`` if malformed."""
         return decode_command(raw)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from domain.eclats_des_cites.commands import (
     EclatsChooseRevealedCard,
     EclatsChooseUpgrade,
@@ -65,6 +67,19 @@ def validate_options(options: Any) -> None:
         raise RuleViolation(
             "invalid_options", f"seat_count must be 2 to 5, not {n!r}", {"seat_count": n}
         )
+
+
+def decode_options(raw: bytes | str | dict[str, Any]) -> EclatsOptions:
+    """Parse options (JSON or builtins); ``invalid_options`` for an unknown option or a bad value."""
+    try:
+        if isinstance(raw, dict):
+            options = msgspec.convert(raw, type=EclatsOptions)
+        else:
+            options = msgspec.json.decode(raw, type=EclatsOptions)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise RuleViolation("invalid_options", f"bad options: {exc}") from None
+    validate_options(options)
+    return options
 
 
 def seats(options: EclatsOptions) -> tuple[str, ...]:

@@ -22,4 +22,6 @@ MAX_STEPS = 2_000
 
 def choose(rnd: random.Random, state: Any, seat: str, commands: list[Any]) -> Any:
     """Any listed command, uniformly: every decision of this game is mandatory."""
+    if len(commands) == 1:
+        return commands[0]
     return rnd.choice(commands)

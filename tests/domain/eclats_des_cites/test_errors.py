@@ -101,6 +101,12 @@ def test_invalid_options() -> None:
         assert exc.value.code == "invalid_options"
     with pytest.raises(msgspec.ValidationError):
         msgspec.json.decode(b'{"seat_count": 2, "seed": 4}', type=EclatsOptions)
+    for raw in (b'{"seat_count": 2, "seed": 4}', b'{"seat_count": 6}', {"seat_count": "3"}, b"["):
+        with pytest.raises(RuleViolation) as exc:
+            RS.decode_options(raw)
+        assert exc.value.code == "invalid_options"
+    assert RS.decode_options(b"{}") == EclatsOptions(seat_count=2)
+    assert RS.decode_options({"seat_count": 5}).seat_count == 5
     for n in range(2, 6):
         RS.validate_options(EclatsOptions(seat_count=n))
 
