@@ -13,15 +13,16 @@ from domain.kernel import CommandBase
 class ArkantisRemoveToken(CommandBase, frozen=True, tag="arkantis.remove_token"):
     """Remove one token from the board (free). Active player, phase action."""
 
-    cell: CellId
-    """The cell whose token is removed."""
+    cell: Annotated[CellId, msgspec.Meta(description="The cell whose token is removed.")]
 
 
 class ArkantisRemoveTwoTokens(CommandBase, frozen=True, tag="arkantis.remove_two_tokens"):
     """Remove two tokens anywhere on the board (2 sesterces). Active player, phase action."""
 
-    cells: Annotated[tuple[CellId, ...], msgspec.Meta(min_length=2, max_length=2)]
-    """The two cells, in any order (canonical form: reading order)."""
+    cells: Annotated[
+        tuple[CellId, ...],
+        msgspec.Meta(min_length=2, max_length=2, description="The two cells, in any order (listed in reading order)."),
+    ]
 
 
 class ArkantisMoveToken(CommandBase, frozen=True, tag="arkantis.move_token"):
@@ -29,10 +30,8 @@ class ArkantisMoveToken(CommandBase, frozen=True, tag="arkantis.move_token"):
 
     A player's move needs at least one token removed since their previous move."""
 
-    from_cell: CellId
-    """The cell holding the token to move."""
-    to_cell: CellId
-    """An empty cell, anywhere on the board."""
+    from_cell: Annotated[CellId, msgspec.Meta(description="The cell holding the token to move.")]
+    to_cell: Annotated[CellId, msgspec.Meta(description="An empty cell, anywhere on the board.")]
 
 
 class ArkantisLayCard(CommandBase, frozen=True, tag="arkantis.lay_card"):
@@ -40,8 +39,8 @@ class ArkantisLayCard(CommandBase, frozen=True, tag="arkantis.lay_card"):
 
     Active player, phase validation."""
 
-    shape_id: ShapeId
-    card_id: CardId
+    shape_id: Annotated[ShapeId, msgspec.Meta(description="A pending 4-5 cell shape of this turn.")]
+    card_id: Annotated[CardId, msgspec.Meta(description="A card of the shape's type, from the player's hand.")]
 
 
 class ArkantisEndTurn(CommandBase, frozen=True, tag="arkantis.end_turn"):
@@ -55,11 +54,15 @@ class ArkantisPassTurn(CommandBase, frozen=True, tag="arkantis.pass_turn"):
 class ArkantisBuyCard(CommandBase, frozen=True, tag="arkantis.buy_card"):
     """Buy a card (emerald 1 sesterce, orange 2) at any time, even out of turn."""
 
-    colour: Colour
-    source: Source
-    expected_card_id: CardId | None = None
-    """Only with source visible: the card the buyer believes is face up; the purchase
-    is refused (visible_card_changed) if another card is there now."""
+    colour: Annotated[Colour, msgspec.Meta(description="emerald (1 sesterce) or orange (2 sesterces).")]
+    source: Annotated[Source, msgspec.Meta(description="The top of the face-down pile, or the face-up card.")]
+    expected_card_id: Annotated[
+        CardId | None,
+        msgspec.Meta(
+            description="Only with source visible: the card the buyer believes is face up; the purchase"
+            " is refused (visible_card_changed) if another card is there now."
+        ),
+    ] = None
 
 
 class ArkantisSwapDuplicate(CommandBase, frozen=True, tag="arkantis.swap_duplicate"):
@@ -67,10 +70,8 @@ class ArkantisSwapDuplicate(CommandBase, frozen=True, tag="arkantis.swap_duplica
 
     At any time, at most once per player per turn number."""
 
-    card_id: CardId
-    """The card discarded to the bottom of the hidden pile."""
-    twin_card_id: CardId
-    """The identical card kept in hand."""
+    card_id: Annotated[CardId, msgspec.Meta(description="The card discarded to the bottom of the hidden pile.")]
+    twin_card_id: Annotated[CardId, msgspec.Meta(description="The identical card kept in hand.")]
 
 
 ArkantisCommand = (

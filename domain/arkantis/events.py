@@ -103,8 +103,9 @@ class ArkantisPileShuffled(EventBase, frozen=True, tag="arkantis.pile_shuffled")
 
     colour: Colour
     count: int
-    card_ids: tuple[CardId, ...] | None
-    """Hidden: null in every redacted copy."""
+    card_ids: Annotated[
+        tuple[CardId, ...] | None, msgspec.Meta(description="Top first. Hidden: null in every redacted copy.")
+    ]
 
 
 class ArkantisCardsDealt(EventBase, frozen=True, tag="arkantis.cards_dealt"):
@@ -112,8 +113,9 @@ class ArkantisCardsDealt(EventBase, frozen=True, tag="arkantis.cards_dealt"):
 
     player_id: SeatId
     colours: tuple[Colour, ...]
-    card_ids: tuple[CardId, ...] | None
-    """Hidden from everyone but player_id."""
+    card_ids: Annotated[
+        tuple[CardId, ...] | None, msgspec.Meta(description="Hidden from everyone but player_id (null for them).")
+    ]
 
 
 class ArkantisCardTurnedFaceUp(EventBase, frozen=True, tag="arkantis.card_turned_face_up"):
@@ -217,7 +219,10 @@ class ArkantisCardBought(EventBase, frozen=True, tag="arkantis.card_bought"):
     player_id: SeatId
     colour: Colour
     source: Source
-    card_id: CardId | None
+    card_id: Annotated[
+        CardId | None,
+        msgspec.Meta(description="Hidden from everyone but player_id when source is hidden (null for them)."),
+    ]
     price: Literal[1, 2]
 
 
@@ -231,8 +236,9 @@ class ArkantisDuplicateSwapped(EventBase, frozen=True, tag="arkantis.duplicate_s
     shown_card_ids: tuple[CardId, ...]
     """[card_id, twin_card_id]: public."""
     discarded_card_id: CardId
-    drawn_card_id: CardId | None
-    """Hidden from everyone but player_id."""
+    drawn_card_id: Annotated[
+        CardId | None, msgspec.Meta(description="Hidden from everyone but player_id (null for them).")
+    ]
 
 
 class ArkantisGameEnded(EventBase, frozen=True, kw_only=True, tag="arkantis.game_ended"):
