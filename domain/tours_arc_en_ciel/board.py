@@ -83,6 +83,28 @@ def owners_by_bridges(state: ToursState) -> Owners:
     return out
 
 
+def island_owners_by_bridges(state: ToursState, island: str) -> tuple[int, ...]:
+    """``owners_by_bridges(state)[island]``, computed for one island only."""
+    counts = list(_fixed_counts(tuple(state.houses))[island])
+    houses, occupant = state.houses, state.occupant
+    for tower in TOWERS_OF[island]:
+        dragon = occupant.get(tower)
+        if dragon is not None:
+            counts[houses.index(DRAGONS[dragon].house)] += 1
+    need = threshold(state, island)
+    return tuple(s for s, c in enumerate(counts) if c >= need)
+
+
+def island_owners(state: ToursState, island: str) -> tuple[int, ...]:
+    """``owners(state)[island]``, computed for one island only."""
+    base = island_owners_by_bridges(state, island)
+    extra = [
+        s.sharer for s in state.shares
+        if s.active and s.island == island and s.owner in base and s.sharer not in base
+    ]  # fmt: skip
+    return tuple(sorted({*base, *extra})) if extra else base
+
+
 def owners(state: ToursState, by_bridges: Owners | None = None) -> Owners:
     """Seats owning each island by bridges or by an active share."""
     base = owners_by_bridges(state) if by_bridges is None else by_bridges
@@ -97,8 +119,8 @@ def owners(state: ToursState, by_bridges: Owners | None = None) -> Owners:
     return out
 
 
-def passable(own: Owners, island: str, seat: int) -> bool:
-    holders = own[island]
+def passable(holders: tuple[int, ...], seat: int) -> bool:
+    """An island with these owners can be crossed by ``seat`` (spec 10.3)."""
     return not holders or seat in holders
 
 

@@ -187,9 +187,8 @@ def share_check(ctx: Ctx) -> None:
     st = ctx.state
     if not any(s.active for s in st.shares):
         return
-    own = board.owners_by_bridges(st)
     for share in st.shares:
-        if share.active and share.owner not in own[share.island]:
+        if share.active and share.owner not in board.island_owners_by_bridges(st, share.island):
             ctx.emit(
                 ev.ToursShareEnded(
                     sharer_seat=share.sharer, owner_seat=share.owner, island=share.island

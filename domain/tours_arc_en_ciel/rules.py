@@ -173,7 +173,7 @@ def _check_move(state: ToursState, seat: int, cmd: cm.ToursMoveDragon) -> None:
         raise fail("via_not_endpoint", f"{cmd.via_island} is not an end of {cmd.from_tower}")
     if cmd.to_tower == cmd.from_tower or cmd.to_tower not in TOWERS_OF[cmd.via_island]:
         raise fail("tower_not_adjacent", f"tower {cmd.to_tower} does not touch {cmd.via_island}")
-    if not board.passable(board.owners(state), cmd.via_island, seat):
+    if not board.passable(board.island_owners(state, cmd.via_island), seat):
         raise fail("island_not_passable", f"{cmd.via_island} belongs to an enemy")
     if _own(state, seat, cmd.to_tower):
         raise fail("tower_occupied_by_own_dragon", f"tower {cmd.to_tower} holds your Dragon")
@@ -308,7 +308,7 @@ def _moves(state: ToursState, seat: int) -> list[cm.ToursMoveDragon]:
     out = []
     for f in board.own_towers(state, seat):
         for via in TOWER_ENDS[f]:
-            if not board.passable(own, via, seat):
+            if not board.passable(own[via], seat):
                 continue
             for t in TOWERS_OF[via]:
                 if t != f and not _own(state, seat, t):

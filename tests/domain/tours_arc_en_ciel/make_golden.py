@@ -3,7 +3,7 @@
     .venv/bin/python -m tests.domain.tours_arc_en_ciel.make_golden
 
 Each file holds the options, the seed, the Gold tower context, the (seat,
-command) list played by the seeded random policy of ``support.choose`` and
+command) list played by the seeded random policy ``choose`` below and
 every resulting event. ``test_golden.py`` replays the commands through
 ``decide`` with ``Rng(seed, version)`` and compares every event exactly.
 Regenerate only after a deliberate rule change, and review the diff.
@@ -20,9 +20,25 @@ import msgspec
 from domain import Rng, SetupContext
 from domain.kernel import fold
 from domain.tours_arc_en_ciel import RULESET
+from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel.state import ToursOptions
 
-from .support import choose
+RARE = (cm.ToursAtomize, cm.ToursInvokeInvulnerability, cm.ToursShareIsland, cm.ToursChanceInsteadOfLanding)
+
+
+def choose(rnd: random.Random, state: Any, seat: str, commands: list[Any]) -> Any:
+    """A busy random player: rare plays first, then landings; third actions mix
+    chance draws, moves and swaps, so the recorded games exercise most rules."""
+    by_type: dict[type, list[Any]] = {}
+    for c in commands:
+        by_type.setdefault(type(c), []).append(c)
+    rare = [c for t in RARE for c in by_type.get(t, [])]
+    if rare and rnd.random() < 0.7:
+        return rnd.choice(rare)
+    for kind, chance in ((cm.ToursLandDragon, 0.9), (cm.ToursDrawChance, 0.5), (cm.ToursMoveDragon, 0.6)):
+        if kind in by_type and rnd.random() < chance:
+            return rnd.choice(by_type[kind])
+    return rnd.choice(commands)
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "tours_arc_en_ciel"
 

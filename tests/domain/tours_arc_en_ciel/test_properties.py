@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from domain import Rng, SetupContext
 from domain.kernel import fold
-from domain.tours_arc_en_ciel import RULESET
+from domain.tours_arc_en_ciel import RULESET, board
 from domain.tours_arc_en_ciel.components import CHANCE_CARDS, GAME_CARDS, HOUSE_DRAGONS
 from domain.tours_arc_en_ciel.state import ToursOptions, ToursState
 
@@ -38,6 +38,9 @@ def check_invariants(state: ToursState) -> None:
         chance[state.pending.card] += 1
     assert chance == Counter(CHANCE_CARDS)
     assert state.contest is None
+    everyone = board.owners(state)
+    for island, holders in everyone.items():
+        assert board.island_owners(state, island) == holders
 
 
 @settings(max_examples=12, deadline=None, database=None, suppress_health_check=list(HealthCheck))
