@@ -134,12 +134,21 @@ class Rng:
     always recorded in events: replay never needs an ``Rng``.
     """
 
-    __slots__ = ("_random", "seed_version")
+    __slots__ = ("_generator", "_seed", "seed_version")
 
     def __init__(self, seed: str, version: int) -> None:
-        digest = hashlib.sha256(f"plateau-rng\x00{seed}\x00{version}".encode()).digest()
-        self._random = random.Random(int.from_bytes(digest, "big"))
+        self._seed = seed
         self.seed_version = version
+        self._generator: random.Random | None = None
+
+    @property
+    def _random(self) -> random.Random:
+        # Derived on the first draw only: most commands draw nothing.
+        if self._generator is None:
+            material = f"plateau-rng\x00{self._seed}\x00{self.seed_version}".encode()
+            digest = hashlib.sha256(material).digest()
+            self._generator = random.Random(int.from_bytes(digest, "big"))
+        return self._generator
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in ``[low, high]`` (both included)."""

@@ -102,9 +102,16 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
                 except Exception as exc:  # pragma: no cover - best effort on shutdown
                     log.warning("closing %s failed: %s", type(resource).__name__, exc)
 
-    cors = CORSConfig(allow_origins=list(settings.cors_origins), expose_headers=["ETag", "Location"]) if settings.cors_origins else None
+    allowed_queries: dict[tuple[str, str], frozenset[str]] = {}
+    cors = (
+        CORSConfig(allow_origins=list(settings.cors_origins), expose_headers=["ETag", "Location"])
+        if settings.cors_origins
+        else None
+    )
     app = Litestar(
         route_handlers=[HealthController, RulesetsController, GamesController, PlayersController],
+        before_send=[_complete_allow_header],
+        before_request=_query_guard(allowed_queries),
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(),
@@ -113,11 +120,33 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         debug=False,
     )
     app.state.settings = settings
-    _serve_finalized_openapi(app)
+    allowed_queries.update(_allowed_queries(_serve_finalized_openapi(app)))
     return app
 
 
-def _serve_finalized_openapi(app: Litestar) -> None:
+async def _complete_allow_header(message: Any, scope: Any) -> None:
+    """OPTIONS answers list every method of the path.
+
+    Litestar 2.x builds the automatic OPTIONS answer from the first handler
+    registered on a path only (``/games`` answered ``OPTIONS, POST`` without
+    ``GET``); recompute ``Allow`` from all the app's routes of that path.
+    """
+    if message["type"] != "http.response.start" or scope.get("method") != "OPTIONS":
+        return
+    app = scope.get("litestar_app")
+    template = scope.get("path_template")
+    if app is None or template is None:
+        return
+    methods = {"OPTIONS"}
+    for route in app.routes:
+        if getattr(route, "path_format", None) == template:
+            methods |= set(getattr(route, "methods", ()))
+    headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
+    headers.append((b"allow", ", ".join(sorted(methods)).encode()))
+    message["headers"] = headers
+
+
+def _serve_finalized_openapi(app: Litestar) -> dict[str, Any]:
     """Make /schema/openapi.json (and the docs UI) serve the post-processed document.
 
     Litestar caches the rendered document in its OpenAPI plugin; we fill that
@@ -128,10 +157,47 @@ def _serve_finalized_openapi(app: Litestar) -> None:
     from service.openapi import finalize
 
     plugin = app.plugins.get(OpenAPIPlugin)
-    plugin._openapi_schema = finalize(plugin.provide_openapi().to_schema())
+    document = finalize(plugin.provide_openapi().to_schema())
+    plugin._openapi_schema = document
+    return document
+
+
+def _allowed_queries(document: dict[str, Any]) -> dict[tuple[str, str], frozenset[str]]:
+    allowed: dict[tuple[str, str], frozenset[str]] = {}
+    for path, item in document.get("paths", {}).items():
+        for method, op in item.items():
+            if isinstance(op, dict) and "responses" in op:
+                names = frozenset(
+                    p["name"] for p in op.get("parameters", []) if p.get("in") == "query"
+                )
+                allowed[(path, method.upper())] = names
+    return allowed
+
+
+def _query_guard(allowed: dict[tuple[str, str], frozenset[str]]) -> Any:
+    """Unknown query parameters are a 400, like unknown body fields: a typo
+    (``?limt=5``) must not be silently ignored. ``allowed`` is filled from the
+    finalized OpenAPI document once the app is built."""
+    from service.errors import ApiError
+
+    async def guard(request: Any) -> None:
+        names = allowed.get((request.scope.get("path_template", ""), request.method))
+        if names is None:
+            return
+        unknown = sorted(k for k in request.query_params if k not in names)
+        if unknown:
+            raise ApiError(
+                400,
+                "invalid_request",
+                f"unknown query parameter(s): {', '.join(repr(u) for u in unknown)}",
+                details={"allowed": sorted(names)},
+            )
+
+    return guard
 
 
 def openapi_document(app: Litestar) -> dict[str, Any]:
     from litestar._openapi.plugin import OpenAPIPlugin
 
-    return app.plugins.get(OpenAPIPlugin).provide_openapi_schema()
+    document: dict[str, Any] = app.plugins.get(OpenAPIPlugin).provide_openapi_schema()
+    return document

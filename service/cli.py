@@ -27,7 +27,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if settings.database_url.startswith("sqlite"):
         # Apply migrations once, before the workers start.
         asyncio.run(_migrate(settings))
-    print(f"plateau: serving on http://{host}:{port} with {workers} worker(s), store {settings.database_url.split(':', 1)[0]}")
+    print(
+        f"plateau: serving on http://{host}:{port} with {workers} worker(s), store {settings.database_url.split(':', 1)[0]}"
+    )
     Granian(
         "service.asgi:app",
         address=host,
@@ -110,7 +112,7 @@ def replay_document(doc: dict[str, Any]) -> dict[str, Any]:
     from domain import RULESETS, fold
 
     ruleset = RULESETS[doc["game"]["ruleset"]]
-    events = [msgspec.convert(e["data"], type=ruleset.Event) for e in doc["events"]]
+    events = [msgspec.json.decode(json.dumps(e["data"]), type=ruleset.Event) for e in doc["events"]]
     state = fold(ruleset, events)
     outcome = ruleset.outcome(state) if state is not None else None
     return {
@@ -146,10 +148,14 @@ def main(argv: list[str] | None = None) -> int:
     openapi.set_defaults(func=cmd_openapi)
     migrate = sub.add_parser("migrate", help="apply pending database migrations")
     migrate.set_defaults(func=cmd_migrate)
-    export = sub.add_parser("export", help="print a game (summary, events, seed once finished) as JSON")
+    export = sub.add_parser(
+        "export", help="print a game (summary, events, seed once finished) as JSON"
+    )
     export.add_argument("game_id")
     export.set_defaults(func=cmd_export)
-    replay = sub.add_parser("replay", help="fold a game's events (from the store or an export file)")
+    replay = sub.add_parser(
+        "replay", help="fold a game's events (from the store or an export file)"
+    )
     replay.add_argument("game_id", nargs="?")
     replay.add_argument("--file", default=None)
     replay.set_defaults(func=cmd_replay)

@@ -108,7 +108,9 @@ def problem_response(
 
 
 def _api_error(request: Request[Any, Any, Any], exc: ApiError) -> Response[bytes]:
-    return problem_response(request, exc.status, exc.code, exc.detail, details=exc.details, headers=exc.headers)
+    return problem_response(
+        request, exc.status, exc.code, exc.detail, details=exc.details, headers=exc.headers
+    )
 
 
 def _rule_violation(request: Request[Any, Any, Any], exc: RuleViolation) -> Response[bytes]:
@@ -127,7 +129,9 @@ def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes
     status = exc.status_code
     headers = dict(exc.headers or {})
     if isinstance(exc, NotFoundException) or status == 404:
-        return problem_response(request, 404, "not_found", exc.detail or "not found", headers=headers)
+        return problem_response(
+            request, 404, "not_found", exc.detail or "not found", headers=headers
+        )
     if isinstance(exc, MethodNotAllowedException) or status == 405:
         return problem_response(request, 405, "method_not_allowed", exc.detail, headers=headers)
     if isinstance(exc, NotAuthorizedException) or status == 401:
@@ -144,13 +148,19 @@ def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes
 def _store_down(request: Request[Any, Any, Any], exc: StoreUnavailable) -> Response[bytes]:
     log.warning("store unavailable: %s", exc)
     return problem_response(
-        request, 503, "store_unavailable", "the event store is unavailable", headers={"Retry-After": "1"}
+        request,
+        503,
+        "store_unavailable",
+        "the event store is unavailable",
+        headers={"Retry-After": "1"},
     )
 
 
 def _internal(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-    return problem_response(request, HTTP_500_INTERNAL_SERVER_ERROR, "internal_error", "internal error")
+    return problem_response(
+        request, HTTP_500_INTERNAL_SERVER_ERROR, "internal_error", "internal error"
+    )
 
 
 EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {

@@ -23,6 +23,7 @@ from domain import RULESETS, Outcome, Rng, Ruleset, RuleViolation, SeatedPlayer,
 from service.cache.base import StateCache
 from service.errors import ApiError, bad_request, not_found
 from service.schemas import (
+    GAME_SUMMARY,
     CommandAccepted,
     GameSummary,
     LoggedEvent,
@@ -53,6 +54,35 @@ log = logging.getLogger("plateau.games")
 
 SEAT_TOKEN = "st"
 PLAYER_TOKEN = "pt"
+
+
+COMMAND_TAGS = frozenset(
+    m.__struct_config__.tag
+    for rs in RULESETS.values()
+    for m in getattr(rs.Command, "__args__", (rs.Command,))
+)
+
+
+class _Tagged(msgspec.Struct):
+    type: str | None = None
+
+
+def _tag_in(body: bytes) -> str | None:
+    try:
+        return msgspec.json.decode(body, type=_Tagged).type
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return None
+
+
+def strict_body(body: bytes, typ: Any) -> Any:
+    """Decode a request body strictly (Litestar's own decoding is lenient:
+    it takes ``0`` for ``false``)."""
+    try:
+        return msgspec.json.decode(body, type=typ)
+    except msgspec.ValidationError as exc:
+        raise bad_request(f"invalid request body: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise bad_request(f"malformed JSON: {exc}") from None
 
 
 def now() -> datetime:
@@ -92,7 +122,9 @@ class Codecs:
 
 
 class GameService:
-    def __init__(self, settings: Settings, store: EventStore, cache: StateCache, notifier: Notifier) -> None:
+    def __init__(
+        self, settings: Settings, store: EventStore, cache: StateCache, notifier: Notifier
+    ) -> None:
         self.settings = settings
         self.store = store
         self.cache = cache
@@ -128,19 +160,22 @@ class GameService:
         return seed
 
     def decode_event(self, ruleset: Ruleset, data: dict[str, Any]) -> Any:
-        return msgspec.convert(data, type=ruleset.Event)
+        # Through JSON, not msgspec.convert: stored JSON has string keys where
+        # an event may declare int-keyed dicts, which only the JSON decoder maps back.
+        return msgspec.json.decode(self.json.encode(data), type=ruleset.Event)
 
-    async def summary(self, game: GameRecord) -> GameSummary:
+    async def summary(self, game: GameRecord) -> GameSummary:  # type: ignore[valid-type]
         ruleset = RULESETS[game.ruleset]
         seed = await self.seed(game.game_id) if game.status == "finished" else None
-        return GameSummary(
+        return GAME_SUMMARY[game.ruleset](
             game_id=game.game_id,
-            ruleset=game.ruleset,
-            options=msgspec.convert(game.options, type=ruleset.Options),
+            options=msgspec.json.decode(self.json.encode(game.options), type=ruleset.Options),
             status=game.status,  # type: ignore[arg-type]
             version=game.version,
             seats=[
-                SeatInfo(seat=s.seat, player_name=s.player_name, player_id=s.player_id, claimed=s.claimed)
+                SeatInfo(
+                    seat=s.seat, player_name=s.player_name, player_id=s.player_id, claimed=s.claimed
+                )
                 for s in game.seats
             ],
             to_act=list(game.to_act),
@@ -209,7 +244,11 @@ class GameService:
             for seat in game.seats:
                 if seat.player_id != player_id:
                     continue
-                standing = next((s for s in outcome.standings if s.seat == seat.seat), None) if outcome else None
+                standing = (
+                    next((s for s in outcome.standings if s.seat == seat.seat), None)
+                    if outcome
+                    else None
+                )
                 games.append(
                     PlayerGame(
                         game_id=game.game_id,
@@ -232,14 +271,12 @@ class GameService:
         )
 
     # ------------------------------------------------------------------ games
-    async def create_game(self, ruleset_name: str, raw_options: dict[str, Any] | None) -> GameRecord:
+    async def create_game(self, ruleset_name: str, options: Any | None) -> GameRecord:
         ruleset = RULESETS.get(ruleset_name)
         if ruleset is None:
             raise bad_request(f"unknown ruleset {ruleset_name!r}", known=sorted(RULESETS))
-        try:
-            options = msgspec.convert(raw_options or {}, type=ruleset.Options)
-        except msgspec.ValidationError as exc:
-            raise bad_request(f"invalid options: {exc}") from None
+        if options is None:
+            options = ruleset.Options()
         ruleset.validate_options(options)
         seed = secrets.token_hex(16)
         created = now()
@@ -266,8 +303,6 @@ class GameService:
         game = await self.game(game_id)
         ruleset = RULESETS[game.ruleset]
         player = await self.player_from_token(token) if token else None
-        if player is None and not player_name:
-            raise bad_request("player_name is required without a player token")
         name = player_name or (player.name if player else None)
         if seat not in {s.seat for s in game.seats}:
             raise not_found(f"game {game_id} has no seat {seat!r}")
@@ -275,19 +310,27 @@ class GameService:
         seed = await self.seed(game_id)  # fetched now: the hook runs inside the store's transaction
         # What setup will know about the players if this claim fills the game.
         holders = {s.seat: s for s in game.seats if s.claimed}
-        holders[seat] = SeatRecord(seat=seat, player_id=player.player_id if player else None, player_name=name, claimed=True)
+        holders[seat] = SeatRecord(
+            seat=seat,
+            player_id=player.player_id if player else None,
+            player_name=name,
+            claimed=True,
+        )
         last_winner_seat: str | None = None
         if len(holders) == len(game.seats):
             ids = [h.player_id for h in holders.values() if h.player_id]
             if ids:
                 winner = await self.store.last_winner(game.ruleset, ids)
-                last_winner_seat = next((s for s, h in holders.items() if h.player_id == winner), None)
+                last_winner_seat = next(
+                    (s for s, h in holders.items() if h.player_id == winner), None
+                )
 
         async def on_full(full: GameRecord) -> tuple[list[NewEvent], GameUpdate]:
-            options = msgspec.convert(full.options, type=ruleset.Options)
+            options = msgspec.json.decode(self.json.encode(full.options), type=ruleset.Options)
             context = SetupContext(
                 players=tuple(
-                    SeatedPlayer(seat=s.seat, player_id=s.player_id, player_name=s.player_name) for s in full.seats
+                    SeatedPlayer(seat=s.seat, player_id=s.player_id, player_name=s.player_name)
+                    for s in full.seats
                 ),
                 last_winner_seat=last_winner_seat,
             )
@@ -317,7 +360,10 @@ class GameService:
         return updated, seat_token
 
     def _new_events(self, events: list[Any]) -> list[NewEvent]:
-        return [NewEvent(type=type(e).__struct_config__.tag, data=msgspec.to_builtins(e)) for e in events]
+        return [
+            NewEvent(type=type(e).__struct_config__.tag, data=msgspec.to_builtins(e))
+            for e in events
+        ]
 
     @staticmethod
     def _update(ruleset: Ruleset, state: Any) -> GameUpdate:
@@ -337,7 +383,9 @@ class GameService:
         game = await self.game(game_id)
         ruleset = RULESETS[game.ruleset]
         if game.version == 0:
-            raise ApiError(409, "game_not_active", f"game {game_id} has not started: seats are free")
+            raise ApiError(
+                409, "game_not_active", f"game {game_id} has not started: seats are free"
+            )
         target = game.version if version is None else version
         if target < 1 or target > game.version:
             raise not_found(f"game {game_id} has no version {target} (versions 1..{game.version})")
@@ -358,7 +406,9 @@ class GameService:
             await self._remember(game_id, ruleset, state, target, base)
         return Loaded(game, ruleset, state, target)
 
-    async def _remember(self, game_id: str, ruleset: Ruleset, state: Any, version: int, snapshot_version: int) -> None:
+    async def _remember(
+        self, game_id: str, ruleset: Ruleset, state: Any, version: int, snapshot_version: int
+    ) -> None:
         encoded = self.encoder.encode(state)
         await self.cache.put(game_id, version, encoded)
         every = self.settings.snapshot_every
@@ -370,9 +420,21 @@ class GameService:
 
     # ------------------------------------------------------------------ commands
     def parse_command(self, ruleset: Ruleset, body: bytes) -> Any:
+        """Strictly decode a command of this game's ruleset.
+
+        The body already passed the union of every ruleset's commands (400
+        otherwise); a well-formed command of another game is 422."""
         try:
             return msgspec.json.decode(body, type=ruleset.Command)
         except msgspec.ValidationError as exc:
+            tag = _tag_in(body)
+            if tag is not None and tag in COMMAND_TAGS and not tag.startswith(ruleset.name + "."):
+                raise ApiError(
+                    422,
+                    "command_not_in_ruleset",
+                    f"{tag!r} is not a command of {ruleset.name}",
+                    details={"ruleset": ruleset.name, "type": tag},
+                ) from None
             raise bad_request(f"invalid command for ruleset {ruleset.name}: {exc}") from None
         except msgspec.DecodeError as exc:
             raise bad_request(f"malformed JSON: {exc}") from None
@@ -389,7 +451,12 @@ class GameService:
         """Decide and append one command. Returns (status, JSON body, version)."""
         game = await self.game(game_id)
         if token is None:
-            raise ApiError(401, "unauthenticated", "a seat token is required to play", headers={"WWW-Authenticate": "Bearer"})
+            raise ApiError(
+                401,
+                "unauthenticated",
+                "a seat token is required to play",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
         viewer = await self.viewer(game, token)
         seat = viewer.seat
         assert seat is not None
@@ -420,7 +487,9 @@ class GameService:
             events = ruleset.decide(loaded.state, seat, command, Rng(seed, version))
             state = fold(ruleset, events, loaded.state)
             new_version = version + len(events)
-            answer = CommandAccepted(version=new_version, events=[ruleset.redact(e, seat) for e in events])
+            answer = CommandAccepted(
+                version=new_version, events=[ruleset.redact(e, seat) for e in events]
+            )
             response = self.json.encode(answer)
             record = CommandRecord(
                 command_id=uuid.uuid4().hex,
@@ -433,7 +502,11 @@ class GameService:
             )
             try:
                 await self.store.append(
-                    game_id, version, self._new_events(events), update=self._update(ruleset, state), command=record
+                    game_id,
+                    version,
+                    self._new_events(events),
+                    update=self._update(ruleset, state),
+                    command=record,
                 )
             except VersionConflict:
                 if if_match is not None:
@@ -450,7 +523,9 @@ class GameService:
                 assert idempotency_key is not None
                 replay = await self._replay(game_id, seat, idempotency_key, request_hash)
                 if replay is None:  # pragma: no cover - the conflicting record must exist
-                    raise ApiError(409, "version_conflict", "concurrent request with the same key") from None
+                    raise ApiError(
+                        409, "version_conflict", "concurrent request with the same key"
+                    ) from None
                 return replay
             await self.cache.put(game_id, new_version, self.encoder.encode(state))
             every = self.settings.snapshot_every
@@ -467,7 +542,9 @@ class GameService:
             f"game {game_id} kept changing under this command; reload and retry",
         )
 
-    async def _replay(self, game_id: str, seat: str, key: str, request_hash: str) -> tuple[int, bytes, int] | None:
+    async def _replay(
+        self, game_id: str, seat: str, key: str, request_hash: str
+    ) -> tuple[int, bytes, int] | None:
         previous = await self.store.get_command(game_id, seat, key)
         if previous is None:
             return None
@@ -484,7 +561,12 @@ class GameService:
     async def legal(self, game_id: str, token: str | None) -> tuple[Loaded, str, list[Any]]:
         game = await self.game(game_id)
         if token is None:
-            raise ApiError(401, "unauthenticated", "a seat token is required", headers={"WWW-Authenticate": "Bearer"})
+            raise ApiError(
+                401,
+                "unauthenticated",
+                "a seat token is required",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
         viewer = await self.viewer(game, token)
         assert viewer.seat is not None
         if game.version == 0:
@@ -492,7 +574,9 @@ class GameService:
         loaded = await self.load(game_id)
         return loaded, viewer.seat, loaded.ruleset.legal_commands(loaded.state, viewer.seat)
 
-    async def view(self, game_id: str, token: str | None, version: int | None) -> tuple[Loaded, Viewer, Any]:
+    async def view(
+        self, game_id: str, token: str | None, version: int | None
+    ) -> tuple[Loaded, Viewer, Any]:
         game = await self.game(game_id)
         viewer = await self.viewer(game, token)
         loaded = await self.load(game_id, version=version)
@@ -505,7 +589,9 @@ class GameService:
         stored = await self.store.read(game.game_id, after=after, limit=limit)
         return [self.logged(ruleset, game, viewer, e) for e in stored]
 
-    def logged(self, ruleset: Ruleset, game: GameRecord, viewer: Viewer, stored: StoredEvent) -> LoggedEvent:
+    def logged(
+        self, ruleset: Ruleset, game: GameRecord, viewer: Viewer, stored: StoredEvent
+    ) -> LoggedEvent:
         event = self.decode_event(ruleset, stored.data)
         if game.status != "finished":
             event = ruleset.redact(event, viewer.seat)

@@ -8,38 +8,101 @@ options, components of the different games) become ``anyOf``.
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import msgspec
 
 from domain import RULESETS
 
 
-def _tag_map() -> dict[str, str]:
-    """Schema component name -> tag, for every command and event class."""
-    out: dict[str, str] = {}
+def _classes() -> dict[str, Any]:
+    """Schema component name -> msgspec class, for every class whose schema we refine."""
+    from service import schemas
+
+    out: dict[str, Any] = {}
     for rs in RULESETS.values():
         for union in (rs.Command, rs.Event):
             for member in getattr(union, "__args__", (union,)):
-                out[member.__name__] = member.__struct_config__.tag
+                out[member.__name__] = member
+        out[rs.Options.__name__] = rs.Options
+    for cls in (
+        *schemas.NEW_GAME_CLASSES,
+        *schemas.GAME_SUMMARY.values(),
+        *schemas.STATE_RESPONSE.values(),
+        *schemas.RULESET_DETAIL.values(),
+        schemas.ClaimSeat,
+        schemas.CreatePlayer,
+    ):
+        out[cls.__name__] = cls
     return out
 
 
 UNTAGGED_SUFFIXES = ("View", "Options", "Components")
 
 
+def _domain_schemas() -> dict[str, Any]:
+    """msgspec's own JSON Schemas of every domain type.
+
+    Litestar's generator drops some constraints (items of ``tuple[X, ...]``,
+    ``minimum: 0``); msgspec renders exactly what its decoder enforces, so
+    the domain's components come from msgspec."""
+    from domain import Outcome
+
+    types: list[Any] = [Outcome]
+    for rs in RULESETS.values():
+        types += list(getattr(rs.Command, "__args__", (rs.Command,)))
+        types += list(getattr(rs.Event, "__args__", (rs.Event,)))
+        types += [rs.View, rs.Options, rs.Components]
+    _, components = msgspec.json.schema_components(
+        types, ref_template="#/components/schemas/{name}"
+    )
+    return components
+
+
+# Query parameters whose ``ge=0`` Litestar 2.x leaves out of the document.
+NON_NEGATIVE_QUERY = {"after", "timeout"}
+
+
 def finalize(doc: dict[str, Any]) -> dict[str, Any]:
-    tags = _tag_map()
+    # Litestar leaves some values as objects (e.g. Structs in examples): plain JSON first.
+    doc = json.loads(msgspec.json.encode(doc))
+    doc.setdefault("components", {}).setdefault("schemas", {}).update(_domain_schemas())
+    classes = _classes()
     ref_prefix = "#/components/schemas/"
+
+    def tag_of(name: str) -> tuple[str, str] | None:
+        cls = classes.get(name)
+        if cls is None:
+            return None
+        config = cls.__struct_config__
+        if not isinstance(config.tag, str) or not isinstance(config.tag_field, str):
+            return None
+        return config.tag_field, config.tag
 
     def visit(node: Any) -> Any:
         if isinstance(node, dict):
             node = {k: visit(v) for k, v in node.items()}
             one_of = node.get("oneOf")
-            if isinstance(one_of, list) and one_of and all(isinstance(o, dict) and "$ref" in o for o in one_of):
-                names = [o["$ref"][len(ref_prefix):] for o in one_of]
-                if all(n in tags for n in names):
+            # Litestar renders tuple[X, ...] items as oneOf [X, {}]; anything
+            # matching X matches both, which makes oneOf fail: keep X.
+            if isinstance(one_of, list) and len(one_of) == 2 and {} in one_of:
+                node.pop("oneOf")
+                node.update(next(o for o in one_of if o != {}))
+                return node
+            if (
+                isinstance(one_of, list)
+                and one_of
+                and all(isinstance(o, dict) and "$ref" in o for o in one_of)
+            ):
+                names = [o["$ref"][len(ref_prefix) :] for o in one_of]
+                tags = [tag_of(n) for n in names]
+                if all(tags) and len({t[0] for t in tags if t}) == 1:
                     node["discriminator"] = {
-                        "propertyName": "type",
-                        "mapping": {tags[n]: ref_prefix + n for n in names},
+                        "propertyName": tags[0][0],  # type: ignore[index]
+                        "mapping": {
+                            t[1]: ref_prefix + n for n, t in zip(names, tags, strict=True) if t
+                        },
                     }
                 elif all(n.endswith(UNTAGGED_SUFFIXES) for n in names):
                     node["anyOf"] = node.pop("oneOf")
@@ -48,4 +111,62 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
             return [visit(v) for v in node]
         return node
 
-    return visit(doc)  # type: ignore[no-any-return]
+    result: dict[str, Any] = visit(doc)
+    _document_problems(result)
+    # forbid_unknown_fields=True is not reflected by Litestar: say it in the schema.
+    for name, schema in result.get("components", {}).get("schemas", {}).items():
+        cls = classes.get(name)
+        if (
+            cls is not None
+            and cls.__struct_config__.forbid_unknown_fields
+            and schema.get("type") == "object"
+        ):
+            schema["additionalProperties"] = False
+    return result
+
+
+PROBLEM_DESCRIPTIONS = {
+    "400": "Malformed request (`invalid_request`): bad JSON, wrong types, values out of range",
+    "404": "Unknown resource (`not_found`)",
+    "413": "Request body too large (`payload_too_large`)",
+}
+
+
+def _document_problems(doc: dict[str, Any]) -> None:
+    """Every operation documents its generic errors as problem+json.
+
+    Litestar adds its own 400 (``application/json``) to operations with
+    parameters; ours are RFC 9457 problems, so the document says so.
+    """
+    problem = {"$ref": "#/components/schemas/Problem"}
+    for path, item in doc.get("paths", {}).items():
+        for method, op in item.items():
+            if not isinstance(op, dict) or "responses" not in op:
+                continue
+            # An absent header or query parameter is "not sent", never null.
+            for param in op.get("parameters", []):
+                schema = param.get("schema", {})
+                variants = schema.get("oneOf")
+                if param.get("in") in {"header", "query"} and isinstance(variants, list):
+                    kept = [v for v in variants if v.get("type") != "null"]
+                    if len(kept) == 1 and len(kept) < len(variants):
+                        param["schema"] = {
+                            **{k: v for k, v in schema.items() if k != "oneOf"},
+                            **kept[0],
+                        }
+                if param.get("in") == "query" and param.get("name") in NON_NEGATIVE_QUERY:
+                    param["schema"]["minimum"] = 0
+            responses = op["responses"]
+            wanted = ["400"]
+            if "{" in path:
+                wanted.append("404")
+            if method in {"post", "put", "patch"}:
+                wanted.append("413")
+            for status in wanted:
+                current = responses.get(status)
+                if current and "application/problem+json" in current.get("content", {}):
+                    continue
+                responses[status] = {
+                    "description": PROBLEM_DESCRIPTIONS[status],
+                    "content": {"application/problem+json": {"schema": problem}},
+                }

@@ -26,16 +26,16 @@ def _union(members: list[Any]) -> Any:
     return members[0] if len(members) == 1 else Union[tuple(members)]  # noqa: UP007
 
 
-COMMAND_CLASSES: tuple[Any, ...] = tuple(m for rs in RULESETS.values() for m in _members(rs.Command))
+COMMAND_CLASSES: tuple[Any, ...] = tuple(
+    m for rs in RULESETS.values() for m in _members(rs.Command)
+)
 EVENT_CLASSES: tuple[Any, ...] = tuple(m for rs in RULESETS.values() for m in _members(rs.Event))
 AnyCommand = _union(list(COMMAND_CLASSES))
 AnyEvent = _union(list(EVENT_CLASSES))
-AnyView = _union([rs.View for rs in RULESETS.values()])
-AnyOptions = _union([rs.Options for rs in RULESETS.values()])
-AnyComponents = _union([rs.Components for rs in RULESETS.values()])
-
 RulesetName = str
-GameId = Annotated[str, Meta(min_length=1, max_length=64, examples=["6f1c2a4e9b7d4e0f8a1b2c3d4e5f6a7b"])]
+GameId = Annotated[
+    str, Meta(min_length=1, max_length=64, examples=["6f1c2a4e9b7d4e0f8a1b2c3d4e5f6a7b"])
+]
 PlayerName = Annotated[str, Meta(min_length=1, max_length=64, examples=["Alice"])]
 GameStatus = Literal["waiting", "active", "finished"]
 
@@ -47,30 +47,72 @@ class RulesetSummary(msgspec.Struct, kw_only=True):
     max_seats: int
 
 
-class RulesetDetail(msgspec.Struct, kw_only=True):
-    name: str
+class RulesetDetailBase(msgspec.Struct, kw_only=True):
     title: str
     version: int
     min_seats: int
     max_seats: int
     has_chance: bool
     has_hidden_information: bool
-    default_options: AnyOptions  # type: ignore[valid-type]
-    """The options of a game created with ``{"ruleset": name}``."""
     default_seats: list[str]
     """The seat ids of the default game (seat ids depend on the options)."""
     options_schema: dict[str, Any]
-    """JSON Schema of this ruleset's options (also in components/schemas)."""
+    """JSON Schema of this ruleset's options (the same as its ``...Options`` component)."""
     command_types: list[str]
     event_types: list[str]
-    components: AnyComponents  # type: ignore[valid-type]
-    """Static components (board graph, card lists) for drawing the game."""
 
 
-class CreateGame(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    ruleset: Annotated[str, Meta(examples=["arkantis"])]
-    options: dict[str, Any] | None = None
-    """The ruleset's options (see ``GET /rulesets/{ruleset}``); omitted: the default game."""
+def _prefix(ruleset: Any) -> str:
+    name: str = ruleset.Options.__name__
+    return name.removesuffix("Options") or ruleset.name
+
+
+def _per_ruleset(suffix: str, base: Any, tag_field: str, fields: Any, doc: str) -> dict[str, Any]:
+    """One subclass of ``base`` per ruleset, tagged with the ruleset's name on ``tag_field``."""
+    out: dict[str, Any] = {}
+    for rs in RULESETS.values():
+        cls = msgspec.defstruct(
+            f"{_prefix(rs)}{suffix}",
+            fields(rs),
+            bases=(base,),
+            tag_field=tag_field,
+            tag=rs.name,
+            kw_only=True,
+            module=__name__,
+        )
+        cls.__doc__ = doc.format(title=rs.title, name=rs.name)
+        out[rs.name] = cls
+    return out
+
+
+RULESET_DETAIL = _per_ruleset(
+    "RulesetDetail",
+    RulesetDetailBase,
+    "name",
+    lambda rs: [("default_options", rs.Options), ("components", rs.Components)],
+    "{title} (`{name}`): options, seats, message types and static components for drawing.",
+)
+RulesetDetail = _union(list(RULESET_DETAIL.values()))
+
+
+def _new_game_class(ruleset: Any) -> Any:
+    prefix = ruleset.Options.__name__.removesuffix("Options") or ruleset.name
+    cls = msgspec.defstruct(
+        f"{prefix}NewGame",
+        [("options", ruleset.Options | None, None)],
+        tag_field="ruleset",
+        tag=ruleset.name,
+        forbid_unknown_fields=True,
+        kw_only=True,
+        module=__name__,
+    )
+    cls.__doc__ = f"Create a game of {ruleset.title} (`ruleset: {ruleset.name}`); `options` omitted: the default game."
+    return cls
+
+
+NEW_GAME_CLASSES: tuple[Any, ...] = tuple(_new_game_class(rs) for rs in RULESETS.values())
+CreateGame = _union(list(NEW_GAME_CLASSES))
+"""``POST /games`` body: ``{"ruleset": name, "options": {...}}``, a union tagged on ``ruleset``."""
 
 
 class SeatInfo(msgspec.Struct, kw_only=True):
@@ -80,10 +122,8 @@ class SeatInfo(msgspec.Struct, kw_only=True):
     claimed: bool
 
 
-class GameSummary(msgspec.Struct, kw_only=True):
+class GameSummaryBase(msgspec.Struct, kw_only=True):
     game_id: str
-    ruleset: str
-    options: AnyOptions  # type: ignore[valid-type]
     status: GameStatus
     version: int
     seats: list[SeatInfo]
@@ -97,8 +137,18 @@ class GameSummary(msgspec.Struct, kw_only=True):
     updated_at: datetime
 
 
+GAME_SUMMARY = _per_ruleset(
+    "GameSummary",
+    GameSummaryBase,
+    "ruleset",
+    lambda rs: [("options", rs.Options)],
+    "A game of {title}: status, seats, seats to act, outcome and seed commitment.",
+)
+GameSummary = _union(list(GAME_SUMMARY.values()))
+
+
 class GamePage(msgspec.Struct, kw_only=True):
-    games: list[GameSummary]
+    games: list[GameSummary]  # type: ignore[valid-type]
     next_cursor: str | None
     """Pass as ``cursor`` for the next page; null on the last page."""
 
@@ -114,13 +164,21 @@ class SeatClaimed(msgspec.Struct, kw_only=True):
     """Bearer token of this seat in this game. Shown once; only its hash is stored."""
 
 
-class StateResponse(msgspec.Struct, kw_only=True):
+class StateResponseBase(msgspec.Struct, kw_only=True):
     game_id: str
-    ruleset: str
     version: int
     seat: str | None
     """The seat this view is for; null for a spectator."""
-    view: AnyView  # type: ignore[valid-type]
+
+
+STATE_RESPONSE = _per_ruleset(
+    "StateResponse",
+    StateResponseBase,
+    "ruleset",
+    lambda rs: [("view", rs.View)],
+    "The state of a {title} game as one seat (or a spectator) may see it.",
+)
+StateResponse = _union(list(STATE_RESPONSE.values()))
 
 
 class LegalCommands(msgspec.Struct, kw_only=True):

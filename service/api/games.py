@@ -2,18 +2,21 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import Parameter
+from litestar.params import Body, HeaderParameter, Parameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain import RULESETS
 from service.api.deps import PRIVATE, bearer, parse_version_header, service
 from service.errors import Problem
+from service.games import strict_body
 from service.schemas import (
+    STATE_RESPONSE,
     AnyCommand,
     ClaimSeat,
     CommandAccepted,
@@ -25,21 +28,51 @@ from service.schemas import (
     SeatClaimed,
     StateResponse,
 )
+from service.store._common import decode_cursor, encode_cursor
 
 GameIdParam = Annotated[str, Parameter(min_length=1, max_length=64, description="A game id")]
-SeatParam = Annotated[str, Parameter(min_length=1, max_length=64, description="A seat id of the game")]
+SeatParam = Annotated[
+    str, Parameter(min_length=1, max_length=64, description="A seat id of the game")
+]
 AuthHeader = Annotated[
     str | None,
-    Parameter(
-        header="Authorization",
+    HeaderParameter(
+        name="Authorization",
         required=False,
         description="`Bearer <token>`: a seat token (or a player token holding one seat of this game)",
     ),
 ]
 StatusFilter = Literal["waiting", "active", "finished"]
+MAX_VERSION = 10**12
+VERSION_TAG = r'^(W/)?"[0-9]{1,12}"$|^[0-9]{1,12}$'
+
+CURSOR_PATTERN = r"^[0-9]{1,16}-[0-9a-f]{1,64}$"
+
+
+def to_store_cursor(cursor: str) -> str:
+    """The API cursor ``<created_at in µs since the epoch>-<game_id>`` as the store's.
+
+    Any string of the documented pattern names a position in the keyset
+    order, so a well-formed cursor never fails."""
+    micros, _, game_id = cursor.partition("-")
+    created_at = datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=int(micros))
+    return encode_cursor(created_at, game_id)
+
+
+def from_store_cursor(cursor: str) -> str:
+    created_at, game_id = decode_cursor(cursor)
+    delta = created_at - datetime(1970, 1, 1, tzinfo=UTC)
+    micros = (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+    return f"{micros}-{game_id}"
+
 
 PROBLEMS = {
-    code: ResponseSpec(data_container=Problem, media_type="application/problem+json", description=text)
+    code: ResponseSpec(
+        data_container=Problem,
+        media_type="application/problem+json",
+        description=text,
+        generate_examples=False,
+    )
     for code, text in {
         400: "Malformed request (`invalid_request`)",
         401: "Missing or invalid token (`unauthenticated`)",
@@ -67,11 +100,16 @@ class GamesController(Controller):
         status_code=201,
         responses=problems(400, 422),
     )
-    async def create_game(self, request: Request[Any, Any, Any], data: CreateGame) -> Response[GameSummary]:
+    async def create_game(
+        self,
+        request: Request[Any, Any, Any],
+        data: Annotated[CreateGame, Body(description='`{"ruleset": name, "options": {...}}`')],  # type: ignore[valid-type]
+    ) -> Response[GameSummary]:  # type: ignore[valid-type]
         """A new game in status ``waiting``; ``{"ruleset": name}`` alone creates the
         default game. Invalid options answer 422 with the ruleset's code."""
         svc = service(request)
-        game = await svc.create_game(data.ruleset, data.options)
+        data = strict_body(await request.body(), CreateGame)
+        game = await svc.create_game(data.__struct_config__.tag, data.options)
         summary = await svc.summary(game)
         return Response(summary, status_code=201, headers={"Location": f"/games/{game.game_id}"})
 
@@ -80,25 +118,38 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         ruleset: Annotated[str | None, Parameter(required=False, max_length=64)] = None,
-        status: StatusFilter | None = None,
+        status: Annotated[
+            StatusFilter | None, QueryParameter(description="Only games in this status")
+        ] = None,
         player_id: Annotated[str | None, Parameter(required=False, max_length=64)] = None,
         limit: Annotated[int, Parameter(ge=1, le=200)] = 50,
-        cursor: Annotated[str | None, Parameter(required=False, max_length=512)] = None,
+        cursor: Annotated[
+            str | None,
+            Parameter(
+                required=False,
+                pattern=CURSOR_PATTERN,
+                description="`next_cursor` of the previous page",
+            ),
+        ] = None,
     ) -> GamePage:
         """Newest first, filtered, paged with an opaque ``cursor``."""
         svc = service(request)
-        try:
-            games, next_cursor = await svc.store.list_games(
-                ruleset=ruleset, status=status, player_id=player_id, limit=limit, cursor=cursor
-            )
-        except ValueError:
-            from service.errors import bad_request
-
-            raise bad_request("invalid cursor") from None
-        return GamePage(games=[await svc.summary(g) for g in games], next_cursor=next_cursor)
+        games, next_cursor = await svc.store.list_games(
+            ruleset=ruleset,
+            status=status,
+            player_id=player_id,
+            limit=limit,
+            cursor=to_store_cursor(cursor) if cursor else None,
+        )
+        return GamePage(
+            games=[await svc.summary(g) for g in games],
+            next_cursor=from_store_cursor(next_cursor) if next_cursor else None,
+        )
 
     @get("/{game_id:str}", operation_id="getGame", summary="Game summary", responses=problems(404))
-    async def get_game(self, request: Request[Any, Any, Any], game_id: GameIdParam) -> Response[GameSummary]:
+    async def get_game(
+        self, request: Request[Any, Any, Any], game_id: GameIdParam
+    ) -> Response[GameSummary]:  # type: ignore[valid-type]
         """Status, version, seats and who holds them, seats to act, outcome,
         ``seed_sha256`` (and the seed once finished)."""
         svc = service(request)
@@ -118,7 +169,10 @@ class GamesController(Controller):
         game_id: GameIdParam,
         seat: SeatParam,
         authorization: AuthHeader = None,
-        data: ClaimSeat | None = None,
+        data: Annotated[
+            ClaimSeat | None,
+            Body(description="`{player_name}`; may be omitted with a player token"),
+        ] = None,
     ) -> Response[SeatClaimed]:
         """Claim a free seat with a ``player_name`` or a player token
         (``Authorization: Bearer <player token>``). Answers the seat's bearer
@@ -126,7 +180,11 @@ class GamesController(Controller):
         ruleset's setup events are appended in the same transaction."""
         svc = service(request)
         token = bearer(authorization)
-        _, seat_token = await svc.claim_seat(game_id, seat, data.player_name if data else None, token)
+        body = await request.body()
+        data = strict_body(body, ClaimSeat | None) if body.strip() else None
+        _, seat_token = await svc.claim_seat(
+            game_id, seat, data.player_name if data else None, token
+        )
         return Response(
             SeatClaimed(seat=seat, token=seat_token),
             status_code=201,
@@ -144,14 +202,17 @@ class GamesController(Controller):
         request: Request[Any, Any, Any],
         game_id: GameIdParam,
         authorization: AuthHeader = None,
-        version: Annotated[int | None, Parameter(ge=1, required=False, description="A past version")] = None,
-    ) -> Response[StateResponse]:
+        version: Annotated[
+            int | None,
+            Parameter(ge=1, le=MAX_VERSION, required=False, description="A past version"),
+        ] = None,
+    ) -> Response[StateResponse]:  # type: ignore[valid-type]
         """The view for the bearer's seat (a spectator's without a token), at the
         current version or at any past ``version``. ``ETag: "<version>"``."""
         svc = service(request)
         loaded, viewer, view = await svc.view(game_id, bearer(authorization), version)
-        body = StateResponse(
-            game_id=game_id, ruleset=loaded.game.ruleset, version=loaded.version, seat=viewer.seat, view=view
+        body = STATE_RESPONSE[loaded.game.ruleset](
+            game_id=game_id, version=loaded.version, seat=viewer.seat, view=view
         )
         return Response(body, headers={"ETag": f'"{loaded.version}"', **PRIVATE})
 
@@ -162,7 +223,10 @@ class GamesController(Controller):
         responses=problems(401, 403, 404),
     )
     async def legal_commands(
-        self, request: Request[Any, Any, Any], game_id: GameIdParam, authorization: AuthHeader = None
+        self,
+        request: Request[Any, Any, Any],
+        game_id: GameIdParam,
+        authorization: AuthHeader = None,
     ) -> Response[LegalCommands]:
         """Command objects ready to post to ``/games/{game_id}/commands``."""
         loaded, seat, commands = await service(request).legal(game_id, bearer(authorization))
@@ -180,16 +244,24 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: GameIdParam,
-        data: AnyCommand,  # type: ignore[valid-type]
+        data: Annotated[
+            AnyCommand,
+            Body(description="One command of the game's ruleset (see its legal-commands)"),
+        ],  # type: ignore[valid-type]
         authorization: AuthHeader = None,
         if_match: Annotated[
             str | None,
-            Parameter(header="If-Match", required=False, description='Play only at this version: `"12"` (else 412)'),
+            HeaderParameter(
+                name="If-Match",
+                required=False,
+                pattern=VERSION_TAG,
+                description='Play only at this version: `"12"` (else 412)',
+            ),
         ] = None,
         idempotency_key: Annotated[
             str | None,
-            Parameter(
-                header="Idempotency-Key",
+            HeaderParameter(
+                name="Idempotency-Key",
                 required=False,
                 min_length=1,
                 max_length=200,
@@ -226,7 +298,9 @@ class GamesController(Controller):
         request: Request[Any, Any, Any],
         game_id: GameIdParam,
         authorization: AuthHeader = None,
-        after: Annotated[int, Parameter(ge=0, description="Only events with a greater version")] = 0,
+        after: Annotated[
+            int, Parameter(ge=0, le=MAX_VERSION, description="Only events with a greater version")
+        ] = 0,
         limit: Annotated[int, Parameter(ge=1, le=1000)] = 1000,
     ) -> Response[EventLog]:
         """Each event as ``{version, recorded_at, event}``. Hidden fields are
@@ -253,17 +327,40 @@ class GamesController(Controller):
         authorization: AuthHeader = None,
         access_token: Annotated[
             str | None,
-            Parameter(required=False, description="The seat token, for EventSource clients that cannot send headers"),
+            Parameter(
+                required=False,
+                description="The seat token, for EventSource clients that cannot send headers",
+            ),
         ] = None,
         last_event_id: Annotated[
-            str | None, Parameter(header="Last-Event-ID", required=False, description="Resume after this version")
+            str | None,
+            HeaderParameter(
+                name="Last-Event-ID",
+                required=False,
+                pattern=r"^[0-9]{1,12}$",
+                description="Resume after this version",
+            ),
         ] = None,
-        after: Annotated[int | None, Parameter(ge=0, required=False, description="Start after this version")] = None,
+        timeout: Annotated[
+            float | None,
+            Parameter(
+                ge=0,
+                le=86400,
+                required=False,
+                description="Close the stream after this many seconds (0: send what exists and close); "
+                "default: stay open while the game runs",
+            ),
+        ] = None,
+        after: Annotated[
+            int | None,
+            Parameter(ge=0, le=MAX_VERSION, required=False, description="Start after this version"),
+        ] = None,
     ) -> ServerSentEvent:
         """One SSE message per event: ``id`` = version, ``event`` = the event's
         ``type``, ``data`` = ``{version, recorded_at, event}`` redacted for the
-        seat. Resumes from ``Last-Event-ID``. The stream ends after the last
-        event of a finished game."""
+        seat. Resumes from ``Last-Event-ID`` (or ``after``). Heartbeat comments
+        keep idle connections alive. The stream ends after the last event of a
+        finished game, or after ``timeout`` seconds."""
         svc = service(request)
         game = await svc.game(game_id)
         token = bearer(authorization) if authorization else access_token
@@ -276,6 +373,9 @@ class GamesController(Controller):
         ruleset = RULESETS[game.ruleset]
         encoder = msgspec.json.Encoder()
 
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+
         async def messages() -> AsyncIterator[ServerSentEventMessage]:
             position = start
             while True:
@@ -284,14 +384,21 @@ class GamesController(Controller):
                     logged = svc.logged(ruleset, current, viewer, stored)
                     position = stored.version
                     yield ServerSentEventMessage(
-                        data=encoder.encode(logged).decode(), event=stored.type, id=str(stored.version)
+                        data=encoder.encode(logged).decode(),
+                        event=stored.type,
+                        id=str(stored.version),
                     )
                 if position < current.version:
                     continue
                 if current.status == "finished":
                     return
+                wait = heartbeat
+                if deadline is not None:
+                    wait = min(wait, deadline - loop.time())
+                    if wait <= 0:
+                        return
                 try:
-                    await svc.notifier.wait(game_id, position, heartbeat)
+                    await svc.notifier.wait(game_id, position, wait)
                 except asyncio.CancelledError:
                     return
                 if position >= (await svc.game(game_id)).version:

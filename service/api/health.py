@@ -22,7 +22,13 @@ class HealthController(Controller):
         "/ready",
         operation_id="getReadiness",
         summary="Readiness",
-        responses={503: ResponseSpec(data_container=Readiness, description="The event store is down")},
+        responses={
+            503: ResponseSpec(
+                data_container=Readiness,
+                description="The event store is down",
+                generate_examples=False,
+            )
+        },
     )
     async def ready(self, request: Request[Any, Any, Any]) -> Response[Readiness]:
         """Store and cache status: ``degraded`` when Redis is down (requests still
@@ -44,4 +50,6 @@ class HealthController(Controller):
             cache=cache,  # type: ignore[arg-type]
             backend=state.settings.database_url.split(":", 1)[0],
         )
-        return Response(body, status_code=200 if store_ok else 503, headers={"Cache-Control": "no-store"})
+        return Response(
+            body, status_code=200 if store_ok else 503, headers={"Cache-Control": "no-store"}
+        )

@@ -3,9 +3,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from litestar import Controller, Request, Response, get, post
-from litestar.params import Parameter
+from litestar.params import Body, Parameter
 
 from service.api.deps import PRIVATE, service
+from service.games import strict_body
 from service.schemas import CreatePlayer, PlayerCreated, PlayerDetail
 
 PlayerIdParam = Annotated[str, Parameter(min_length=1, max_length=64, description="A player id")]
@@ -16,14 +17,23 @@ class PlayersController(Controller):
     tags = ["players"]
 
     @post("/", operation_id="createPlayer", summary="Create a player identity", status_code=201)
-    async def create_player(self, request: Request[Any, Any, Any], data: CreatePlayer) -> Response[PlayerCreated]:
+    async def create_player(
+        self, request: Request[Any, Any, Any], data: Annotated[CreatePlayer, Body()]
+    ) -> Response[PlayerCreated]:
         """A named identity with its own bearer token (shown once). Claim seats
         with it to build a game history; its results appear in ``GET /players/{player_id}``."""
-        record, token = await service(request).create_player(data.name.strip() or data.name)
-        body = PlayerCreated(player_id=record.player_id, name=record.name, token=token, created_at=record.created_at)
-        return Response(body, status_code=201, headers={"Location": f"/players/{record.player_id}", **PRIVATE})
+        data = strict_body(await request.body(), CreatePlayer)
+        record, token = await service(request).create_player(data.name)
+        body = PlayerCreated(
+            player_id=record.player_id, name=record.name, token=token, created_at=record.created_at
+        )
+        return Response(
+            body, status_code=201, headers={"Location": f"/players/{record.player_id}", **PRIVATE}
+        )
 
     @get("/{player_id:str}", operation_id="getPlayer", summary="A player and its game history")
-    async def get_player(self, request: Request[Any, Any, Any], player_id: PlayerIdParam) -> PlayerDetail:
+    async def get_player(
+        self, request: Request[Any, Any, Any], player_id: PlayerIdParam
+    ) -> PlayerDetail:
         """The player's games (newest first) and results."""
         return await service(request).player_detail(player_id)

@@ -104,7 +104,9 @@ def collect_strings(value: Any, out: set[str]) -> None:
 class Player:
     """Plays one random game, checking the contract along the way."""
 
-    def __init__(self, ruleset: Ruleset, support: ModuleType, options: Any, seed: str, rnd: random.Random):
+    def __init__(
+        self, ruleset: Ruleset, support: ModuleType, options: Any, seed: str, rnd: random.Random
+    ):
         self.rs = ruleset
         self.support = support
         self.options = options
@@ -121,7 +123,9 @@ class Player:
     def legal_by_seat(self, state: Any) -> dict[str, list[Any]]:
         return {s: self.rs.legal_commands(state, s) for s in self.seats}
 
-    def check_rejected_or_legal(self, state: Any, seat: str, command: Any, legal: list[Any]) -> None:
+    def check_rejected_or_legal(
+        self, state: Any, seat: str, command: Any, legal: list[Any]
+    ) -> None:
         before = enc(state)
         try:
             events = self.rs.decide(state, seat, command, Rng(self.seed, len(self.log)))
@@ -163,13 +167,17 @@ class Player:
                 assert_roundtrip(rs.redact(event, seat), rs.Event)
 
     def check_replay(self, state: Any) -> None:
-        assert enc(fold(self.rs, self.log)) == enc(state), "folding the log does not rebuild the state"
+        assert enc(fold(self.rs, self.log)) == enc(state), (
+            "folding the log does not rebuild the state"
+        )
 
     def run(self) -> None:
         rs, rnd = self.rs, self.rnd
         rs.validate_options(self.options)
         context = SetupContext(
-            players=tuple(SeatedPlayer(seat=s, player_id=f"p{i}") for i, s in enumerate(self.seats)),
+            players=tuple(
+                SeatedPlayer(seat=s, player_id=f"p{i}") for i, s in enumerate(self.seats)
+            ),
             last_winner_seat=rnd.choice([None, *self.seats]),
         )
         self.log = list(rs.setup(self.options, context, Rng(self.seed, 0)))
@@ -304,7 +312,11 @@ def make_random_game_test(name: str) -> Any:
         suppress_health_check=list(HealthCheck),
         database=None,
     )
-    @given(options=support.options, seed=st.text(min_size=1, max_size=12), rnd=st.randoms(use_true_random=False))
+    @given(
+        options=support.options,
+        seed=st.text(min_size=1, max_size=12),
+        rnd=st.randoms(use_true_random=False),
+    )
     def run(options: Any, seed: str, rnd: random.Random) -> None:
         Player(rs, support, options, seed, rnd).run()
 

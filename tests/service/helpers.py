@@ -1,0 +1,59 @@
+"""Small HTTP helpers for the API tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar.testing import AsyncTestClient
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def create_game(
+    client: AsyncTestClient[Any], ruleset: str = "arkantis", options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    body: dict[str, Any] = {"ruleset": ruleset}
+    if options is not None:
+        body["options"] = options
+    r = await client.post("/games", json=body)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+async def start_game(
+    client: AsyncTestClient[Any], ruleset: str = "arkantis", options: dict[str, Any] | None = None
+) -> tuple[str, dict[str, str]]:
+    """Create a game and claim every seat; returns (game_id, {seat: token})."""
+    game = await create_game(client, ruleset, options)
+    tokens: dict[str, str] = {}
+    for i, seat in enumerate(s["seat"] for s in game["seats"]):
+        r = await client.post(
+            f"/games/{game['game_id']}/seats/{seat}", json={"player_name": f"P{i}"}
+        )
+        assert r.status_code == 201, r.text
+        tokens[seat] = r.json()["token"]
+    return game["game_id"], tokens
+
+
+async def summary(client: AsyncTestClient[Any], game_id: str) -> dict[str, Any]:
+    r = await client.get(f"/games/{game_id}")
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+async def legal(client: AsyncTestClient[Any], game_id: str, token: str) -> dict[str, Any]:
+    r = await client.get(f"/games/{game_id}/legal-commands", headers=auth(token))
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def assert_problem(response: Any, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, (response.status_code, response.text)
+    assert response.headers["content-type"].startswith("application/problem+json"), response.headers
+    body = dict(response.json())
+    assert body["code"] == code, body
+    assert body["status"] == status
+    assert body["title"] and body["detail"] and body["type"].endswith(code)
+    return body
