@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 from urllib.parse import unquote
 
 from service.store.base import EventStore
@@ -32,7 +33,7 @@ def sqlite_path(database_url: str) -> str:
     return rest
 
 
-def open_store(database_url: str, **options: int) -> EventStore:
+def open_store(database_url: str, **options: Any) -> EventStore:
     """An unopened store for ``database_url`` (the caller awaits ``open()``).
 
     ``sqlite:///relative.db``, ``sqlite:////abs.db``, ``sqlite:relative.db``;
