@@ -2,7 +2,8 @@
 
     .venv/bin/python -m tests.domain.tours_arc_en_ciel.bench
 
-Plays 60 random games (2, 3, 4 and 8 players, variants on in half of them) once
+Plays 60 random games (2, 3, 4 and 8 players, variants on in half of them, with
+the busy policy of ``make_golden``) once
 to record their commands, then times replaying every command through
 ``decide`` and folding its events (the work the service does per command).
 """
@@ -17,7 +18,7 @@ from domain import Rng, SetupContext, fold
 from domain.tours_arc_en_ciel import RULESET as RS
 from domain.tours_arc_en_ciel.state import ToursOptions
 
-from .support import choose
+from .make_golden import choose
 
 HOUSES = (["fire", "ice"], ["fire", "ice", "light"], ["fire", "ice", "moon", "light"],
           ["bronze", "moon", "water", "fire", "air", "light", "shadow", "ice"])  # fmt: skip

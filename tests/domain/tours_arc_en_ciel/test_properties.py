@@ -15,6 +15,7 @@ from domain.tours_arc_en_ciel import RULESET, board
 from domain.tours_arc_en_ciel.components import CHANCE_CARDS, GAME_CARDS, HOUSE_DRAGONS
 from domain.tours_arc_en_ciel.state import ToursOptions, ToursState
 
+from . import make_golden
 from .support import choose, options
 
 RS = RULESET
@@ -43,17 +44,20 @@ def check_invariants(state: ToursState) -> None:
         assert board.island_owners(state, island) == holders
 
 
-@settings(max_examples=12, deadline=None, database=None, suppress_health_check=list(HealthCheck))
-@given(opts=options, seed=st.integers(0, 10**6), gold=st.booleans())
-def test_random_play_conserves_dragons_and_cards(opts: ToursOptions, seed: int, gold: bool) -> None:
+@settings(max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(opts=options, seed=st.integers(0, 10**6), gold=st.booleans(), busy=st.booleans())
+def test_random_play_conserves_dragons_and_cards(
+    opts: ToursOptions, seed: int, gold: bool, busy: bool
+) -> None:
     rnd = random.Random(seed)
+    policy = make_golden.choose if busy else choose
     context = SetupContext(last_winner_seat=opts.houses[-1] if gold else None)
     log = list(RS.setup(opts, context, Rng(str(seed), 0)))
     state = fold(RS, log)
     while RS.outcome(state) is None:
         check_invariants(state)
         seat = RS.to_act(state)[0]
-        command = choose(rnd, state, seat, RS.legal_commands(state, seat))
+        command = policy(rnd, state, seat, RS.legal_commands(state, seat))
         events = RS.decide(state, seat, command, Rng(str(seed), len(log)))
         state = fold(RS, events, state)
         log.extend(events)
