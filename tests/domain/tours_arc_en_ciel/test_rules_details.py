@@ -221,3 +221,66 @@ def test_atomize_without_an_eligible_dragon_lands_nothing() -> None:
     after, events = decide(state, "fire", cm.ToursAtomize(island="coral", tower="coral_tourmaline"))
     assert types(events) == ["card_played", "dragon_atomized"]
     assert "coral_tourmaline" not in after.occupant and after.defense["coral_tourmaline"] == 0
+
+
+def test_resurrect_with_few_eliminated_needs_no_decision() -> None:
+    state = eliminate(new_state(), "fire_20_mason_1")
+    after, events = drawn(state, "resurrect_2")
+    assert events[1:3] == [
+        ev.ToursDragonResurrected(seat=0, dragon="fire_20_mason_1"),
+        ev.ToursChanceCardDiscarded(card="resurrect_2", outcome="applied"),
+    ]
+    assert after.eliminated[0] == [] and types(events)[-1] == "turn_started"
+
+
+@pytest.mark.parametrize(
+    "card",
+    ["enemy_dragon_arrives_mason", "lose_dragon_blower", "remove_enemy_dragon_strength_20", "extra_dragon_any"],
+)
+def test_cards_without_a_target_are_void(card: str) -> None:
+    # Ice (the next seat) has no reserve mason left; fire has no blower on the board and no
+    # arrival tower free (its two coral towers are held by its own Dragons); no enemy 20 is visible.
+    state = put(put(new_state(), "coral_tourmaline", "fire_10_mason_1"), "sapphire_coral", "fire_15_mason_1")
+    for n in (1, 2, 3):
+        for strength in (10, 15, 20):
+            state = eliminate(state, f"ice_{strength}_mason_{n}")
+    state = put(state, "opal_jet", "ice_20_blower_1", hidden=True)
+    _, events = drawn(state, card)
+    assert events[1] == ev.ToursChanceCardDiscarded(card=card, outcome="void")  # type: ignore[arg-type]
+
+
+def test_hide_cannot_be_declined_and_skips_hidden_ones() -> None:
+    state = new_state()
+    for n, tower in enumerate(board.TOWERS[:6]):
+        state = put(state, tower, state.reserve[0][0], hidden=n == 0)
+    state, _ = drawn(state, "hide_dragons_4")
+    rejected(state, "fire", cm.ToursResolveChance(decline=True), "decline_not_allowed")
+    rejected(state, "fire", cm.ToursResolveChance(tower=board.TOWERS[0]), "invalid_target")
+
+
+def test_recycling_applies_to_atomize_and_extra_dragons() -> None:
+    towers = [t for t in board.TOWERS if t not in ("coral_tourmaline", "sapphire_coral", "diamond_jade")]
+    state = put(new_state(two_player_recycle=True), "diamond_jade", "ice_10_mason_1")
+    state = eliminate(state, "fire_15_blower_3")
+    from .helpers import fill_board
+
+    state = fill_board(state, "fire", towers)
+    state = at_phase(set_hand(state, "fire", {"jade": 2}), "fire", "play")
+    atomize = cm.ToursAtomize(island="jade", tower="diamond_jade", dragon="fire_15_blower_3")
+    assert RS.legal_commands(state, "fire").count(atomize) == 1
+    assert cm.ToursAtomize(island="jade", tower="diamond_jade") not in RS.legal_commands(state, "fire")
+    after, events = decide(state, "fire", atomize)
+    assert events[2].origin == "eliminated" and after.eliminated[0] == []
+
+
+def test_both_end_reasons_are_listed() -> None:
+    towers = [t for t in board.TOWERS if t != "coral_tourmaline"]
+    from .helpers import fill_board
+
+    state = fill_board(new_state(), "fire", towers[:18])
+    state = replace(at_phase(state, "fire", "third"), final_turn=True, chance_deck=["combat_plus_5"])
+    over, events = decide(state, "fire", cm.ToursDrawChance())
+    assert events[-1].reasons == ["cards_exhausted", "all_dragons_on_board"]
+    outcome = RS.outcome(over)
+    assert outcome is not None and [s.rank for s in outcome.standings] == [1, 2]
+    assert RS.legal_commands(over, "fire") == [] == RS.legal_commands(over, "ice")
