@@ -112,9 +112,11 @@ def owners(state: ToursState, by_bridges: Owners | None = None) -> Owners:
         return base
     out = dict(base)
     for share in state.shares:
-        if share.active and share.owner in base[share.island] and share.sharer not in out[
-            share.island
-        ]:
+        if (
+            share.active
+            and share.owner in base[share.island]
+            and share.sharer not in out[share.island]
+        ):
             out[share.island] = tuple(sorted((*out[share.island], share.sharer)))
     return out
 
@@ -142,12 +144,16 @@ def arrival_towers(state: ToursState, seat: int, own: Owners | None = None) -> l
 def own_towers(state: ToursState, seat: int) -> list[TowerId]:
     """Towers held by `seat`'s Dragons, by bridge no."""
     house = state.houses[seat]
-    return [t for t in TOWERS if (d := state.occupant.get(t)) is not None and DRAGONS[d].house == house]
+    return [
+        t for t in TOWERS if (d := state.occupant.get(t)) is not None and DRAGONS[d].house == house
+    ]
 
 
 def enemy_towers(state: ToursState, seat: int) -> list[TowerId]:
     house = state.houses[seat]
-    return [t for t in TOWERS if (d := state.occupant.get(t)) is not None and DRAGONS[d].house != house]
+    return [
+        t for t in TOWERS if (d := state.occupant.get(t)) is not None and DRAGONS[d].house != house
+    ]
 
 
 def matches(dragon: str, condition: Condition) -> bool:
@@ -182,8 +188,10 @@ def board_dragons(state: ToursState, seat: int) -> int:
 
 
 def all_on_board(state: ToursState, seat: int) -> bool:
-    return not state.reserve[seat] and not state.eliminated[seat] and board_dragons(state, seat) == len(
-        HOUSE_DRAGONS[state.houses[seat]]
+    return (
+        not state.reserve[seat]
+        and not state.eliminated[seat]
+        and board_dragons(state, seat) == len(HOUSE_DRAGONS[state.houses[seat]])
     )
 
 

@@ -129,7 +129,9 @@ def check(st: ToursState, pending: ToursPending, cmd: ToursResolveChance) -> Non
                 card=card, parameter=name,
             )  # fmt: skip
     if cmd.tower is not None and cmd.tower not in target_towers(st, card, drawer, decider):
-        raise board.fail("invalid_target", f"tower {cmd.tower} is not a target of {card}", tower=cmd.tower)
+        raise board.fail(
+            "invalid_target", f"tower {cmd.tower} is not a target of {card}", tower=cmd.tower
+        )
     if cmd.dragon is not None:
         if group == "resurrect":
             if cmd.dragon not in st.eliminated[drawer]:
@@ -165,7 +167,9 @@ def apply(ctx: Ctx, pending: ToursPending, cmd: ToursResolveChance) -> None:
         before = st.defense[cmd.tower]
         delta = spec.amount if group != "remove_enemy_defense" else -min(spec.amount, before)
         ctx.emit(
-            ev.ToursDefenseChanged(tower=board.as_tower(cmd.tower), delta=delta, defense=before + delta, cause="chance")
+            ev.ToursDefenseChanged(
+                tower=board.as_tower(cmd.tower), delta=delta, defense=before + delta, cause="chance"
+            )
         )
     elif group in ("remove_enemy_dragon", "lose_dragon"):
         assert cmd.tower is not None
@@ -173,8 +177,12 @@ def apply(ctx: Ctx, pending: ToursPending, cmd: ToursResolveChance) -> None:
         info = DRAGONS[removed]
         ctx.emit(
             ev.ToursDragonRemoved(
-                seat=board.owner_seat(st, removed), tower=board.as_tower(cmd.tower), dragon=removed,
-                strength=info.strength, specialty=info.specialty, was_hidden=removed in st.hidden,
+                seat=board.owner_seat(st, removed),
+                tower=board.as_tower(cmd.tower),
+                dragon=removed,
+                strength=info.strength,
+                specialty=info.specialty,
+                was_hidden=removed in st.hidden,
             )  # fmt: skip
         )
     elif group == "hide_dragons":
@@ -254,7 +262,9 @@ def draw(ctx: Ctx, seat: int, origin: Literal["third_action", "instead_of_landin
         remaining = spec.amount if group in ("hide_dragons", "resurrect") else 1
         ctx.emit(
             ev.ToursChanceDecisionRequested(
-                decider_seat=decider_of(st, card, seat), drawer_seat=seat, card=card,
+                decider_seat=decider_of(st, card, seat),
+                drawer_seat=seat,
+                card=card,
                 remaining=remaining,
             )  # fmt: skip
         )

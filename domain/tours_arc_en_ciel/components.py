@@ -82,7 +82,9 @@ Group = Literal[
     "enemy_dragon_arrives", "bridges_needed", "resurrection_for_all",
 ]  # fmt: skip
 
-DRAGON_ID_PATTERN = "^(bronze|moon|water|fire|air|light|shadow|ice)_(10|15|20)_(blower|mason)_[1-3]$"
+DRAGON_ID_PATTERN = (
+    "^(bronze|moon|water|fire|air|light|shadow|ice)_(10|15|20)_(blower|mason)_[1-3]$"
+)
 DragonId = Annotated[
     str,
     msgspec.Meta(
@@ -357,8 +359,14 @@ _CHANCE_ROWS: tuple[tuple[ChanceKind, int, Timing, Decider, bool, Group, int, Co
     ("remove_enemy_dragon_blower", 1, "now", "drawer", True, "remove_enemy_dragon", 0, "blower"),
     ("remove_enemy_dragon_mason", 1, "now", "drawer", True, "remove_enemy_dragon", 0, "mason"),
     (
-        "remove_enemy_dragon_strength_20", 1, "now", "drawer", True,
-        "remove_enemy_dragon", 0, "strength_20",
+        "remove_enemy_dragon_strength_20",
+        1,
+        "now",
+        "drawer",
+        True,
+        "remove_enemy_dragon",
+        0,
+        "strength_20",
     ),  # fmt: skip
     ("bonus_points_2", 2, "end", "none", False, "points", 2, "any"),
     ("bonus_points_5", 1, "end", "none", False, "points", 5, "any"),
@@ -388,8 +396,14 @@ _CHANCE_ROWS: tuple[tuple[ChanceKind, int, Timing, Decider, bool, Group, int, Co
     ("enemy_dragon_arrives_blower", 1, "now", "next", True, "enemy_dragon_arrives", 0, "blower"),
     ("enemy_dragon_arrives_mason", 1, "now", "next", True, "enemy_dragon_arrives", 0, "mason"),
     (
-        "enemy_dragon_arrives_strength_20", 1, "now", "next", True,
-        "enemy_dragon_arrives", 0, "strength_20",
+        "enemy_dragon_arrives_strength_20",
+        1,
+        "now",
+        "next",
+        True,
+        "enemy_dragon_arrives",
+        0,
+        "strength_20",
     ),  # fmt: skip
     ("malus_points_2", 2, "end", "none", False, "points", -2, "any"),
     ("malus_points_5", 2, "end", "none", False, "points", -5, "any"),
@@ -415,8 +429,15 @@ def _family(index: int) -> Family:
 
 CHANCE_TABLE: tuple[ToursChanceCard, ...] = tuple(
     ToursChanceCard(
-        kind=k, family=_family(i), copies=c, timing=t, decider=d, decline=dl, group=g,
-        amount=a, condition=cond,
+        kind=k,
+        family=_family(i),
+        copies=c,
+        timing=t,
+        decider=d,
+        decline=dl,
+        group=g,
+        amount=a,
+        condition=cond,
     )  # fmt: skip
     for i, (k, c, t, d, dl, g, a, cond) in enumerate(_CHANCE_ROWS)
 )

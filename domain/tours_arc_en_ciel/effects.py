@@ -75,9 +75,17 @@ def land(
     defender = st.occupant.get(tower)
     ctx.emit(
         ev.ToursDragonArrived(
-            seat=seat, dragon=dragon, strength=info.strength, specialty=info.specialty,
-            origin=origin, from_tower=from_tower, via_island=via, tower=tower, cause=cause,
-            contested=defender is not None, hidden=dragon in st.hidden,
+            seat=seat,
+            dragon=dragon,
+            strength=info.strength,
+            specialty=info.specialty,
+            origin=origin,
+            from_tower=from_tower,
+            via_island=via,
+            tower=tower,
+            cause=cause,
+            contested=defender is not None,
+            hidden=dragon in st.hidden,
         )  # fmt: skip
     )
     if defender is not None:
@@ -114,17 +122,32 @@ def _side(
         rolls = [_roll(rng, parity)]
         natural = rolls[0]
     double, halve = "combat_double_die" in cards, "combat_halve_die" in cards
-    die_value = natural * 2 if double and not halve else -(-natural // 2) if halve and not double else natural
+    die_value = (
+        natural * 2
+        if double and not halve
+        else -(-natural // 2)
+        if halve and not double
+        else natural
+    )
     double, halve = "combat_double_strength" in cards, "combat_halve_strength" in cards
     printed = info.strength
     strength_value = (
-        printed * 2 if double and not halve else -(-printed // 2) if halve and not double else printed
+        printed * 2
+        if double and not halve
+        else -(-printed // 2)
+        if halve and not double
+        else printed
     )
-    good_right = 5 if (attacking and info.specialty == "blower") or (
-        not attacking and info.specialty == "mason"
-    ) else 0
+    good_right = (
+        5
+        if (attacking and info.specialty == "blower")
+        or (not attacking and info.specialty == "mason")
+        else 0
+    )
     gold = 1 if st.gold_seat == seat else 0
-    card_flat = sum(CHANCE_BY_KIND[c].amount for c in cards if c.startswith(("combat_plus", "combat_minus")))
+    card_flat = sum(
+        CHANCE_BY_KIND[c].amount for c in cards if c.startswith(("combat_plus", "combat_minus"))
+    )
     fatigue = -5 * st.turn.combats.get(dragon, 0) if attacking else 0
     effective = strength_value + good_right + gold
     if mode == "dice_only":
@@ -149,7 +172,11 @@ def combat(ctx: Ctx, a_seat: int, attacker: str, defender: str, tower: TowerId) 
     both = set(ca) | set(cd)
     dice, strength = "combat_dice_only" in both, "combat_strength_only" in both
     mode: Literal["normal", "dice_only", "strength_only"] = (
-        "dice_only" if dice and not strength else "strength_only" if strength and not dice else "normal"
+        "dice_only"
+        if dice and not strength
+        else "strength_only"
+        if strength and not dice
+        else "normal"
     )
     even, odd = "combat_even_dice" in both, "combat_odd_dice" in both
     parity: Literal["even", "odd"] | None = (
@@ -161,7 +188,9 @@ def combat(ctx: Ctx, a_seat: int, attacker: str, defender: str, tower: TowerId) 
     reason: Literal["totals", "tie_defender", "natural_20", "natural_1", "invulnerable"]
     if st.turn.invulnerable and st.active_seat in (a_seat, d_seat):
         reason, attacker_wins = "invulnerable", st.active_seat == a_seat
-    elif opts.natural_20_wins and mode != "strength_only" and (a.natural == 20) != (d.natural == 20):
+    elif (
+        opts.natural_20_wins and mode != "strength_only" and (a.natural == 20) != (d.natural == 20)
+    ):
         reason, attacker_wins = "natural_20", a.natural == 20
     elif opts.natural_1_loses and mode != "strength_only" and (a.natural == 1) != (d.natural == 1):
         reason, attacker_wins = "natural_1", d.natural == 1
@@ -173,9 +202,15 @@ def combat(ctx: Ctx, a_seat: int, attacker: str, defender: str, tower: TowerId) 
     in_right = loser.good_right > 0
     ctx.emit(
         ev.ToursCombatResolved(
-            tower=tower, mode=mode, parity=parity, attacker=a, defender=d,
-            winner="attacker" if attacker_wins else "defender", reason=reason,
-            loser_dragon=loser.dragon, loser_fate="reserve" if in_right else "eliminated",
+            tower=tower,
+            mode=mode,
+            parity=parity,
+            attacker=a,
+            defender=d,
+            winner="attacker" if attacker_wins else "defender",
+            reason=reason,
+            loser_dragon=loser.dragon,
+            loser_fate="reserve" if in_right else "eliminated",
         )  # fmt: skip
     )
 
@@ -207,7 +242,11 @@ def end_turn(ctx: Ctx) -> None:
     if reasons:
         end_game(ctx, reasons)
     else:
-        ctx.emit(ev.ToursTurnStarted(seat=board.next_seat(st, st.active_seat), turn_number=st.turn_number + 1))
+        ctx.emit(
+            ev.ToursTurnStarted(
+                seat=board.next_seat(st, st.active_seat), turn_number=st.turn_number + 1
+            )
+        )
 
 
 def scores(st: ToursState) -> list[ToursScore]:
@@ -232,8 +271,12 @@ def scores(st: ToursState) -> list[ToursScore]:
         card_points = sum(CHANCE_BY_KIND[c].amount for c in st.point_cards[seat])
         out.append(
             ToursScore(
-                seat=seat, islands=islands, island_points=island_points, card_points=card_points,
-                score=island_points + card_points, pearls=board.pearls(st, seat),
+                seat=seat,
+                islands=islands,
+                island_points=island_points,
+                card_points=card_points,
+                score=island_points + card_points,
+                pearls=board.pearls(st, seat),
             )  # fmt: skip
         )
     return out
@@ -269,7 +312,10 @@ def end_game(ctx: Ctx, reasons: list[Literal["cards_exhausted", "all_dragons_on_
         i = j
     ctx.emit(
         ev.ToursGameEnded(
-            reasons=reasons, scores=table, tiebreak_rounds=rounds, ranking=ranking,
+            reasons=reasons,
+            scores=table,
+            tiebreak_rounds=rounds,
+            ranking=ranking,
             winner_seat=ranking[0],
         )  # fmt: skip
     )

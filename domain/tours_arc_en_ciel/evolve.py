@@ -295,9 +295,7 @@ _HANDLERS: dict[type, Callable[[Any, Any], ToursState]] = {
         s, chance_discard=[*s.chance_discard, e.card], pending=None
     ),
     ev.ToursDragonRemoved: _dragon_removed,
-    ev.ToursDragonHidden: lambda s, e: replace(
-        s, hidden=sorted([*s.hidden, s.occupant[e.tower]])
-    ),
+    ev.ToursDragonHidden: lambda s, e: replace(s, hidden=sorted([*s.hidden, s.occupant[e.tower]])),
     ev.ToursDragonResurrected: lambda s, e: replace(
         s,
         eliminated=_set(s.eliminated, e.seat, _without(s.eliminated[e.seat], e.dragon)),

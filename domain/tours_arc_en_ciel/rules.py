@@ -63,7 +63,9 @@ def _check_ids(state: ToursState, cmd: Any) -> None:
         if kind == "tower" and value not in TOWER_NO:
             raise fail("unknown_tower", f"{value!r} is not a tower bridge", **{field: value})
         if kind == "dragon" and (value not in DRAGONS or DRAGONS[value].house not in state.houses):
-            raise fail("unknown_dragon", f"{value!r} is not a Dragon of this game", **{field: value})
+            raise fail(
+                "unknown_dragon", f"{value!r} is not a Dragon of this game", **{field: value}
+            )
 
 
 def _common(state: ToursState, seat: int, cmd: Any) -> None:
@@ -72,11 +74,11 @@ def _common(state: ToursState, seat: int, cmd: Any) -> None:
     pending = state.pending
     is_resolve = isinstance(cmd, cm.ToursResolveChance)
     if pending is not None and not is_resolve:
-        raise fail("decision_pending", f"waiting for {pending.card} to be resolved", card=pending.card)
-    if pending is not None and seat != pending.decider:
         raise fail(
-            "not_your_decision", f"seat {pending.decider} decides {pending.card}", seat=seat
+            "decision_pending", f"waiting for {pending.card} to be resolved", card=pending.card
         )
+    if pending is not None and seat != pending.decider:
+        raise fail("not_your_decision", f"seat {pending.decider} decides {pending.card}", seat=seat)
     if is_resolve and pending is None:
         raise fail("no_pending_decision", "no chance decision is pending")
     if not is_resolve:
@@ -129,7 +131,9 @@ def _check_play(state: ToursState, seat: int, cmd: Any) -> None:
         if cmd.tower not in TOWERS_OF[cmd.island]:
             raise fail("tower_not_adjacent", f"tower {cmd.tower} does not touch {cmd.island}")
         if cmd.tower not in state.occupant or _own(state, seat, cmd.tower):
-            raise fail("tower_not_enemy", f"tower {cmd.tower} holds no enemy Dragon", tower=cmd.tower)
+            raise fail(
+                "tower_not_enemy", f"tower {cmd.tower} holds no enemy Dragon", tower=cmd.tower
+            )
         if cmd.dragon is None:
             if board.eligible_dragons(state, seat):
                 raise fail("dragon_required", "choose the Dragon that occupies the tower")
@@ -215,19 +219,33 @@ def decide(state: ToursState, seat_name: str, cmd: Any, rng: Rng) -> list[Any]:
         done = chance.draw(ctx, seat, "third_action")
     elif isinstance(cmd, cm.ToursMoveDragon):
         _check_move(state, seat, cmd)
-        land(ctx, seat, state.occupant[cmd.from_tower], cmd.to_tower, "move", cmd.from_tower, cmd.via_island)
+        land(
+            ctx,
+            seat,
+            state.occupant[cmd.from_tower],
+            cmd.to_tower,
+            "move",
+            cmd.from_tower,
+            cmd.via_island,
+        )
     elif isinstance(cmd, cm.ToursSwapDragons):
         _check_swap(state, seat, cmd)
         a, b = board.as_tower(cmd.tower_a), board.as_tower(cmd.tower_b)
         ctx.emit(
             ev.ToursDragonsSwapped(
-                seat=seat, tower_a=a, tower_b=b, dragon_a=state.occupant[a],
-                dragon_b=state.occupant[b], hidden_a=state.occupant[a] in state.hidden,
+                seat=seat,
+                tower_a=a,
+                tower_b=b,
+                dragon_a=state.occupant[a],
+                dragon_b=state.occupant[b],
+                hidden_a=state.occupant[a] in state.hidden,
                 hidden_b=state.occupant[b] in state.hidden,
             )  # fmt: skip
         )
         for t in (a, b):
-            ctx.emit(ev.ToursDefenseChanged(tower=t, delta=1, defense=state.defense[t] + 1, cause="swap"))
+            ctx.emit(
+                ev.ToursDefenseChanged(tower=t, delta=1, defense=state.defense[t] + 1, cause="swap")
+            )
     else:
         if _third_available(state, seat):
             raise fail("third_action_available", "draw a chance card, move or swap instead")
@@ -240,18 +258,30 @@ def decide(state: ToursState, seat_name: str, cmd: Any, rng: Rng) -> list[Any]:
 
 def _take(ctx: Ctx, seat: int, cmd: cm.ToursTakeCard) -> None:
     st = ctx.state
-    if (cmd.source == "pile") != (cmd.slot is None) or (cmd.slot is not None and not 0 <= cmd.slot <= 2):
-        raise fail("invalid_slot", "give a slot 0..2 for face_up and none for the pile", slot=cmd.slot)
+    if (cmd.source == "pile") != (cmd.slot is None) or (
+        cmd.slot is not None and not 0 <= cmd.slot <= 2
+    ):
+        raise fail(
+            "invalid_slot", "give a slot 0..2 for face_up and none for the pile", slot=cmd.slot
+        )
     if cmd.source == "pile":
         if not st.pile:
             raise fail("pile_empty", "the pile is empty")
-        ctx.emit(ev.ToursCardTaken(seat=seat, house=st.houses[seat], source="pile", slot=None, island=st.pile[0]))
+        ctx.emit(
+            ev.ToursCardTaken(
+                seat=seat, house=st.houses[seat], source="pile", slot=None, island=st.pile[0]
+            )
+        )
     else:
         assert cmd.slot is not None
         island = st.face_up[cmd.slot]
         if island is None:
             raise fail("face_up_slot_empty", f"face-up slot {cmd.slot} is empty", slot=cmd.slot)
-        ctx.emit(ev.ToursCardTaken(seat=seat, house=st.houses[seat], source="face_up", slot=cmd.slot, island=island))
+        ctx.emit(
+            ev.ToursCardTaken(
+                seat=seat, house=st.houses[seat], source="face_up", slot=cmd.slot, island=island
+            )
+        )
         if st.pile:
             ctx.emit(ev.ToursFaceUpRefilled(slot=cmd.slot, island=st.pile[0]))
     after = ctx.state
@@ -276,18 +306,19 @@ def _play(ctx: Ctx, seat: int, cmd: Any) -> None:
         info = DRAGONS[victim]
         ctx.emit(
             ev.ToursDragonAtomized(
-                seat=seat, tower=board.as_tower(cmd.tower), victim_seat=board.owner_seat(st, victim),
+                seat=seat,
+                tower=board.as_tower(cmd.tower),
+                victim_seat=board.owner_seat(st, victim),
                 dragon=victim,
-                strength=info.strength, specialty=info.specialty,
+                strength=info.strength,
+                specialty=info.specialty,
                 defense_destroyed=st.defense[cmd.tower],
             )  # fmt: skip
         )
         if cmd.dragon is not None:
             land(ctx, seat, cmd.dragon, cmd.tower, "atomize")
     elif isinstance(cmd, cm.ToursInvokeInvulnerability):
-        ctx.emit(
-            ev.ToursCardPlayed(seat=seat, islands=[island, island], purpose="invulnerability")
-        )
+        ctx.emit(ev.ToursCardPlayed(seat=seat, islands=[island, island], purpose="invulnerability"))
         ctx.emit(ev.ToursInvulnerabilityGranted(seat=seat))
         if cmd.tower is not None and cmd.dragon is not None:
             land(ctx, seat, cmd.dragon, cmd.tower, "card")
@@ -295,9 +326,11 @@ def _play(ctx: Ctx, seat: int, cmd: Any) -> None:
         ctx.emit(ev.ToursCardPlayed(seat=seat, islands=[island, island], purpose="share"))
         owner = _enemy_of_start(st, seat, cmd.island)
         assert owner is not None
-        ctx.emit(ev.ToursIslandShared(
+        ctx.emit(
+            ev.ToursIslandShared(
                 sharer_seat=seat, owner_seat=owner, island=board.as_island(cmd.target_island)
-            ))
+            )
+        )
 
 
 # --- legal_commands ------------------------------------------------------------
@@ -317,12 +350,16 @@ def _moves(state: ToursState, seat: int) -> list[cm.ToursMoveDragon]:
 
 
 def _third_available(state: ToursState, seat: int) -> bool:
-    return board.chance_available(state) or len(board.own_towers(state, seat)) >= 2 or bool(
-        _moves(state, seat)
+    return (
+        board.chance_available(state)
+        or len(board.own_towers(state, seat)) >= 2
+        or bool(_moves(state, seat))
     )
 
 
-def _landings(state: ToursState, seat: int, island: str, dragons: list[str]) -> list[tuple[str, str]]:
+def _landings(
+    state: ToursState, seat: int, island: str, dragons: list[str]
+) -> list[tuple[str, str]]:
     return [(t, d) for t in TOWERS_OF[island] if not _own(state, seat, t) for d in dragons]
 
 
@@ -339,7 +376,9 @@ def legal_commands(state: ToursState, seat_name: str) -> list[Any]:
         if state.pile:
             out.append(cm.ToursTakeCard(source="pile"))
         out.extend(
-            cm.ToursTakeCard(source="face_up", slot=i) for i, c in enumerate(state.face_up) if c is not None
+            cm.ToursTakeCard(source="face_up", slot=i)
+            for i, c in enumerate(state.face_up)
+            if c is not None
         )
         return out
     if state.phase == "play":
@@ -360,7 +399,11 @@ def legal_commands(state: ToursState, seat_name: str) -> list[Any]:
                             cm.ToursAtomize(island=island, tower=t, dragon=d)
                             for d in ([*dragons] if dragons else [None])
                         )
-            if count >= 2 and opts.start_pair_invulnerability and island == START_ISLAND[state.houses[seat]]:
+            if (
+                count >= 2
+                and opts.start_pair_invulnerability
+                and island == START_ISLAND[state.houses[seat]]
+            ):
                 out.append(cm.ToursInvokeInvulnerability(island=island))
                 out.extend(
                     cm.ToursInvokeInvulnerability(island=island, tower=t, dragon=d)
@@ -381,7 +424,9 @@ def legal_commands(state: ToursState, seat_name: str) -> list[Any]:
     out.extend(_moves(state, seat))
     towers = board.own_towers(state, seat)
     out.extend(
-        cm.ToursSwapDragons(tower_a=a, tower_b=b) for i, a in enumerate(towers) for b in towers[i + 1 :]
+        cm.ToursSwapDragons(tower_a=a, tower_b=b)
+        for i, a in enumerate(towers)
+        for b in towers[i + 1 :]
     )
     if not out:
         out.append(cm.ToursSkipThirdAction())
@@ -405,6 +450,7 @@ def outcome(state: ToursState) -> Outcome | None:
         for i, s in enumerate(result.ranking)
     )
     return Outcome(
-        standings=standings, winners=(state.houses[result.ranking[0]],), decided_by=result.decided_by
+        standings=standings,
+        winners=(state.houses[result.ranking[0]],),
+        decided_by=result.decided_by,
     )
-

@@ -90,7 +90,9 @@ def setup(options: ToursOptions, context: SetupContext, rng: Rng) -> list[Any]:
     events.append(ev.ToursChanceDeckShuffled(order=chance, count=len(chance)))
     top = 0
     for s in order:
-        events.append(ev.ToursCardsDealt(seat=s, house=houses[s], cards=pile[top : top + 3], count=3))
+        events.append(
+            ev.ToursCardsDealt(seat=s, house=houses[s], cards=pile[top : top + 3], count=3)
+        )
         top += 3
     events.append(ev.ToursFaceUpDealt(cards=pile[top : top + 3]))
     events.append(ev.ToursTurnStarted(seat=order[0], turn_number=1))

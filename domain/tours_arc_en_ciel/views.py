@@ -113,7 +113,9 @@ def _viewer(state: ToursState, seat: str | None) -> int | None:
 
 def _hand(state: ToursState, s: int, viewer: int | None) -> ToursHandView:
     hand = state.hands[s]
-    return ToursHandView(seat=s, count=sum(hand.values()), cards=dict(hand) if s == viewer else None)
+    return ToursHandView(
+        seat=s, count=sum(hand.values()), cards=dict(hand) if s == viewer else None
+    )
 
 
 def _reserve(state: ToursState, s: int, viewer: int | None) -> ToursReserveView:
@@ -145,9 +147,11 @@ def view(state: ToursState, seat: str | None) -> ToursView:
     viewer = _viewer(state, seat)
     n = len(state.houses)
     own = board.owners(state)
-    waiting = [] if state.phase == "over" else [
-        state.pending.decider if state.pending is not None else state.active_seat
-    ]
+    waiting = (
+        []
+        if state.phase == "over"
+        else [state.pending.decider if state.pending is not None else state.active_seat]
+    )
     return ToursView(
         viewer=viewer,
         houses=list(state.houses),

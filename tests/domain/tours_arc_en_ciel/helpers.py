@@ -93,7 +93,9 @@ def put(
     defenses = dict(state.defense)
     if defense is not None:
         defenses[tower] = defense
-    hidden_list = sorted({*state.hidden, dragon}) if hidden else [d for d in state.hidden if d != dragon]
+    hidden_list = (
+        sorted({*state.hidden, dragon}) if hidden else [d for d in state.hidden if d != dragon]
+    )
     return replace(state, occupant=occupant, defense=defenses, hidden=hidden_list)
 
 
@@ -118,7 +120,13 @@ def dragons_of(house: str) -> tuple[str, ...]:
     return HOUSE_DRAGONS[house]
 
 
-def decide(state: ToursState, house: str, command: Any, dice: Iterable[int] = (), shuffles: Iterable[Sequence[Any]] = ()) -> tuple[ToursState, list[Any]]:
+def decide(
+    state: ToursState,
+    house: str,
+    command: Any,
+    dice: Iterable[int] = (),
+    shuffles: Iterable[Sequence[Any]] = (),
+) -> tuple[ToursState, list[Any]]:
     """Check the command is listed, decide it with scripted dice, fold the events."""
     assert command in RS.legal_commands(state, house), f"{command} is not listed for {house}"
     rng = StubRng(dice, shuffles)

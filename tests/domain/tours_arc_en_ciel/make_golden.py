@@ -23,7 +23,12 @@ from domain.tours_arc_en_ciel import RULESET
 from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel.state import ToursOptions
 
-RARE = (cm.ToursAtomize, cm.ToursInvokeInvulnerability, cm.ToursShareIsland, cm.ToursChanceInsteadOfLanding)
+RARE = (
+    cm.ToursAtomize,
+    cm.ToursInvokeInvulnerability,
+    cm.ToursShareIsland,
+    cm.ToursChanceInsteadOfLanding,
+)
 
 
 def choose(rnd: random.Random, state: Any, seat: str, commands: list[Any]) -> Any:
@@ -35,10 +40,15 @@ def choose(rnd: random.Random, state: Any, seat: str, commands: list[Any]) -> An
     rare = [c for t in RARE for c in by_type.get(t, [])]
     if rare and rnd.random() < 0.7:
         return rnd.choice(rare)
-    for kind, chance in ((cm.ToursLandDragon, 0.9), (cm.ToursDrawChance, 0.5), (cm.ToursMoveDragon, 0.6)):
+    for kind, chance in (
+        (cm.ToursLandDragon, 0.9),
+        (cm.ToursDrawChance, 0.5),
+        (cm.ToursMoveDragon, 0.6),
+    ):
         if kind in by_type and rnd.random() < chance:
             return rnd.choice(by_type[kind])
     return rnd.choice(commands)
+
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "tours_arc_en_ciel"
 
@@ -46,18 +56,23 @@ GAMES: dict[str, tuple[ToursOptions, str, str | None]] = {
     "default_two_players": (ToursOptions(), "golden-1", None),
     "three_players_natural_rolls": (
         ToursOptions(houses=["fire", "ice", "light"], natural_1_loses=True, natural_20_wins=True),
-        "golden-2", "light",
+        "golden-2",
+        "light",
     ),  # fmt: skip
     "two_players_all_variants": (
         ToursOptions(
-            houses=["water", "shadow"], two_player_recycle=True, start_pair_invulnerability=True,
+            houses=["water", "shadow"],
+            two_player_recycle=True,
+            start_pair_invulnerability=True,
             enemy_start_pair_share=True,
         ),
-        "golden-3", "shadow",
+        "golden-3",
+        "shadow",
     ),  # fmt: skip
     "eight_players": (
         ToursOptions(houses=["bronze", "moon", "water", "fire", "air", "light", "shadow", "ice"]),
-        "golden-4", None,
+        "golden-4",
+        None,
     ),  # fmt: skip
 }
 

@@ -60,8 +60,10 @@ _PROGRESS = (ToursLandDragon, ToursAtomize, ToursInvokeInvulnerability, ToursSha
 
 
 def _uncontested(state: Any, command: Any) -> bool:
-    tower = getattr(command, "tower", None) if not isinstance(command, ToursMoveDragon) else (
-        command.to_tower
+    tower = (
+        getattr(command, "tower", None)
+        if not isinstance(command, ToursMoveDragon)
+        else (command.to_tower)
     )
     return tower is not None and tower not in state.occupant
 

@@ -86,7 +86,12 @@ SPEC_BRIDGES = [
 
 def test_t39_static_data_islands() -> None:
     classes = Counter(i.cls for i in ISLAND_TABLE)
-    assert (len(ISLAND_TABLE), classes["centre"], classes["medium"], classes["peripheral"]) == (25, 1, 8, 16)
+    assert (len(ISLAND_TABLE), classes["centre"], classes["medium"], classes["peripheral"]) == (
+        25,
+        1,
+        8,
+        16,
+    )
     assert {i.cls: i.value for i in ISLAND_TABLE} == {"centre": 20, "medium": 10, "peripheral": 2}
     assert sum(i.value for i in ISLAND_TABLE) == 132
     assert {i.cls: i.bridges for i in ISLAND_TABLE} == {"centre": 8, "medium": 5, "peripheral": 4}
@@ -98,7 +103,9 @@ def test_t39_static_data_islands() -> None:
 
 
 def test_t39_static_data_bridges_match_the_spec_table() -> None:
-    rows = [(b.id, b.a, b.b, b.fixed_house and f"fixed {b.fixed_house}" or "tower") for b in BRIDGES]
+    rows = [
+        (b.id, b.a, b.b, b.fixed_house and f"fixed {b.fixed_house}" or "tower") for b in BRIDGES
+    ]
     assert rows == SPEC_BRIDGES
     assert [b.no for b in BRIDGES] == list(range(1, 57))
     assert len(TOWER_BRIDGES) == 40 == len(TOWERS)  # 41 Rainbow towers minus the Gold one
@@ -118,7 +125,10 @@ def test_t39_static_data_seed_facts() -> None:
         if island.start_of is None:
             assert sum(1 for b in BRIDGES_OF[island.id] if b.fixed_house) <= 1
     # Forêt de Corail: fixed red bridges to Cristal d'Aigue-Marine and Aiguille de Rubis.
-    assert by_id["aquamarine_coral"].fixed_house == "fire" and by_id["ruby_coral"].fixed_house == "fire"
+    assert (
+        by_id["aquamarine_coral"].fixed_house == "fire"
+        and by_id["ruby_coral"].fixed_house == "fire"
+    )
     assert ISLAND_BY_ID["aquamarine"].threshold - 1 == 1 and ISLAND_BY_ID["ruby"].threshold - 1 == 2
     # Start islands as the French text lists them.
     starts = {"fire": "coral", "water": "peridot", "air": "lapis_lazuli", "ice": "ivory",

@@ -37,8 +37,13 @@ def third(state: ToursState | None = None) -> ToursState:
 
 
 def pending(card: str, **kwargs: Any) -> ToursState:
-    state = third(put(put(new_state(), "sapphire_coral", "fire_10_mason_1"), "opal_jet", "ice_10_mason_1"))
-    return replace(state, pending=ToursPending(card=card, drawer=0, decider=0, origin="third_action", remaining=1))  # type: ignore[arg-type]
+    state = third(
+        put(put(new_state(), "sapphire_coral", "fire_10_mason_1"), "opal_jet", "ice_10_mason_1")
+    )
+    return replace(
+        state,
+        pending=ToursPending(card=card, drawer=0, decider=0, origin="third_action", remaining=1),
+    )  # type: ignore[arg-type]
 
 
 def no_reserve(eliminated: tuple[str, ...] = ()) -> ToursState:
@@ -49,13 +54,23 @@ def no_reserve(eliminated: tuple[str, ...] = ()) -> ToursState:
 LAND = cm.ToursLandDragon(island="coral", tower="coral_tourmaline", dragon="fire_10_mason_1")
 JADE_ATOM = cm.ToursAtomize(island="jade", tower="diamond_jade", dragon="fire_10_mason_1")
 ENEMY_JADE = put(play({"jade": 2}), "diamond_jade", "ice_10_mason_1")
-MOVE = cm.ToursMoveDragon(from_tower="coral_tourmaline", via_island="coral", to_tower="sapphire_coral")
+MOVE = cm.ToursMoveDragon(
+    from_tower="coral_tourmaline", via_island="coral", to_tower="sapphire_coral"
+)
 ON_BOARD = third(put(new_state(), "coral_tourmaline", "fire_10_mason_1"))
 
 CASES: dict[str, Case] = {
-    "game_over": lambda: (replace(new_state(), phase="over"), "fire", cm.ToursTakeCard(source="pile")),
+    "game_over": lambda: (
+        replace(new_state(), phase="over"),
+        "fire",
+        cm.ToursTakeCard(source="pile"),
+    ),
     "decision_pending": lambda: (pending("add_defense_3"), "fire", cm.ToursDrawChance()),
-    "not_your_decision": lambda: (pending("add_defense_3"), "ice", cm.ToursResolveChance(decline=True)),
+    "not_your_decision": lambda: (
+        pending("add_defense_3"),
+        "ice",
+        cm.ToursResolveChance(decline=True),
+    ),
     "no_pending_decision": lambda: (third(), "fire", cm.ToursResolveChance(decline=True)),
     "not_your_turn": lambda: (new_state(), "ice", cm.ToursTakeCard(source="pile")),
     "wrong_phase": lambda: (new_state(), "fire", cm.ToursDrawChance()),
@@ -66,47 +81,91 @@ CASES: dict[str, Case] = {
     "invalid_slot": lambda: (new_state(), "fire", cm.ToursTakeCard(source="face_up")),
     "pile_empty": lambda: (replace(new_state(), pile=[]), "fire", cm.ToursTakeCard(source="pile")),
     "face_up_slot_empty": lambda: (
-        replace(new_state(), face_up=[None, "jade", "jade"]), "fire", cm.ToursTakeCard(source="face_up", slot=0),
+        replace(new_state(), face_up=[None, "jade", "jade"]),
+        "fire",
+        cm.ToursTakeCard(source="face_up", slot=0),
     ),  # fmt: skip
     "card_not_in_hand": lambda: (play({"jade": 1}), "fire", LAND),
     "tower_not_adjacent": lambda: (play(), "fire", replace(LAND, tower="diamond_jade")),
-    "tower_occupied_by_own_dragon": lambda: (put(play(), "coral_tourmaline", "fire_20_mason_1"), "fire", LAND),
+    "tower_occupied_by_own_dragon": lambda: (
+        put(play(), "coral_tourmaline", "fire_20_mason_1"),
+        "fire",
+        LAND,
+    ),
     "dragon_not_available": lambda: (play(), "fire", replace(LAND, dragon="ice_10_mason_1")),
     "reserve_not_empty": lambda: (
-        eliminate(play(), "fire_20_mason_3"), "fire", cm.ToursChanceInsteadOfLanding(island="coral"),
+        eliminate(play(), "fire_20_mason_3"),
+        "fire",
+        cm.ToursChanceInsteadOfLanding(island="coral"),
     ),  # fmt: skip
-    "no_eliminated_dragon": lambda: (no_reserve(), "fire", cm.ToursChanceInsteadOfLanding(island="coral")),
+    "no_eliminated_dragon": lambda: (
+        no_reserve(),
+        "fire",
+        cm.ToursChanceInsteadOfLanding(island="coral"),
+    ),
     "chance_deck_empty": lambda: (
-        replace(third(), chance_deck=[], chance_discard=[]), "fire", cm.ToursDrawChance(),
+        replace(third(), chance_deck=[], chance_discard=[]),
+        "fire",
+        cm.ToursDrawChance(),
     ),  # fmt: skip
     "pair_not_in_hand": lambda: (set_hand(ENEMY_JADE, "fire", {"jade": 1}), "fire", JADE_ATOM),
     "atomize_limit_reached": lambda: (replace(ENEMY_JADE, atomize_count=[2, 0]), "fire", JADE_ATOM),
     "tower_not_enemy": lambda: (ENEMY_JADE, "fire", replace(JADE_ATOM, tower="jade_garnet")),
     "dragon_required": lambda: (ENEMY_JADE, "fire", replace(JADE_ATOM, dragon=None)),
-    "variant_disabled": lambda: (play({"coral": 2}), "fire", cm.ToursInvokeInvulnerability(island="coral")),
+    "variant_disabled": lambda: (
+        play({"coral": 2}),
+        "fire",
+        cm.ToursInvokeInvulnerability(island="coral"),
+    ),
     "not_own_start_island": lambda: (
-        play({"ivory": 2}, start_pair_invulnerability=True), "fire", cm.ToursInvokeInvulnerability(island="ivory"),
+        play({"ivory": 2}, start_pair_invulnerability=True),
+        "fire",
+        cm.ToursInvokeInvulnerability(island="ivory"),
     ),  # fmt: skip
     "invalid_parameters": lambda: (
-        play({"coral": 2}, start_pair_invulnerability=True), "fire",
+        play({"coral": 2}, start_pair_invulnerability=True),
+        "fire",
         cm.ToursInvokeInvulnerability(island="coral", dragon="fire_10_mason_1"),
     ),  # fmt: skip
     "not_enemy_start_island": lambda: (
-        play({"gold": 2}, enemy_start_pair_share=True), "fire", cm.ToursShareIsland(island="gold", target_island="ivory"),
+        play({"gold": 2}, enemy_start_pair_share=True),
+        "fire",
+        cm.ToursShareIsland(island="gold", target_island="ivory"),
     ),  # fmt: skip
     "target_not_owned_by_enemy": lambda: (
-        play({"ivory": 2}, enemy_start_pair_share=True), "fire", cm.ToursShareIsland(island="ivory", target_island="coral"),
+        play({"ivory": 2}, enemy_start_pair_share=True),
+        "fire",
+        cm.ToursShareIsland(island="ivory", target_island="coral"),
     ),  # fmt: skip
     "not_your_dragon": lambda: (third(), "fire", MOVE),
     "via_not_endpoint": lambda: (ON_BOARD, "fire", replace(MOVE, via_island="ruby")),
     "island_not_passable": lambda: (
-        put(put(ON_BOARD, "ruby_tourmaline", "ice_10_mason_1"), "sapphire_tourmaline", "ice_10_mason_2"), "fire",
-        cm.ToursMoveDragon(from_tower="coral_tourmaline", via_island="tourmaline", to_tower="ruby_tourmaline"),
+        put(
+            put(ON_BOARD, "ruby_tourmaline", "ice_10_mason_1"),
+            "sapphire_tourmaline",
+            "ice_10_mason_2",
+        ),
+        "fire",
+        cm.ToursMoveDragon(
+            from_tower="coral_tourmaline", via_island="tourmaline", to_tower="ruby_tourmaline"
+        ),
     ),  # fmt: skip
-    "same_tower": lambda: (ON_BOARD, "fire", cm.ToursSwapDragons(tower_a="coral_tourmaline", tower_b="coral_tourmaline")),
+    "same_tower": lambda: (
+        ON_BOARD,
+        "fire",
+        cm.ToursSwapDragons(tower_a="coral_tourmaline", tower_b="coral_tourmaline"),
+    ),
     "third_action_available": lambda: (third(), "fire", cm.ToursSkipThirdAction()),
-    "decline_not_allowed": lambda: (pending("give_enemy_defense_3"), "fire", cm.ToursResolveChance(decline=True)),
-    "invalid_target": lambda: (pending("give_enemy_defense_3"), "fire", cm.ToursResolveChance(tower="sapphire_coral")),
+    "decline_not_allowed": lambda: (
+        pending("give_enemy_defense_3"),
+        "fire",
+        cm.ToursResolveChance(decline=True),
+    ),
+    "invalid_target": lambda: (
+        pending("give_enemy_defense_3"),
+        "fire",
+        cm.ToursResolveChance(tower="sapphire_coral"),
+    ),
 }
 
 
@@ -121,7 +180,9 @@ OPTION_CASES: dict[str, ToursOptions] = {
     "unknown_house": ToursOptions(houses=["fire", "kraken"]),  # type: ignore[list-item]
     "duplicate_house": ToursOptions(houses=["ice", "ice"]),
     "invalid_house_set": ToursOptions(houses=["fire", "light"]),
-    "variant_requires_two_players": ToursOptions(houses=["fire", "ice", "moon"], two_player_recycle=True),
+    "variant_requires_two_players": ToursOptions(
+        houses=["fire", "ice", "moon"], two_player_recycle=True
+    ),
 }
 
 

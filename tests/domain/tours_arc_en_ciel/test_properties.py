@@ -28,7 +28,9 @@ def check_invariants(state: ToursState) -> None:
         assert sorted(everywhere) == sorted(HOUSE_DRAGONS[house]), house
     assert set(state.hidden) <= set(state.occupant.values())
     assert all(v >= 0 for v in state.defense.values()) and len(state.defense) == 40
-    cards = Counter(state.pile) + Counter(c for c in state.face_up if c) + Counter(state.game_discard)
+    cards = (
+        Counter(state.pile) + Counter(c for c in state.face_up if c) + Counter(state.game_discard)
+    )
     for hand in state.hands:
         cards += Counter(hand)
     assert cards == Counter(GAME_CARDS)

@@ -21,7 +21,9 @@ def drawn(state: ToursState, card: str, house: str = "fire") -> tuple[ToursState
     return decide(state, house, cm.ToursDrawChance())
 
 
-def attack(state: ToursState, dice: list[int], dragon: str = "fire_10_blower_1") -> ev.ToursCombatResolved:
+def attack(
+    state: ToursState, dice: list[int], dragon: str = "fire_10_blower_1"
+) -> ev.ToursCombatResolved:
     """Fire lands ``dragon`` on coral_tourmaline (held by an ice Dragon) with a tourmaline card."""
     state = at_phase(set_hand(state, "fire", {"tourmaline": 1}), "fire", "play")
     cmd = cm.ToursLandDragon(island="tourmaline", tower="coral_tourmaline", dragon=dragon)
@@ -35,13 +37,20 @@ ICE_HELD = put(new_state(), "coral_tourmaline", "ice_10_mason_1", 2)
 
 
 def test_add_defense_asks_for_an_own_tower() -> None:
-    state, events = drawn(put(new_state(), "sapphire_coral", "fire_10_mason_1", 1), "add_defense_10")
-    assert events[-1] == ev.ToursChanceDecisionRequested(decider_seat=0, drawer_seat=0, card="add_defense_10", remaining=1)
+    state, events = drawn(
+        put(new_state(), "sapphire_coral", "fire_10_mason_1", 1), "add_defense_10"
+    )
+    assert events[-1] == ev.ToursChanceDecisionRequested(
+        decider_seat=0, drawer_seat=0, card="add_defense_10", remaining=1
+    )
     assert RS.legal_commands(state, "fire") == [
-        cm.ToursResolveChance(decline=True), cm.ToursResolveChance(tower="sapphire_coral")
+        cm.ToursResolveChance(decline=True),
+        cm.ToursResolveChance(tower="sapphire_coral"),
     ]
     _, events = decide(state, "fire", cm.ToursResolveChance(tower="sapphire_coral"))
-    assert events[0] == ev.ToursDefenseChanged(tower="sapphire_coral", delta=10, defense=11, cause="chance")
+    assert events[0] == ev.ToursDefenseChanged(
+        tower="sapphire_coral", delta=10, defense=11, cause="chance"
+    )
 
 
 def test_add_defense_without_board_dragon_is_void() -> None:
@@ -52,7 +61,9 @@ def test_add_defense_without_board_dragon_is_void() -> None:
 def test_remove_enemy_defense_floors_at_zero() -> None:
     state, _ = drawn(ICE_HELD, "remove_enemy_defense_5")
     _, events = decide(state, "fire", cm.ToursResolveChance(tower="coral_tourmaline"))
-    assert events[0] == ev.ToursDefenseChanged(tower="coral_tourmaline", delta=-2, defense=0, cause="chance")
+    assert events[0] == ev.ToursDefenseChanged(
+        tower="coral_tourmaline", delta=-2, defense=0, cause="chance"
+    )
 
 
 def test_extra_dragon_lands_on_an_arrival_tower_with_combat() -> None:
@@ -62,11 +73,19 @@ def test_extra_dragon_lands_on_an_arrival_tower_with_combat() -> None:
     towers = {c.tower for c in listed if c.tower}
     # Fire owns only coral: its two tower bridges are the arrival towers.
     assert towers == {"sapphire_coral", "coral_tourmaline"}
-    rejected(state, "fire", cm.ToursResolveChance(dragon="fire_10_mason_1", tower="sapphire_coral"), "invalid_target")
+    rejected(
+        state,
+        "fire",
+        cm.ToursResolveChance(dragon="fire_10_mason_1", tower="sapphire_coral"),
+        "invalid_target",
+    )
     cmd = cm.ToursResolveChance(dragon="fire_20_blower_2", tower="coral_tourmaline")
     after, events = decide(state, "fire", cmd, dice=[10, 1])
     assert types(events)[:3] == ["dragon_arrived", "combat_resolved", "defense_changed"]
-    assert events[0].cause == "extra_dragon" and after.occupant["coral_tourmaline"] == "fire_20_blower_2"
+    assert (
+        events[0].cause == "extra_dragon"
+        and after.occupant["coral_tourmaline"] == "fire_20_blower_2"
+    )
     assert types(events)[-2:] == ["turn_ended", "turn_started"]
 
 
@@ -80,11 +99,19 @@ def test_remove_enemy_dragon_any_takes_a_hidden_dragon_and_redacts_it() -> None:
     seen = RS.redact(removed, "fire")
     assert (seen.dragon, seen.specialty, seen.strength) == (None, None, 15)
     assert RS.redact(removed, "ice") == removed
-    assert after.hidden == [] and "ice_15_mason_2" in after.reserve[1] and after.defense["opal_jet"] == 4
+    assert (
+        after.hidden == []
+        and "ice_15_mason_2" in after.reserve[1]
+        and after.defense["opal_jet"] == 4
+    )
 
 
 def test_lose_dragon_includes_own_hidden_dragons() -> None:
-    state = put(put(new_state(), "opal_jet", "fire_15_mason_2", hidden=True), "diamond_jade", "fire_10_mason_1")
+    state = put(
+        put(new_state(), "opal_jet", "fire_15_mason_2", hidden=True),
+        "diamond_jade",
+        "fire_10_mason_1",
+    )
     state, _ = drawn(state, "lose_dragon_strength_15")
     assert RS.legal_commands(state, "fire") == [cm.ToursResolveChance(tower="opal_jet")]
     rejected(state, "fire", cm.ToursResolveChance(decline=True), "decline_not_allowed")
@@ -112,7 +139,9 @@ def test_resurrect_two_of_three_eliminated_by_choice() -> None:
     assert events[-1].remaining == 2
     state, _ = decide(state, "fire", cm.ToursResolveChance(dragon="fire_20_mason_1"))
     state, events = decide(state, "fire", cm.ToursResolveChance(dragon="fire_10_mason_1"))
-    assert state.eliminated[0] == ["fire_15_mason_1"] and types(events)[1] == "chance_card_discarded"
+    assert (
+        state.eliminated[0] == ["fire_15_mason_1"] and types(events)[1] == "chance_card_discarded"
+    )
 
 
 def test_points_cards_count_in_the_score() -> None:
@@ -138,10 +167,17 @@ def test_attacker_combat_cards(cards: list[str], dice: list[int], field: str, va
     assert combat.attacker.cards == cards
 
 
-@pytest.mark.parametrize(("card", "parity", "faces"), [("combat_even_dice", "even", [4, 8]), ("combat_odd_dice", "odd", [3, 9])])
+@pytest.mark.parametrize(
+    ("card", "parity", "faces"),
+    [("combat_even_dice", "even", [4, 8]), ("combat_odd_dice", "odd", [3, 9])],
+)
 def test_parity_cards_restrict_every_die(card: str, parity: str, faces: list[int]) -> None:
     combat = attack(replace(ICE_HELD, combat_cards=[[], [card]]), faces)
-    assert combat.parity == parity and combat.attacker.rolls == faces[:1] and combat.defender.cards == [card]
+    assert (
+        combat.parity == parity
+        and combat.attacker.rolls == faces[:1]
+        and combat.defender.cards == [card]
+    )
 
 
 def test_dice_only_ignores_strength_and_gold() -> None:
@@ -152,17 +188,28 @@ def test_dice_only_ignores_strength_and_gold() -> None:
 
 def test_invulnerable_seat_wins_in_defence_too() -> None:
     # Fire invoked invulnerability this turn; ice lands on fire's tower through an arrival card.
-    state = put(new_state(start_pair_invulnerability=True), "coral_tourmaline", "fire_10_blower_1", 0)
+    state = put(
+        new_state(start_pair_invulnerability=True), "coral_tourmaline", "fire_10_blower_1", 0
+    )
     state = put(state, "topaz_ivory", "ice_10_mason_1")
     state = replace(state, turn=replace(state.turn, invulnerable=True))
     state, events = drawn(state, "enemy_dragon_arrives_strength_20")
     assert events[-1].decider_seat == 1
-    state, events = decide(state, "ice", cm.ToursResolveChance(dragon="ice_20_blower_1", tower="ivory_tiger_eye"))
+    state, events = decide(
+        state, "ice", cm.ToursResolveChance(dragon="ice_20_blower_1", tower="ivory_tiger_eye")
+    )
     assert events[0].contested is False
     ice_attack = put(state, "ivory_tiger_eye", "fire_15_mason_1")
-    ice_attack = replace(ice_attack, phase="third", active_seat=0, turn=replace(ice_attack.turn, invulnerable=True))
+    ice_attack = replace(
+        ice_attack, phase="third", active_seat=0, turn=replace(ice_attack.turn, invulnerable=True)
+    )
     ice_attack, _ = drawn(ice_attack, "enemy_dragon_arrives_any")
-    _, events = decide(ice_attack, "ice", cm.ToursResolveChance(dragon="ice_20_mason_1", tower="ivory_tiger_eye"), dice=[20, 1])
+    _, events = decide(
+        ice_attack,
+        "ice",
+        cm.ToursResolveChance(dragon="ice_20_mason_1", tower="ivory_tiger_eye"),
+        dice=[20, 1],
+    )
     assert (events[1].winner, events[1].reason) == ("defender", "invulnerable")
 
 
@@ -189,7 +236,9 @@ def test_pile_card_is_hidden_from_others() -> None:
     assert taken.island == state.pile[0]
     assert RS.redact(taken, "ice").island is None and RS.redact(taken, None).island is None
     assert RS.redact(taken, "fire") == taken
-    dealt = RS.setup(state.options, __import__("domain").SetupContext(), __import__("domain").Rng("x", 0))
+    dealt = RS.setup(
+        state.options, __import__("domain").SetupContext(), __import__("domain").Rng("x", 0)
+    )
     hands = [e for e in dealt if isinstance(e, ev.ToursCardsDealt)]
     assert RS.redact(hands[0], "ice").cards is None and RS.redact(hands[0], "fire") == hands[0]
     assert RS.redact(dealt[2], "fire").order is None and RS.redact(dealt[2], "fire").count == 72
@@ -215,9 +264,13 @@ def test_json_command_with_unknown_ids_reaches_decide() -> None:
 def test_atomize_without_an_eligible_dragon_lands_nothing() -> None:
     from .test_scenarios import _fire_reserve_empty
 
-    state = _fire_reserve_empty(at_phase(set_hand(new_state(), "fire", {"coral": 2}), "fire", "play"), [])
+    state = _fire_reserve_empty(
+        at_phase(set_hand(new_state(), "fire", {"coral": 2}), "fire", "play"), []
+    )
     state = put(state, "coral_tourmaline", "ice_10_mason_1")
-    assert cm.ToursAtomize(island="coral", tower="coral_tourmaline") in RS.legal_commands(state, "fire")
+    assert cm.ToursAtomize(island="coral", tower="coral_tourmaline") in RS.legal_commands(
+        state, "fire"
+    )
     after, events = decide(state, "fire", cm.ToursAtomize(island="coral", tower="coral_tourmaline"))
     assert types(events) == ["card_played", "dragon_atomized"]
     assert "coral_tourmaline" not in after.occupant and after.defense["coral_tourmaline"] == 0
@@ -235,12 +288,19 @@ def test_resurrect_with_few_eliminated_needs_no_decision() -> None:
 
 @pytest.mark.parametrize(
     "card",
-    ["enemy_dragon_arrives_mason", "lose_dragon_blower", "remove_enemy_dragon_strength_20", "extra_dragon_any"],
+    [
+        "enemy_dragon_arrives_mason",
+        "lose_dragon_blower",
+        "remove_enemy_dragon_strength_20",
+        "extra_dragon_any",
+    ],
 )
 def test_cards_without_a_target_are_void(card: str) -> None:
     # Ice (the next seat) has no reserve mason left; fire has no blower on the board and no
     # arrival tower free (its two coral towers are held by its own Dragons); no enemy 20 is visible.
-    state = put(put(new_state(), "coral_tourmaline", "fire_10_mason_1"), "sapphire_coral", "fire_15_mason_1")
+    state = put(
+        put(new_state(), "coral_tourmaline", "fire_10_mason_1"), "sapphire_coral", "fire_15_mason_1"
+    )
     for n in (1, 2, 3):
         for strength in (10, 15, 20):
             state = eliminate(state, f"ice_{strength}_mason_{n}")
@@ -259,7 +319,9 @@ def test_hide_cannot_be_declined_and_skips_hidden_ones() -> None:
 
 
 def test_recycling_applies_to_atomize_and_extra_dragons() -> None:
-    towers = [t for t in board.TOWERS if t not in ("coral_tourmaline", "sapphire_coral", "diamond_jade")]
+    towers = [
+        t for t in board.TOWERS if t not in ("coral_tourmaline", "sapphire_coral", "diamond_jade")
+    ]
     state = put(new_state(two_player_recycle=True), "diamond_jade", "ice_10_mason_1")
     state = eliminate(state, "fire_15_blower_3")
     from .helpers import fill_board
@@ -268,7 +330,9 @@ def test_recycling_applies_to_atomize_and_extra_dragons() -> None:
     state = at_phase(set_hand(state, "fire", {"jade": 2}), "fire", "play")
     atomize = cm.ToursAtomize(island="jade", tower="diamond_jade", dragon="fire_15_blower_3")
     assert RS.legal_commands(state, "fire").count(atomize) == 1
-    assert cm.ToursAtomize(island="jade", tower="diamond_jade") not in RS.legal_commands(state, "fire")
+    assert cm.ToursAtomize(island="jade", tower="diamond_jade") not in RS.legal_commands(
+        state, "fire"
+    )
     after, events = decide(state, "fire", atomize)
     assert events[2].origin == "eliminated" and after.eliminated[0] == []
 
@@ -278,7 +342,9 @@ def test_both_end_reasons_are_listed() -> None:
     from .helpers import fill_board
 
     state = fill_board(new_state(), "fire", towers[:18])
-    state = replace(at_phase(state, "fire", "third"), final_turn=True, chance_deck=["combat_plus_5"])
+    state = replace(
+        at_phase(state, "fire", "third"), final_turn=True, chance_deck=["combat_plus_5"]
+    )
     over, events = decide(state, "fire", cm.ToursDrawChance())
     assert events[-1].reasons == ["cards_exhausted", "all_dragons_on_board"]
     outcome = RS.outcome(over)

@@ -29,7 +29,9 @@ def test_t01_setup_and_gold_roll() -> None:
         "game_started", "gold_tower_assigned", "game_deck_shuffled", "chance_deck_shuffled",
         "cards_dealt", "cards_dealt", "face_up_dealt", "turn_started",
     ]  # fmt: skip
-    assert events[0] == ev.ToursGameStarted(houses=["fire", "ice"], turn_order=[0, 1], options=options)
+    assert events[0] == ev.ToursGameStarted(
+        houses=["fire", "ice"], turn_order=[0, 1], options=options
+    )
     assert events[1] == ev.ToursGoldTowerAssigned(
         seat=0,
         method="roll",
@@ -93,7 +95,9 @@ def test_t03_eight_player_turn_order() -> None:
 
 
 def test_t04_take_a_face_up_card() -> None:
-    state = replace(new_state(), face_up=["jade", "topaz", "coral"], pile=["ruby", *new_state().pile[1:]])
+    state = replace(
+        new_state(), face_up=["jade", "topaz", "coral"], pile=["ruby", *new_state().pile[1:]]
+    )
     take = cm.ToursTakeCard(source="face_up", slot=1)
     after, events = decide(state, "fire", take)
     assert events == [
@@ -128,8 +132,15 @@ def test_t06_landing_on_an_empty_tower() -> None:
     assert events == [
         ev.ToursCardPlayed(seat=0, islands=["coral"], purpose="land"),
         ev.ToursDragonArrived(
-            seat=0, dragon="fire_10_mason_1", strength=10, specialty="mason", origin="reserve",
-            from_tower=None, via_island=None, tower="coral_tourmaline", cause="card",
+            seat=0,
+            dragon="fire_10_mason_1",
+            strength=10,
+            specialty="mason",
+            origin="reserve",
+            from_tower=None,
+            via_island=None,
+            tower="coral_tourmaline",
+            cause="card",
             contested=False,
         ),  # fmt: skip
         ev.ToursDefenseChanged(tower="coral_tourmaline", delta=1, defense=1, cause="landing"),
@@ -141,25 +152,65 @@ def test_t06_landing_on_an_empty_tower() -> None:
 def test_t07_landing_errors() -> None:
     state = put(_play(), "sapphire_coral", "fire_15_mason_1")
     land = cm.ToursLandDragon
-    rejected(state, "fire", land(island="coral", tower="diamond_ruby", dragon="fire_10_mason_1"), "tower_not_adjacent")
-    rejected(state, "fire", land(island="coral", tower="ruby_coral", dragon="fire_10_mason_1"), "unknown_tower")  # type: ignore[arg-type]
-    rejected(state, "fire", land(island="coral", tower="sapphire_coral", dragon="fire_10_mason_1"), "tower_occupied_by_own_dragon")
-    rejected(state, "fire", land(island="coral", tower="coral_tourmaline", dragon="ice_10_mason_1"), "dragon_not_available")
-    rejected(state, "fire", land(island="coral", tower="coral_tourmaline", dragon="fire_15_mason_1"), "dragon_not_available")
-    rejected(state, "fire", land(island="jade", tower="jade_garnet", dragon="fire_10_mason_1"), "card_not_in_hand")
+    rejected(
+        state,
+        "fire",
+        land(island="coral", tower="diamond_ruby", dragon="fire_10_mason_1"),
+        "tower_not_adjacent",
+    )
+    rejected(
+        state,
+        "fire",
+        land(island="coral", tower="ruby_coral", dragon="fire_10_mason_1"),
+        "unknown_tower",
+    )  # type: ignore[arg-type]
+    rejected(
+        state,
+        "fire",
+        land(island="coral", tower="sapphire_coral", dragon="fire_10_mason_1"),
+        "tower_occupied_by_own_dragon",
+    )
+    rejected(
+        state,
+        "fire",
+        land(island="coral", tower="coral_tourmaline", dragon="ice_10_mason_1"),
+        "dragon_not_available",
+    )
+    rejected(
+        state,
+        "fire",
+        land(island="coral", tower="coral_tourmaline", dragon="fire_15_mason_1"),
+        "dragon_not_available",
+    )
+    rejected(
+        state,
+        "fire",
+        land(island="jade", tower="jade_garnet", dragon="fire_10_mason_1"),
+        "card_not_in_hand",
+    )
 
 
 def test_t08_attacker_wins_defender_eliminated() -> None:
-    state = put(_play(new_state(gold="ice"), {"tourmaline": 1}), "coral_tourmaline", "ice_15_blower_1", 2)
-    cmd = cm.ToursLandDragon(island="tourmaline", tower="coral_tourmaline", dragon="fire_20_blower_1")
+    state = put(
+        _play(new_state(gold="ice"), {"tourmaline": 1}), "coral_tourmaline", "ice_15_blower_1", 2
+    )
+    cmd = cm.ToursLandDragon(
+        island="tourmaline", tower="coral_tourmaline", dragon="fire_20_blower_1"
+    )
     after, events = decide(state, "fire", cmd, dice=[14, 6])
     combat = events[2]
     assert isinstance(combat, ev.ToursCombatResolved)
     assert (combat.attacker.total, combat.defender.total) == (39, 24)
-    assert (combat.attacker.good_right, combat.defender.gold, combat.defender.tower_defense) == (5, 1, 2)
+    assert (combat.attacker.good_right, combat.defender.gold, combat.defender.tower_defense) == (
+        5,
+        1,
+        2,
+    )
     assert (combat.winner, combat.reason) == ("attacker", "totals")
     assert (combat.loser_dragon, combat.loser_fate) == ("ice_15_blower_1", "eliminated")
-    assert events[3] == ev.ToursDefenseChanged(tower="coral_tourmaline", delta=1, defense=3, cause="landing")
+    assert events[3] == ev.ToursDefenseChanged(
+        tower="coral_tourmaline", delta=1, defense=3, cause="landing"
+    )
     assert after.occupant["coral_tourmaline"] == "fire_20_blower_1"
     assert after.eliminated[1] == ["ice_15_blower_1"]
 
@@ -171,7 +222,11 @@ def test_t09_tie_goes_to_the_defender_attacking_mason_eliminated() -> None:
     combat = events[2]
     assert isinstance(combat, ev.ToursCombatResolved)
     assert (combat.attacker.total, combat.defender.total) == (21, 21)
-    assert (combat.winner, combat.reason, combat.loser_fate) == ("defender", "tie_defender", "eliminated")
+    assert (combat.winner, combat.reason, combat.loser_fate) == (
+        "defender",
+        "tie_defender",
+        "eliminated",
+    )
     assert after.defense["sapphire_coral"] == 1
     assert after.eliminated[0] == ["fire_10_mason_2"]
     assert after.occupant["sapphire_coral"] == "ice_10_mason_1"
@@ -179,7 +234,9 @@ def test_t09_tie_goes_to_the_defender_attacking_mason_eliminated() -> None:
 
 def test_t10_losing_blower_returns_to_reserve() -> None:
     state = put(_play(new_state(), {"tourmaline": 1}), "coral_tourmaline", "ice_10_mason_1", 3)
-    cmd = cm.ToursLandDragon(island="tourmaline", tower="coral_tourmaline", dragon="fire_15_blower_1")
+    cmd = cm.ToursLandDragon(
+        island="tourmaline", tower="coral_tourmaline", dragon="fire_15_blower_1"
+    )
     after, events = decide(state, "fire", cmd, dice=[8, 12])
     combat = events[2]
     assert isinstance(combat, ev.ToursCombatResolved)
@@ -219,11 +276,22 @@ def test_t12_co_ownership() -> None:
 def test_t13_movement_passability() -> None:
     state = at_phase(new_state(), "fire", "third")
     state = put(state, "coral_tourmaline", "fire_10_mason_1", 2)
-    state = put(put(state, "ruby_tourmaline", "ice_10_mason_1"), "sapphire_tourmaline", "ice_10_mason_2")
+    state = put(
+        put(state, "ruby_tourmaline", "ice_10_mason_1"), "sapphire_tourmaline", "ice_10_mason_2"
+    )
     assert board.owners(state)["tourmaline"] == (1,)
     move = cm.ToursMoveDragon
-    rejected(state, "fire", move(from_tower="coral_tourmaline", via_island="tourmaline", to_tower="ruby_tourmaline"), "island_not_passable")
-    after, events = decide(state, "fire", move(from_tower="coral_tourmaline", via_island="coral", to_tower="sapphire_coral"))
+    rejected(
+        state,
+        "fire",
+        move(from_tower="coral_tourmaline", via_island="tourmaline", to_tower="ruby_tourmaline"),
+        "island_not_passable",
+    )
+    after, events = decide(
+        state,
+        "fire",
+        move(from_tower="coral_tourmaline", via_island="coral", to_tower="sapphire_coral"),
+    )
     assert events[0] == ev.ToursDragonArrived(
         seat=0, dragon="fire_10_mason_1", strength=10, specialty="mason", origin="tower",
         from_tower="coral_tourmaline", via_island="coral", tower="sapphire_coral", cause="move",
@@ -242,25 +310,64 @@ def test_t13_movement_passability() -> None:
 
 
 def test_t14_movement_errors() -> None:
-    state = at_phase(put(put(new_state(), "coral_tourmaline", "fire_10_mason_1"), "sapphire_coral", "fire_10_mason_2"), "fire", "third")
+    state = at_phase(
+        put(
+            put(new_state(), "coral_tourmaline", "fire_10_mason_1"),
+            "sapphire_coral",
+            "fire_10_mason_2",
+        ),
+        "fire",
+        "third",
+    )
     state = put(state, "ruby_tourmaline", "ice_10_mason_1")
     move = cm.ToursMoveDragon
-    rejected(state, "fire", move(from_tower="ruby_tourmaline", via_island="tourmaline", to_tower="sapphire_tourmaline"), "not_your_dragon")
-    rejected(state, "fire", move(from_tower="coral_tourmaline", via_island="jade", to_tower="jade_garnet"), "via_not_endpoint")
-    rejected(state, "fire", move(from_tower="coral_tourmaline", via_island="coral", to_tower="coral_tourmaline"), "tower_not_adjacent")
-    rejected(state, "fire", move(from_tower="coral_tourmaline", via_island="coral", to_tower="diamond_jade"), "tower_not_adjacent")
-    rejected(state, "fire", move(from_tower="coral_tourmaline", via_island="coral", to_tower="sapphire_coral"), "tower_occupied_by_own_dragon")
+    rejected(
+        state,
+        "fire",
+        move(from_tower="ruby_tourmaline", via_island="tourmaline", to_tower="sapphire_tourmaline"),
+        "not_your_dragon",
+    )
+    rejected(
+        state,
+        "fire",
+        move(from_tower="coral_tourmaline", via_island="jade", to_tower="jade_garnet"),
+        "via_not_endpoint",
+    )
+    rejected(
+        state,
+        "fire",
+        move(from_tower="coral_tourmaline", via_island="coral", to_tower="coral_tourmaline"),
+        "tower_not_adjacent",
+    )
+    rejected(
+        state,
+        "fire",
+        move(from_tower="coral_tourmaline", via_island="coral", to_tower="diamond_jade"),
+        "tower_not_adjacent",
+    )
+    rejected(
+        state,
+        "fire",
+        move(from_tower="coral_tourmaline", via_island="coral", to_tower="sapphire_coral"),
+        "tower_occupied_by_own_dragon",
+    )
 
 
 def test_t15_fatigue() -> None:
     state = _play(new_state(gold="ice"), {"tourmaline": 1})
-    state = put(put(state, "ruby_tourmaline", "ice_10_blower_1", 0), "diamond_ruby", "ice_10_mason_2", 4)
-    land = cm.ToursLandDragon(island="tourmaline", tower="ruby_tourmaline", dragon="fire_15_blower_1")
+    state = put(
+        put(state, "ruby_tourmaline", "ice_10_blower_1", 0), "diamond_ruby", "ice_10_mason_2", 4
+    )
+    land = cm.ToursLandDragon(
+        island="tourmaline", tower="ruby_tourmaline", dragon="fire_15_blower_1"
+    )
     state, events = decide(state, "fire", land, dice=[10, 10])
     first = events[2]
     assert (first.attacker.total, first.defender.total, first.winner) == (30, 21, "attacker")
     assert first.loser_fate == "eliminated" and state.defense["ruby_tourmaline"] == 1
-    move = cm.ToursMoveDragon(from_tower="ruby_tourmaline", via_island="ruby", to_tower="diamond_ruby")
+    move = cm.ToursMoveDragon(
+        from_tower="ruby_tourmaline", via_island="ruby", to_tower="diamond_ruby"
+    )
     assert board.owners(state)["ruby"] == ()
     state, events = decide(state, "fire", move, dice=[12, 8])
     second = events[1]
@@ -268,12 +375,16 @@ def test_t15_fatigue() -> None:
     assert second.attacker.fatigue == -5 and second.defender.fatigue == 0
     assert (second.attacker.total, second.defender.total, second.winner) == (27, 28, "defender")
     assert second.loser_fate == "reserve"
-    assert events[2] == ev.ToursDefenseChanged(tower="diamond_ruby", delta=1, defense=5, cause="landing")
+    assert events[2] == ev.ToursDefenseChanged(
+        tower="diamond_ruby", delta=1, defense=5, cause="landing"
+    )
 
 
 def test_t16_swap() -> None:
     state = at_phase(new_state(), "fire", "third")
-    state = put(put(state, "coral_tourmaline", "fire_10_mason_1", 1), "diamond_ruby", "fire_20_mason_1", 4)
+    state = put(
+        put(state, "coral_tourmaline", "fire_10_mason_1", 1), "diamond_ruby", "fire_20_mason_1", 4
+    )
     state = put(state, "diamond_jade", "ice_10_mason_1")
     swap = cm.ToursSwapDragons(tower_a="coral_tourmaline", tower_b="diamond_ruby")
     assert swap not in RS.legal_commands(state, "fire")  # listed with the lower bridge no first
@@ -289,8 +400,18 @@ def test_t16_swap() -> None:
         ev.ToursTurnStarted(seat=1, turn_number=2),
     ]  # fmt: skip
     assert after.occupant["coral_tourmaline"] == "fire_20_mason_1"
-    rejected(state, "fire", cm.ToursSwapDragons(tower_a="diamond_ruby", tower_b="diamond_ruby"), "same_tower")
-    rejected(state, "fire", cm.ToursSwapDragons(tower_a="diamond_ruby", tower_b="diamond_jade"), "not_your_dragon")
+    rejected(
+        state,
+        "fire",
+        cm.ToursSwapDragons(tower_a="diamond_ruby", tower_b="diamond_ruby"),
+        "same_tower",
+    )
+    rejected(
+        state,
+        "fire",
+        cm.ToursSwapDragons(tower_a="diamond_ruby", tower_b="diamond_jade"),
+        "not_your_dragon",
+    )
 
 
 def test_t17_atomize() -> None:
@@ -308,7 +429,12 @@ def test_t17_atomize() -> None:
     ]  # fmt: skip
     assert after.eliminated[1] == ["ice_15_mason_1"] and after.atomize_count[0] == 1
     rejected(replace(state, atomize_count=[2, 0]), "fire", cmd, "atomize_limit_reached")
-    rejected(state, "fire", cm.ToursAtomize(island="jade", tower="jade_garnet", dragon="fire_20_blower_1"), "tower_not_enemy")
+    rejected(
+        state,
+        "fire",
+        cm.ToursAtomize(island="jade", tower="jade_garnet", dragon="fire_20_blower_1"),
+        "tower_not_enemy",
+    )
     rejected(set_hand(state, "fire", {"jade": 1}), "fire", cmd, "pair_not_in_hand")
     rejected(state, "fire", cm.ToursAtomize(island="jade", tower="diamond_jade"), "dragon_required")
 
@@ -329,7 +455,9 @@ def test_t18_chance_instead_of_landing() -> None:
     assert events == [
         ev.ToursCardPlayed(seat=0, islands=["topaz"], purpose="chance_instead"),
         ev.ToursChanceCardDrawn(seat=0, card="resurrect_1", origin="instead_of_landing"),
-        ev.ToursChanceDecisionRequested(decider_seat=0, drawer_seat=0, card="resurrect_1", remaining=1),
+        ev.ToursChanceDecisionRequested(
+            decider_seat=0, drawer_seat=0, card="resurrect_1", remaining=1
+        ),
     ]
     state, events = decide(state, "fire", cm.ToursResolveChance(dragon="fire_20_mason_1"))
     assert events == [
@@ -337,10 +465,17 @@ def test_t18_chance_instead_of_landing() -> None:
         ev.ToursChanceCardDiscarded(card="resurrect_1", outcome="applied"),
     ]
     assert state.phase == "third" and state.pending is None
-    rejected(_play(hand={"topaz": 1}), "fire", cm.ToursChanceInsteadOfLanding(island="topaz"), "reserve_not_empty")
+    rejected(
+        _play(hand={"topaz": 1}),
+        "fire",
+        cm.ToursChanceInsteadOfLanding(island="topaz"),
+        "reserve_not_empty",
+    )
     no_elim = _fire_reserve_empty(_play(hand={"topaz": 1}), [])
     assert no_elim.reserve[0] == [] and no_elim.eliminated[0] == []
-    rejected(no_elim, "fire", cm.ToursChanceInsteadOfLanding(island="topaz"), "no_eliminated_dragon")
+    rejected(
+        no_elim, "fire", cm.ToursChanceInsteadOfLanding(island="topaz"), "no_eliminated_dragon"
+    )
 
 
 def test_t19_kept_combat_card_used_in_defence() -> None:

@@ -39,11 +39,29 @@ def test_t21_enemy_arrival_decided_by_another_seat() -> None:
         decider_seat=1, drawer_seat=2, card="enemy_dragon_arrives_any", remaining=1
     )
     assert RS.to_act(state) == ["ice"] and RS.legal_commands(state, "light") == []
-    rejected(state, "light", cm.ToursSwapDragons(tower_a="onyx_gold", tower_b="gold_amber"), "decision_pending")
+    rejected(
+        state,
+        "light",
+        cm.ToursSwapDragons(tower_a="onyx_gold", tower_b="gold_amber"),
+        "decision_pending",
+    )
     rejected(state, "fire", cm.ToursResolveChance(decline=True), "not_your_decision")
-    rejected(state, "ice", cm.ToursResolveChance(dragon="ice_20_blower_1", tower="diamond_topaz"), "invalid_target")
-    state, events = decide(state, "ice", cm.ToursResolveChance(dragon="ice_20_blower_1", tower="ivory_tiger_eye"))
-    assert types(events) == ["dragon_arrived", "defense_changed", "chance_card_discarded", "turn_ended", "turn_started"]
+    rejected(
+        state,
+        "ice",
+        cm.ToursResolveChance(dragon="ice_20_blower_1", tower="diamond_topaz"),
+        "invalid_target",
+    )
+    state, events = decide(
+        state, "ice", cm.ToursResolveChance(dragon="ice_20_blower_1", tower="ivory_tiger_eye")
+    )
+    assert types(events) == [
+        "dragon_arrived",
+        "defense_changed",
+        "chance_card_discarded",
+        "turn_ended",
+        "turn_started",
+    ]
     arrived = events[0]
     assert (arrived.seat, arrived.cause, arrived.tower) == (1, "enemy_arrival", "ivory_tiger_eye")
     assert events[2:] == [
@@ -55,9 +73,13 @@ def test_t21_enemy_arrival_decided_by_another_seat() -> None:
 
 def test_t22_hidden_dragons_cannot_be_picked_by_conditioned_cards() -> None:
     state = put(new_state(), "opal_jet", "ice_10_mason_1", hidden=True)
-    state = _third(put(state, "opal_tiger_eye", "ice_15_blower_1"), "fire", "remove_enemy_dragon_mason")
+    state = _third(
+        put(state, "opal_tiger_eye", "ice_15_blower_1"), "fire", "remove_enemy_dragon_mason"
+    )
     _, events = decide(state, "fire", cm.ToursDrawChance())
-    assert events[1] == ev.ToursChanceCardDiscarded(card="remove_enemy_dragon_mason", outcome="void")
+    assert events[1] == ev.ToursChanceCardDiscarded(
+        card="remove_enemy_dragon_mason", outcome="void"
+    )
     state = put(state, "topaz_ivory", "ice_20_mason_1", 3)
     state, events = decide(state, "fire", cm.ToursDrawChance())
     assert types(events) == ["chance_card_drawn", "chance_decision_requested"]
@@ -83,7 +105,9 @@ def test_t23_hiding_and_redaction() -> None:
         ev.ToursChanceCardDiscarded(card="hide_dragons_4", outcome="applied"),
     ]
     assert RS.redact(events[1], "ice").dragon is None and RS.redact(events[1], "fire") == events[1]
-    move = cm.ToursMoveDragon(from_tower="coral_tourmaline", via_island="tourmaline", to_tower="ruby_tourmaline")
+    move = cm.ToursMoveDragon(
+        from_tower="coral_tourmaline", via_island="tourmaline", to_tower="ruby_tourmaline"
+    )
     state, events = decide(_third(state, "fire"), "fire", move)
     arrived = events[0]
     seen = RS.redact(arrived, "ice")
@@ -91,27 +115,44 @@ def test_t23_hiding_and_redaction() -> None:
     assert RS.redact(arrived, None) == seen
     assert RS.redact(arrived, "fire") == arrived and arrived.dragon == "fire_20_mason_2"
     tower_view = next(t for t in RS.view(state, "ice").towers if t.tower == "ruby_tourmaline")
-    assert (tower_view.house, tower_view.hidden, tower_view.dragon, tower_view.strength) == ("fire", True, None, None)
+    assert (tower_view.house, tower_view.hidden, tower_view.dragon, tower_view.strength) == (
+        "fire",
+        True,
+        None,
+        None,
+    )
     own_view = next(t for t in RS.view(state, "fire").towers if t.tower == "ruby_tourmaline")
     assert own_view.dragon == "fire_20_mason_2"
 
 
 def test_t24_threshold_cards() -> None:
-    state, _ = decide(_third(new_state(), "fire", "bridges_needed_plus_1"), "fire", cm.ToursDrawChance())
+    state, _ = decide(
+        _third(new_state(), "fire", "bridges_needed_plus_1"), "fire", cm.ToursDrawChance()
+    )
     rejected(state, "fire", cm.ToursResolveChance(decline=True), "decline_not_allowed")
     after, events = decide(state, "fire", cm.ToursResolveChance(island="coral"))
     assert events[0] == ev.ToursThresholdChanged(island="coral", delta=1, threshold=3)
     assert 0 not in board.owners(after)["coral"] and scores(after)[0].score == 0
-    state = _third(new_state(), "fire", "bridges_needed_minus_1", "bridges_needed_minus_1", "bridges_needed_plus_1")
+    state = _third(
+        new_state(),
+        "fire",
+        "bridges_needed_minus_1",
+        "bridges_needed_minus_1",
+        "bridges_needed_plus_1",
+    )
     for delta, expected in [(-1, 1), (-1, 1), (1, 2)]:
         state, _ = decide(_third(state, "fire"), "fire", cm.ToursDrawChance())
         state, events = decide(state, "fire", cm.ToursResolveChance(island="tiger_eye"))
-        assert events[0] == ev.ToursThresholdChanged(island="tiger_eye", delta=delta, threshold=expected)
+        assert events[0] == ev.ToursThresholdChanged(
+            island="tiger_eye", delta=delta, threshold=expected
+        )
     assert "tiger_eye" not in state.threshold_mod
 
 
 def _attack(state: ToursState, dice: list[int]):  # type: ignore[no-untyped-def]
-    cmd = cm.ToursLandDragon(island="tourmaline", tower="coral_tourmaline", dragon="fire_10_blower_1")
+    cmd = cm.ToursLandDragon(
+        island="tourmaline", tower="coral_tourmaline", dragon="fire_10_blower_1"
+    )
     state = at_phase(set_hand(state, "fire", {"tourmaline": 1}), "fire", "play")
     return decide(state, "fire", cmd, dice=dice)
 
@@ -140,8 +181,14 @@ def test_t26_die_modifiers() -> None:
 
 
 def test_t27_chance_reshuffle() -> None:
-    state = replace(_third(new_state(), "fire"), chance_deck=[], chance_discard=["combat_plus_5", "lose_defense_3"])
-    _, events = decide(state, "fire", cm.ToursDrawChance(), shuffles=[["lose_defense_3", "combat_plus_5"]])
+    state = replace(
+        _third(new_state(), "fire"),
+        chance_deck=[],
+        chance_discard=["combat_plus_5", "lose_defense_3"],
+    )
+    _, events = decide(
+        state, "fire", cm.ToursDrawChance(), shuffles=[["lose_defense_3", "combat_plus_5"]]
+    )
     assert events[:2] == [
         ev.ToursChanceDeckReshuffled(order=["lose_defense_3", "combat_plus_5"], count=2),
         ev.ToursChanceCardDrawn(seat=0, card="lose_defense_3", origin="third_action"),
@@ -151,13 +198,23 @@ def test_t27_chance_reshuffle() -> None:
 
 
 def test_t28_end_when_the_last_card_is_taken() -> None:
-    state = put(put(new_state(), "coral_tourmaline", "fire_10_mason_1"), "sapphire_coral", "fire_10_mason_2")
+    state = put(
+        put(new_state(), "coral_tourmaline", "fire_10_mason_1"), "sapphire_coral", "fire_10_mason_2"
+    )
     state = replace(state, pile=[], face_up=["jade", None, None])
     state, events = decide(state, "fire", cm.ToursTakeCard(source="face_up", slot=0))
     assert events[-1] == ev.ToursLastCardTaken(seat=0)
     state, _ = decide(state, "fire", cm.ToursDiscardCard(island="jade"))
-    state, events = decide(state, "fire", cm.ToursSwapDragons(tower_a="sapphire_coral", tower_b="coral_tourmaline"))
-    assert types(events) == ["dragons_swapped", "defense_changed", "defense_changed", "turn_ended", "game_ended"]
+    state, events = decide(
+        state, "fire", cm.ToursSwapDragons(tower_a="sapphire_coral", tower_b="coral_tourmaline")
+    )
+    assert types(events) == [
+        "dragons_swapped",
+        "defense_changed",
+        "defense_changed",
+        "turn_ended",
+        "game_ended",
+    ]
     assert events[-1].reasons == ["cards_exhausted"]
     assert state.phase == "over" and RS.to_act(state) == [] and RS.outcome(state) is not None
     rejected(state, "ice", cm.ToursTakeCard(source="pile"), "game_over")
@@ -210,61 +267,121 @@ def test_t30_tie_breaks() -> None:
 
 def test_t31_natural_20_and_1() -> None:
     state = put(new_state(natural_20_wins=True), "coral_tourmaline", "ice_20_mason_1", 10)
-    cmd = cm.ToursLandDragon(island="tourmaline", tower="coral_tourmaline", dragon="fire_10_mason_1")
-    after, events = decide(at_phase(set_hand(state, "fire", {"tourmaline": 1}), "fire", "play"), "fire", cmd, dice=[20, 2])
+    cmd = cm.ToursLandDragon(
+        island="tourmaline", tower="coral_tourmaline", dragon="fire_10_mason_1"
+    )
+    after, events = decide(
+        at_phase(set_hand(state, "fire", {"tourmaline": 1}), "fire", "play"),
+        "fire",
+        cmd,
+        dice=[20, 2],
+    )
     combat = events[2]
     assert (combat.attacker.total, combat.defender.total) == (31, 37)
-    assert (combat.winner, combat.reason, combat.loser_fate) == ("attacker", "natural_20", "reserve")
+    assert (combat.winner, combat.reason, combat.loser_fate) == (
+        "attacker",
+        "natural_20",
+        "reserve",
+    )
     assert "ice_20_mason_1" in after.reserve[1]
     ones = put(new_state(natural_1_loses=True), "coral_tourmaline", "ice_20_mason_1", 10)
-    _, events = decide(at_phase(set_hand(ones, "fire", {"tourmaline": 1}), "fire", "play"), "fire", cmd, dice=[1, 1])
+    _, events = decide(
+        at_phase(set_hand(ones, "fire", {"tourmaline": 1}), "fire", "play"),
+        "fire",
+        cmd,
+        dice=[1, 1],
+    )
     assert events[2].reason in ("totals", "tie_defender") and events[2].winner == "defender"
 
 
 def test_t32_invulnerability_variant() -> None:
-    state = put(new_state(start_pair_invulnerability=True), "coral_tourmaline", "ice_20_mason_1", 10)
+    state = put(
+        new_state(start_pair_invulnerability=True), "coral_tourmaline", "ice_20_mason_1", 10
+    )
     state = at_phase(set_hand(state, "fire", {"coral": 2, "jade": 2}), "fire", "play")
-    cmd = cm.ToursInvokeInvulnerability(island="coral", tower="coral_tourmaline", dragon="fire_10_mason_1")
+    cmd = cm.ToursInvokeInvulnerability(
+        island="coral", tower="coral_tourmaline", dragon="fire_10_mason_1"
+    )
     after, events = decide(state, "fire", cmd, dice=[1, 20])
     assert events[1] == ev.ToursInvulnerabilityGranted(seat=0)
     combat = events[3]
     assert (combat.attacker.total, combat.defender.total) == (12, 55)
-    assert (combat.winner, combat.reason, combat.loser_fate) == ("attacker", "invulnerable", "reserve")
+    assert (combat.winner, combat.reason, combat.loser_fate) == (
+        "attacker",
+        "invulnerable",
+        "reserve",
+    )
     assert after.turn.invulnerable and after.occupant["coral_tourmaline"] == "fire_10_mason_1"
     off = replace(state, options=replace(state.options, start_pair_invulnerability=False))
     rejected(off, "fire", cmd, "variant_disabled")
     rejected(state, "fire", cm.ToursInvokeInvulnerability(island="jade"), "not_own_start_island")
-    rejected(state, "fire", cm.ToursInvokeInvulnerability(island="coral", tower="coral_tourmaline"), "invalid_parameters")
+    rejected(
+        state,
+        "fire",
+        cm.ToursInvokeInvulnerability(island="coral", tower="coral_tourmaline"),
+        "invalid_parameters",
+    )
 
 
 def test_t33_share_variant() -> None:
     state = new_state(enemy_start_pair_share=True)
-    for n, tower in enumerate(["diamond_sapphire", "diamond_emerald", "diamond_onyx", "diamond_opal"]):
+    for n, tower in enumerate(
+        ["diamond_sapphire", "diamond_emerald", "diamond_onyx", "diamond_opal"]
+    ):
         state = put(state, tower, f"ice_10_mason_{n + 1}" if n < 3 else "ice_15_mason_1")
     state = put(state, "topaz_ivory", "fire_20_blower_1")
     state = at_phase(set_hand(state, "fire", {"ivory": 2, "coral": 2}), "fire", "play")
-    state, events = decide(state, "fire", cm.ToursShareIsland(island="ivory", target_island="diamond"))
+    state, events = decide(
+        state, "fire", cm.ToursShareIsland(island="ivory", target_island="diamond")
+    )
     assert events[1] == ev.ToursIslandShared(sharer_seat=0, owner_seat=1, island="diamond")
     assert board.owners(state)["diamond"] == (0, 1)
     assert [p.points for p in scores(state)[0].islands if p.island == "diamond"] == [10]
     assert [p.points for p in scores(state)[1].islands if p.island == "diamond"] == [10]
-    move = cm.ToursMoveDragon(from_tower="topaz_ivory", via_island="topaz", to_tower="diamond_topaz")
+    move = cm.ToursMoveDragon(
+        from_tower="topaz_ivory", via_island="topaz", to_tower="diamond_topaz"
+    )
     state, _ = decide(state, "fire", move)  # via topaz; now fire is on a diamond spoke
     state = at_phase(state, "fire", "third")
-    across = cm.ToursMoveDragon(from_tower="diamond_topaz", via_island="diamond", to_tower="diamond_opal")
+    across = cm.ToursMoveDragon(
+        from_tower="diamond_topaz", via_island="diamond", to_tower="diamond_opal"
+    )
     assert across in RS.legal_commands(state, "fire")  # the shared centre is passable
     state, events = decide(state, "fire", across, dice=[20, 1])
     assert events[1].winner == "attacker"
     assert events[-3] == ev.ToursShareEnded(sharer_seat=0, owner_seat=1, island="diamond")
-    unshared = at_phase(set_hand(new_state(enemy_start_pair_share=True), "fire", {"coral": 2, "gold": 2, "ivory": 2}), "fire", "play")
-    rejected(unshared, "fire", cm.ToursShareIsland(island="coral", target_island="ivory"), "not_enemy_start_island")
-    rejected(unshared, "fire", cm.ToursShareIsland(island="gold", target_island="ivory"), "not_enemy_start_island")
-    rejected(unshared, "fire", cm.ToursShareIsland(island="ivory", target_island="opal"), "target_not_owned_by_enemy")
+    unshared = at_phase(
+        set_hand(
+            new_state(enemy_start_pair_share=True), "fire", {"coral": 2, "gold": 2, "ivory": 2}
+        ),
+        "fire",
+        "play",
+    )
+    rejected(
+        unshared,
+        "fire",
+        cm.ToursShareIsland(island="coral", target_island="ivory"),
+        "not_enemy_start_island",
+    )
+    rejected(
+        unshared,
+        "fire",
+        cm.ToursShareIsland(island="gold", target_island="ivory"),
+        "not_enemy_start_island",
+    )
+    rejected(
+        unshared,
+        "fire",
+        cm.ToursShareIsland(island="ivory", target_island="opal"),
+        "target_not_owned_by_enemy",
+    )
 
 
 def test_t34_two_player_recycling() -> None:
     towers = [t for t in board.TOWERS if t not in ("coral_tourmaline", "sapphire_coral")]
-    state = fill_board(eliminate(new_state(two_player_recycle=True), "fire_10_mason_2"), "fire", towers)
+    state = fill_board(
+        eliminate(new_state(two_player_recycle=True), "fire_10_mason_2"), "fire", towers
+    )
     state = at_phase(set_hand(state, "fire", {"coral": 1}), "fire", "play")
     cmd = cm.ToursLandDragon(island="coral", tower="coral_tourmaline", dragon="fire_10_mason_2")
     after, events = decide(state, "fire", cmd)
@@ -304,7 +421,9 @@ def test_t37_declining_and_parameter_checks() -> None:
     state, _ = decide(_third(state, "fire", "give_enemy_defense_3"), "fire", cm.ToursDrawChance())
     rejected(state, "fire", cm.ToursResolveChance(decline=True), "decline_not_allowed")
     rejected(state, "fire", cm.ToursResolveChance(tower="sapphire_coral"), "invalid_target")
-    rejected(state, "fire", cm.ToursResolveChance(tower="opal_jet", island="coral"), "invalid_parameters")
+    rejected(
+        state, "fire", cm.ToursResolveChance(tower="opal_jet", island="coral"), "invalid_parameters"
+    )
     _, events = decide(state, "fire", cm.ToursResolveChance(tower="opal_jet"))
     assert events[0] == ev.ToursDefenseChanged(tower="opal_jet", delta=3, defense=3, cause="chance")
 
@@ -323,11 +442,21 @@ def test_t38_resurrection_for_all() -> None:
 
 def test_t40_reserve_redaction() -> None:
     state = at_phase(set_hand(new_state(), "fire", {"coral": 1}), "fire", "play")
-    state, _ = decide(state, "fire", cm.ToursLandDragon(island="coral", tower="coral_tourmaline", dragon="fire_20_blower_1"))
+    state, _ = decide(
+        state,
+        "fire",
+        cm.ToursLandDragon(island="coral", tower="coral_tourmaline", dragon="fire_20_blower_1"),
+    )
     theirs = RS.view(state, "ice").reserves[0]
     assert theirs.dragons is None and theirs.count == 17
     assert theirs.strengths == [10] * 6 + [15] * 6 + [20] * 5
     mine = RS.view(state, "fire").reserves[0]
-    assert mine.dragons is not None and len(mine.dragons) == 17 and "fire_20_blower_1" not in mine.dragons
+    assert (
+        mine.dragons is not None
+        and len(mine.dragons) == 17
+        and "fire_20_blower_1" not in mine.dragons
+    )
     assert RS.view(state, None).reserves[0].dragons is None
-    assert RS.view(state, "ice").hands[0].cards is None and RS.view(state, "fire").hands[0].cards == {}
+    assert (
+        RS.view(state, "ice").hands[0].cards is None and RS.view(state, "fire").hands[0].cards == {}
+    )
