@@ -1,0 +1,302 @@
+"""Events of Les petits Dragons (§8). Facts, past tense; every random outcome
+(movement dice, combat dice) is recorded in ``dice_rolled`` / ``combat_resolved``.
+
+Every event carries ``turn_number`` (0 before the first turn). The spec's
+``game_id`` and ``seq`` are the service's envelope (game id, log version).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.kernel import EventBase
+
+from .commands import PetitsDragonsTransfer
+from .components import (
+    CellId,
+    Colour,
+    DieValue,
+    PieceId,
+    PieceKind,
+    RingDirection,
+    RollOutcome,
+    UnitKind,
+)
+from .state import (
+    EndGameReason,
+    PenaltyKind,
+    PetitsDragonsColourScore,
+    PetitsDragonsEggs,
+    PetitsDragonsRank,
+    PetitsDragonsSeatColours,
+    PetitsDragonsSideScore,
+)
+
+
+class PetitsDragonsEventBase(EventBase, frozen=True, kw_only=True):
+    turn_number: int = 0
+    """The turn's number (``turn_started`` count); 0 before the first turn."""
+
+
+class PetitsDragonsGameCreated(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.game_created"
+):
+    """The initial state (§5)."""
+
+    board: str
+    seats: list[PetitsDragonsSeatColours]
+    option_multi_colour: bool
+    option_alliances: bool
+    teams: list[list[str]] | None
+    colours_in_play: list[Colour]
+    turn_order: list[Colour]
+    side: dict[Colour, str]
+    bank: PetitsDragonsEggs
+
+
+class PetitsDragonsTurnStarted(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.turn_started"
+):
+    """A colour's turn begins; its units' turn usage is reset."""
+
+    colour: Colour
+    seat: str
+    round: int
+
+
+class PetitsDragonsTurnSkipped(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.turn_skipped"
+):
+    """A colour that cannot act is skipped."""
+
+    colour: Colour
+    round: int
+    reason: Literal["inactive"] = "inactive"
+
+
+class PetitsDragonsDiceRolled(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.dice_rolled"
+):
+    """The movement roll (random)."""
+
+    colour: Colour
+    roll_index: int
+    red: DieValue
+    blue: DieValue
+    outcome: RollOutcome
+
+
+class PetitsDragonsRollForfeited(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.roll_forfeited"
+):
+    """The roll produced no action."""
+
+    colour: Colour
+    reason: Literal["suite", "no_legal_action", "passed"]
+
+
+class PetitsDragonsPieceBorn(PetitsDragonsEventBase, frozen=True, tag="petits_dragons.piece_born"):
+    """A dragon hatched: nest -> exit."""
+
+    colour: Colour
+    piece_id: PieceId
+    kind: PieceKind
+    double_value: int
+
+
+class PetitsDragonsPieceMoved(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.piece_moved"
+):
+    """A walk (§3.4)."""
+
+    colour: Colour
+    unit_kind: UnitKind
+    piece_ids: list[PieceId]
+    from_: str = msgspec.field(name="from")
+    """A cell id, or ``exit``."""
+    path: list[CellId]
+    value: int
+    die: Literal["higher", "red", "blue"]
+    ring_direction: RingDirection | None
+    outcome: Literal["placed", "stacked", "combat", "arrived"]
+
+
+class PetitsDragonsPieceTeleported(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.piece_teleported"
+):
+    """A teleport onto an own-colour cell."""
+
+    colour: Colour
+    unit_kind: UnitKind
+    piece_ids: list[PieceId]
+    from_: str = msgspec.field(name="from")
+    to: CellId
+    outcome: Literal["placed", "combat"]
+
+
+class PetitsDragonsStackFormed(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.stack_formed"
+):
+    """Two own pawns became a stack."""
+
+    colour: Colour
+    piece_ids: list[PieceId]
+    cell: CellId
+
+
+class PetitsDragonsFighter(msgspec.Struct, frozen=True, kw_only=True):
+    """One side of a combat."""
+
+    colour: Colour
+    unit_kind: UnitKind
+    piece_ids: list[PieceId]
+    dice: list[DieValue]
+    """2 or 3 dice, in the order red, blue, green."""
+    kept: list[DieValue]
+    """The best two dice, highest first."""
+    bonus: int
+    total: int
+
+
+class PetitsDragonsCombatResolved(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.combat_resolved"
+):
+    """A combat (random: the dice)."""
+
+    cell: CellId
+    cell_colour: Colour | None
+    attacker: PetitsDragonsFighter
+    defender: PetitsDragonsFighter
+    winner: Literal["attacker", "defender"]
+
+
+class PetitsDragonsPiecesReturnedToNest(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.pieces_returned_to_nest"
+):
+    """A losing pawn or stack went back to its nest."""
+
+    colour: Colour
+    piece_ids: list[PieceId]
+
+
+class PetitsDragonsChiefKilled(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.chief_killed"
+):
+    """A chief died: it goes out, and the pawns still in its nest are replaced by eggs."""
+
+    colour: Colour
+    cell: CellId
+    removed_pawn_ids: list[PieceId]
+    kept_in_nest_pawn_ids: list[PieceId]
+
+
+class PetitsDragonsPieceArrived(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.piece_arrived"
+):
+    """Pieces reached the centre and went home."""
+
+    colour: Colour
+    unit_kind: UnitKind
+    piece_ids: list[PieceId]
+
+
+class PetitsDragonsPenaltyCreated(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.penalty_created"
+):
+    """A pending decision opens for the owner's controller."""
+
+    penalty_id: str
+    owner: Colour
+    kind: PenaltyKind
+    value: int
+    restricted_to: Colour | None
+    blocking: bool
+
+
+class PetitsDragonsPenaltyResolved(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.penalty_resolved"
+):
+    """The penalty was answered."""
+
+    penalty_id: str
+    transfers: list[PetitsDragonsTransfer]
+
+
+class PetitsDragonsPenaltyBackfired(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.penalty_backfired"
+):
+    """A penalty left pending at the close of the turn went into its owner's own nest."""
+
+    penalty_id: str
+    eggs: PetitsDragonsEggs
+
+
+class PetitsDragonsPenaltyLapsed(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.penalty_lapsed"
+):
+    """The penalty could not be applied in any way."""
+
+    penalty_id: str
+    reason: Literal["impossible"] = "impossible"
+
+
+class PetitsDragonsEggsTransferred(
+    PetitsDragonsEventBase, frozen=True, tag="petits_dragons.eggs_transferred"
+):
+    """Eggs moved between the bank and a nest."""
+
+    from_: str = msgspec.field(name="from")
+    """``bank`` or a colour."""
+    to: str
+    """``bank`` or a colour."""
+    denomination: int
+    count: int
+    reason: Literal["penalty", "backfire", "chief_death"]
+    penalty_id: str | None = None
+
+
+class PetitsDragonsTurnEnded(PetitsDragonsEventBase, frozen=True, tag="petits_dragons.turn_ended"):
+    """The turn finished."""
+
+    colour: Colour
+    reason: Literal[
+        "plain_roll", "suite", "birth", "no_legal_action", "replay_declined", "closed_with_pending"
+    ]
+    holds_arena: bool
+
+
+class PetitsDragonsGameEnded(PetitsDragonsEventBase, frozen=True, tag="petits_dragons.game_ended"):
+    """The game is over (§11)."""
+
+    reason: EndGameReason
+    completed_by: Colour | None
+    colour_scores: dict[Colour, PetitsDragonsColourScore]
+    side_scores: list[PetitsDragonsSideScore]
+    ranking: list[PetitsDragonsRank]
+    decided_by: str
+
+
+PetitsDragonsEvent = (
+    PetitsDragonsGameCreated
+    | PetitsDragonsTurnStarted
+    | PetitsDragonsTurnSkipped
+    | PetitsDragonsDiceRolled
+    | PetitsDragonsRollForfeited
+    | PetitsDragonsPieceBorn
+    | PetitsDragonsPieceMoved
+    | PetitsDragonsPieceTeleported
+    | PetitsDragonsStackFormed
+    | PetitsDragonsCombatResolved
+    | PetitsDragonsPiecesReturnedToNest
+    | PetitsDragonsChiefKilled
+    | PetitsDragonsPieceArrived
+    | PetitsDragonsPenaltyCreated
+    | PetitsDragonsPenaltyResolved
+    | PetitsDragonsPenaltyBackfired
+    | PetitsDragonsPenaltyLapsed
+    | PetitsDragonsEggsTransferred
+    | PetitsDragonsTurnEnded
+    | PetitsDragonsGameEnded
+)
