@@ -278,13 +278,17 @@ class EventStore(Protocol):
         it saw never misses an event (gaps are possible, never reordering)."""
         ...
 
-    async def get_command(self, game_id: str, seat: str | None, idempotency_key: str) -> CommandRecord | None: ...
+    async def get_command(
+        self, game_id: str, seat: str | None, idempotency_key: str
+    ) -> CommandRecord | None: ...
 
     # snapshots
     async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
         """Idempotent: saving the same version twice keeps one."""
         ...
 
-    async def load_snapshot(self, game_id: str, *, at_or_before: int | None = None) -> Snapshot | None:
+    async def load_snapshot(
+        self, game_id: str, *, at_or_before: int | None = None
+    ) -> Snapshot | None:
         """The latest snapshot with version <= at_or_before (any version if None)."""
         ...
