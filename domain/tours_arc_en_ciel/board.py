@@ -6,13 +6,11 @@ the fixed bridges of the Houses in play, threshold modifiers and shares.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 from typing import cast
 
 from domain.kernel import RuleViolation
 from domain.tours_arc_en_ciel.components import (
-    CHANCE_BY_KIND,
     DRAGONS,
     FIXED_OF,
     HOUSE_DRAGONS,
@@ -29,10 +27,6 @@ from domain.tours_arc_en_ciel.components import (
 from domain.tours_arc_en_ciel.state import ToursState
 
 Owners = dict[str, tuple[int, ...]]
-
-
-def seat_of_house(state: ToursState, house: str) -> int:
-    return state.houses.index(house)  # type: ignore[arg-type]
 
 
 def owner_seat(state: ToursState, dragon: str) -> int:
@@ -105,9 +99,9 @@ def island_owners(state: ToursState, island: str) -> tuple[int, ...]:
     return tuple(sorted({*base, *extra})) if extra else base
 
 
-def owners(state: ToursState, by_bridges: Owners | None = None) -> Owners:
+def owners(state: ToursState) -> Owners:
     """Seats owning each island by bridges or by an active share."""
-    base = owners_by_bridges(state) if by_bridges is None else by_bridges
+    base = owners_by_bridges(state)
     if not state.shares:
         return base
     out = dict(base)
@@ -126,9 +120,9 @@ def passable(holders: tuple[int, ...], seat: int) -> bool:
     return not holders or seat in holders
 
 
-def arrival_towers(state: ToursState, seat: int, own: Owners | None = None) -> list[TowerId]:
+def arrival_towers(state: ToursState, seat: int) -> list[TowerId]:
     """Towers touching an island `seat` owns, not held by one of its Dragons (by bridge no)."""
-    own = owners(state) if own is None else own
+    own = owners(state)
     house = state.houses[seat]
     occupant = state.occupant
     found: set[TowerId] = set()
@@ -211,15 +205,6 @@ def hand_count(state: ToursState, seat: int, island: str) -> int:
 
 def chance_available(state: ToursState) -> bool:
     return bool(state.chance_deck or state.chance_discard)
-
-
-def group_of(card: str) -> str:
-    return CHANCE_BY_KIND[card].group
-
-
-def sorted_islands(items: Iterable[IslandId]) -> list[IslandId]:
-    order = {i: n for n, i in enumerate(ISLANDS)}
-    return sorted(items, key=order.__getitem__)
 
 
 def as_island(value: str) -> IslandId:
