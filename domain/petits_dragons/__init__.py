@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from domain.kernel import Outcome, Rng, RulesetBase, SetupContext
 
-from . import rules, views
+from . import flow, rules, views
 from .commands import PetitsDragonsCommand
 from .components import BANK_START, BOARD_ID, COLOUR_INDEX, COMPONENTS, PetitsDragonsComponents
 from .components import turn_order as order_of
@@ -66,7 +66,7 @@ class PetitsDragonsRuleset(RulesetBase):
             side=side,
             bank=PetitsDragonsEggs(e500=BANK_START[500], e100=BANK_START[100], e50=BANK_START[50]),
         )
-        return rules.opening(_evolve(None, created), created)
+        return flow.opening(_evolve(None, created), created)
 
     def decide(self, state: PetitsDragonsState, seat: str, command: Any, rng: Rng) -> list[Any]:
         return rules.decide(state, seat, command, rng)

@@ -7,34 +7,19 @@ one arena cell and 8 branches x 8 heights, whose h0 cells form the outer ring.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 import msgspec
 
 Colour = Literal["white", "black", "yellow", "red", "skeleton", "green", "brown", "blue"]
 """A dragon people; the index order (§2.1) is the seed's colour sequence."""
 
-COLOURS: tuple[Colour, ...] = (
-    "white",
-    "black",
-    "yellow",
-    "red",
-    "skeleton",
-    "green",
-    "brown",
-    "blue",
-)
+COLOURS: tuple[Colour, ...] = get_args(Colour)
 COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
-SEED_NAMES: dict[Colour, str] = {
-    "white": "blanc",
-    "black": "noir",
-    "yellow": "jaune",
-    "red": "rouge",
-    "skeleton": "squelette",
-    "green": "vert",
-    "brown": "brun",
-    "blue": "bleu",
-}
+SEED_NAMES: dict[Colour, str] = dict(
+    zip(COLOURS, "blanc noir jaune rouge squelette vert brun bleu".split(), strict=True)
+)
+"""The colour names of the seed's "suite de couleurs"."""
 
 CellId = Literal[
     "centre",
