@@ -120,6 +120,12 @@ def step(
                 return "branch_direction_reversed"
             branches[bn] = direction
     if bp is not None and bn != bp:
+        # Leaving at the top is an up step, at the base a down step: a branch is used in
+        # one direction only ("que dans un seul sens"), even across the moves of a turn.
+        state = branches.get(bp, "none")
+        leaving: BranchState = "down" if ring_n else "up"
+        if state != leaving and (state == "up" or state == "down"):
+            return "branch_direction_reversed"
         branches[bp] = "done"
     # R7: the centre once per unit per turn.
     if nxt == CENTRE:
