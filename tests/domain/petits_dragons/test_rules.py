@@ -167,3 +167,14 @@ def test_only_the_seat_to_act_has_commands() -> None:
     assert rs.to_act(state) == [P1]
     assert rs.legal_commands(state, P2) == [] and rs.legal_commands(state, "seat_2") == []
     assert rs.legal_commands(state, "nobody") == []
+
+
+def test_views_show_everything_and_events_are_not_redacted() -> None:
+    state = new()
+    state, events = roll(state, 3, 4)
+    for seat in (None, P1, P2, "seat_2"):
+        view = rs.view(state, seat)
+        assert view.game == state and view.seat == seat and view.to_act == rs.to_act(state)
+        assert all(rs.redact(e, seat) == e for e in events)
+        assert rs.hidden_values(state, seat) == []
+    assert rs.has_hidden_information is False and rs.has_chance is True
