@@ -45,6 +45,7 @@ async def _migrate(settings: Any) -> list[str]:
     from service.store import open_store
 
     store = open_store(settings.database_url)
+    await store.open()  # opening applies every pending migration
     try:
         applied: list[str] = await store.migrate()
     finally:
@@ -53,8 +54,8 @@ async def _migrate(settings: Any) -> list[str]:
 
 
 def cmd_migrate(args: argparse.Namespace) -> int:
-    applied = asyncio.run(_migrate(_settings()))
-    print("applied: " + (", ".join(applied) if applied else "nothing (up to date)"))
+    asyncio.run(_migrate(_settings()))
+    print("plateau: the database schema is up to date")
     return 0
 
 
