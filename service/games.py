@@ -393,7 +393,11 @@ class GameService:
         if target == game.version:
             cached = await self.cache.get(game_id)
             if cached is not None and cached[0] == target:
-                return Loaded(game, ruleset, codec.state_decoder.decode(cached[1]), target)
+                try:
+                    return Loaded(game, ruleset, codec.state_decoder.decode(cached[1]), target)
+                except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                    # A cache entry from another code version: rebuild from the store.
+                    log.warning("discarding an undecodable cached state of %s: %s", game_id, exc)
         state: Any = None
         base = 0
         snapshot = await self.store.load_snapshot(game_id, at_or_before=target)
