@@ -74,11 +74,33 @@ def _tag_in(body: bytes) -> str | None:
         return None
 
 
-def strict_body(body: bytes, typ: Any) -> Any:
-    """Decode a request body strictly (Litestar's own decoding is lenient:
-    it takes ``0`` for ``false``)."""
+def _integral_floats_as_ints(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    if isinstance(value, list):
+        return [_integral_floats_as_ints(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _integral_floats_as_ints(v) for k, v in value.items()}
+    return value
+
+
+def json_schema_body(body: bytes) -> bytes:
+    """The body with integral floats (``2.0``) written as integers.
+
+    JSON Schema counts ``2.0`` as an integer; msgspec's strict decoding does
+    not. Strict decoding is kept (it refuses ``0`` for ``false``, which
+    Litestar's lenient decoding takes), after this normalisation."""
     try:
-        return msgspec.json.decode(body, type=typ)
+        raw = msgspec.json.decode(body)
+    except msgspec.DecodeError:
+        return body  # the typed decode reports it
+    return msgspec.json.encode(_integral_floats_as_ints(raw))
+
+
+def strict_body(body: bytes, typ: Any) -> Any:
+    """Decode a request body strictly, as its JSON Schema reads."""
+    try:
+        return msgspec.json.decode(json_schema_body(body), type=typ)
     except msgspec.ValidationError as exc:
         raise bad_request(f"invalid request body: {exc}") from None
     except msgspec.DecodeError as exc:
@@ -429,7 +451,7 @@ class GameService:
         The body already passed the union of every ruleset's commands (400
         otherwise); a well-formed command of another game is 422."""
         try:
-            return msgspec.json.decode(body, type=ruleset.Command)
+            return msgspec.json.decode(json_schema_body(body), type=ruleset.Command)
         except msgspec.ValidationError as exc:
             tag = _tag_in(body)
             if tag is not None and tag in COMMAND_TAGS and not tag.startswith(ruleset.name + "."):

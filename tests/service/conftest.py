@@ -5,7 +5,7 @@ the per-run database and Redis prefix come from tests/conftest.py)."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
@@ -13,6 +13,7 @@ from litestar.testing import AsyncTestClient
 
 from service.app import create_app
 from service.settings import Settings
+from tests.backends import postgres_database
 
 CONFIGS = ["sqlite+memory", "postgres+redis"]
 
@@ -23,12 +24,20 @@ def settings_for(
     if config == "sqlite+memory":
         return Settings(database_url=f"sqlite:///{tmp_path}/plateau.db", snapshot_every=7, **extra)
     return Settings(
-        database_url=request.getfixturevalue("postgres_url"),
+        database_url=request.getfixturevalue("service_postgres_url"),
         redis_url=request.getfixturevalue("redis_url"),
         redis_prefix=f"{request.getfixturevalue('redis_prefix')}{uuid.uuid4().hex[:8]}:",
         snapshot_every=7,
         **extra,
     )
+
+
+@pytest.fixture(scope="session")
+def service_postgres_url(postgres_url: str) -> Iterator[str]:
+    """A database of the API tests' own (created and dropped per run), so the
+    games they leave behind never meet the store suite's empty-store tests."""
+    with postgres_database() as url:
+        yield url
 
 
 @pytest.fixture(params=CONFIGS)

@@ -30,11 +30,11 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def server(postgres_url: str, redis_url: str, redis_prefix: str) -> Iterator[str]:
+def server(service_postgres_url: str, redis_url: str, redis_prefix: str) -> Iterator[str]:
     port = free_port()
     env = {
         **os.environ,
-        "PLATEAU_DATABASE_URL": postgres_url,
+        "PLATEAU_DATABASE_URL": service_postgres_url,
         "PLATEAU_REDIS_URL": redis_url,
         "PLATEAU_REDIS_PREFIX": f"{redis_prefix}mp:",
         "PLATEAU_SSE_HEARTBEAT": "60",
