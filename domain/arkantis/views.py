@@ -134,9 +134,13 @@ def redact(event: Any, seat: str | None) -> Any:
 
 
 def hidden_values(state: ArkantisState, seat: str | None) -> list[Any]:
-    """Values hidden from ``seat`` now: other hands (until the end) and hidden pile orders."""
+    """Values hidden from ``seat`` now: other hands (until the end) and hidden pile orders.
+
+    Hands count from three cards: a two-card hand can equal, by chance, the
+    public pair of a past ``duplicate_swapped`` (the discarded card came back
+    to the same hand), which is no leak."""
     out: list[Any] = []
     if state.status != "finished":
-        out.extend(list(p.hand) for p in state.players if p.player_id != seat and len(p.hand) >= 2)
+        out.extend(list(p.hand) for p in state.players if p.player_id != seat and len(p.hand) >= 3)
     out.extend(list(pile.hidden) for pile in (state.orange, state.emerald) if len(pile.hidden) >= 2)
     return out

@@ -22,10 +22,12 @@ Per-game knobs live in ``tests/domain/<ruleset>/support.py``:
 ``canonical(command)`` (the canonical form of an equivalent command,
 optional), ``MAX_STEPS`` (optional), ``choose(random, state, seat, commands)``
 (the random player's policy, optional; it must pick among ``commands``),
-``TRUE_RANDOM`` (optional, default False: when True the random player is a
-``random.Random`` seeded by hypothesis instead of hypothesis-generated data;
-generated data holds about a hundred steps' worth of draws, so a game that
-needs more commands than that overruns and every example is discarded).
+``TRUE_RANDOM`` (optional, default True: the random player is a
+``random.Random`` seeded by hypothesis, so its choices are uniform and a game
+may run for thousands of commands; False makes it draw from
+hypothesis-generated data, which shrinks better but is heavily biased
+towards the first listed commands and holds only about a hundred steps'
+worth of draws).
 
 ``PLATEAU_CONFORMANCE_GAMES`` sets how many games per ruleset (default 200;
 the opt-in long run uses 10000: ``PLATEAU_CONFORMANCE_GAMES=10000 pytest
@@ -325,7 +327,7 @@ def make_random_game_test(name: str) -> Any:
     @given(
         options=support.options,
         seed=st.text(min_size=1, max_size=12),
-        rnd=st.randoms(use_true_random=bool(getattr(support, "TRUE_RANDOM", False))),
+        rnd=st.randoms(use_true_random=bool(getattr(support, "TRUE_RANDOM", True))),
     )
     def run(options: Any, seed: str, rnd: random.Random) -> None:
         Player(rs, support, options, seed, rnd).run()
