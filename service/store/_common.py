@@ -4,13 +4,25 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
+from typing import Any
 
 import msgspec
 
-from service.store.base import InvalidCursor
+from service.store.base import (
+    CommandRecord,
+    GameNotWaiting,
+    GameRecord,
+    InvalidCursor,
+    PlayerRecord,
+    SeatRecord,
+    SeatTaken,
+    StoredEvent,
+    UnknownSeat,
+)
 
 MIGRATIONS_PACKAGE = "service.store"
 
@@ -59,6 +71,234 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
         return from_iso(key.created_at), key.game_id
     except (ValueError, binascii.Error, UnicodeEncodeError, msgspec.DecodeError) as exc:
         raise InvalidCursor(f"invalid cursor: {cursor!r}") from exc
+
+
+def next_page(games: list[GameRecord], limit: int) -> tuple[list[GameRecord], str | None]:
+    """``list_games``' answer from up to ``limit + 1`` rows: the page and the next cursor."""
+    if len(games) <= limit:
+        return games, None
+    page = games[:limit]
+    return page, encode_cursor(page[-1].created_at, page[-1].game_id)
+
+
+# --- what differs between the drivers, and what is built from it ---------------------
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """How one driver writes a query parameter and carries JSON and timestamps."""
+
+    mark: str
+    """The parameter placeholder: ``?`` (sqlite3) or ``%s`` (psycopg)."""
+    dump_json: Callable[[Any], Any]
+    """Builtins -> a JSON column's parameter (text for SQLite, ``Jsonb`` for psycopg)."""
+    load_json: Callable[[Any], Any]
+    """A JSON column's value, not NULL -> builtins."""
+    dump_time: Callable[[datetime], Any]
+    """A datetime -> a timestamp column's parameter."""
+    load_time: Callable[[Any], datetime]
+    """A timestamp column's value, not NULL -> an aware UTC datetime."""
+
+
+GAME_COLUMNS = (
+    "game_id, ruleset, options, status, version, to_act, outcome, seed_sha256, "
+    "created_at, updated_at, finished_at"
+)
+"""The columns ``game_records`` reads, in its order (``create_game`` writes them too)."""
+
+EVENT_COLUMNS = "version, position, type, data, recorded_at, command_id, seat, schema_version"
+"""The columns ``stored_event`` reads, in its order (after ``game_id`` in ``read_all``)."""
+
+COMMAND_COLUMNS = (
+    "command_id, seat, idempotency_key, request_hash, command, response_status, response"
+)
+"""The columns ``command_record`` reads, in its order."""
+
+
+def list_games_query(
+    d: Dialect,
+    *,
+    ruleset: str | None,
+    status: str | None,
+    player_id: str | None,
+    limit: int,
+    cursor: str | None,
+) -> tuple[str, list[Any]]:
+    """``list_games``' query, newest first, one row more than ``limit`` (is there a next page?).
+
+    Raises InvalidCursor for a cursor not issued by ``next_page``.
+    """
+    m = d.mark
+    where: list[str] = []
+    params: list[Any] = []
+    if ruleset is not None:
+        where.append(f"ruleset = {m}")
+        params.append(ruleset)
+    if status is not None:
+        where.append(f"status = {m}")
+        params.append(status)
+    if player_id is not None:
+        where.append(
+            f"EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.player_id = {m})"
+        )
+        params.append(player_id)
+    if cursor is not None:
+        created_at, last_id = decode_cursor(cursor)
+        where.append(f"(created_at, game_id) < ({m}, {m})")
+        params.extend([d.dump_time(created_at), last_id])
+    sql = f"SELECT {GAME_COLUMNS} FROM games g"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    sql += f" ORDER BY created_at DESC, game_id DESC LIMIT {m}"
+    params.append(limit + 1)
+    return sql, params
+
+
+def read_query(
+    d: Dialect, game_id: str, *, after: int, limit: int | None, upto: int | None
+) -> tuple[str, list[Any]]:
+    """``read``'s query: one game's events after ``after`` (up to ``upto``), by version."""
+    m = d.mark
+    sql = f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = {m} AND version > {m}"
+    params: list[Any] = [game_id, after]
+    if upto is not None:
+        sql += f" AND version <= {m}"
+        params.append(upto)
+    sql += " ORDER BY version"
+    if limit is not None:
+        sql += f" LIMIT {m}"
+        params.append(limit)
+    return sql, params
+
+
+def snapshot_query(d: Dialect, game_id: str, at_or_before: int | None) -> tuple[str, list[Any]]:
+    """``load_snapshot``'s query: the latest (version, state) at or before ``at_or_before``."""
+    m = d.mark
+    sql = f"SELECT version, state FROM snapshots WHERE game_id = {m}"
+    params: list[Any] = [game_id]
+    if at_or_before is not None:
+        sql += f" AND version <= {m}"
+        params.append(at_or_before)
+    sql += " ORDER BY version DESC LIMIT 1"
+    return sql, params
+
+
+def game_params(d: Dialect, game: GameRecord) -> tuple[Any, ...]:
+    """The values of ``GAME_COLUMNS`` for inserting ``game``."""
+    return (
+        game.game_id,
+        game.ruleset,
+        d.dump_json(game.options),
+        game.status,
+        game.version,
+        d.dump_json(game.to_act),
+        None if game.outcome is None else d.dump_json(game.outcome),
+        game.seed_sha256,
+        d.dump_time(game.created_at),
+        d.dump_time(game.updated_at),
+        None if game.finished_at is None else d.dump_time(game.finished_at),
+    )
+
+
+def insert_command(
+    d: Dialect, game_id: str, command: CommandRecord, now: datetime
+) -> tuple[str, tuple[Any, ...]]:
+    """The statement recording an accepted ``command`` of ``game_id``."""
+    marks = ", ".join([d.mark] * 9)
+    sql = (
+        "INSERT INTO commands (command_id, game_id, seat, idempotency_key,"
+        f" request_hash, command, response_status, response, recorded_at) VALUES ({marks})"
+    )
+    params = (
+        command.command_id,
+        game_id,
+        command.seat,
+        command.idempotency_key,
+        command.request_hash,
+        None if command.command is None else d.dump_json(command.command),
+        command.response_status,
+        command.response,
+        d.dump_time(now),
+    )
+    return sql, params
+
+
+def game_records(
+    d: Dialect, rows: Sequence[Sequence[Any]], seat_rows: Iterable[Sequence[Any]]
+) -> list[GameRecord]:
+    """Games from rows of ``GAME_COLUMNS`` and their seats from rows of
+    (game_id, seat, player_id, player_name, claimed) in seat order."""
+    seats: dict[str, list[SeatRecord]] = {row[0]: [] for row in rows}
+    for game_id, seat, player_id, player_name, claimed in seat_rows:
+        seats[game_id].append(
+            SeatRecord(
+                seat=seat, player_id=player_id, player_name=player_name, claimed=bool(claimed)
+            )
+        )
+    return [
+        GameRecord(
+            game_id=row[0],
+            ruleset=row[1],
+            options=d.load_json(row[2]),
+            status=row[3],
+            version=row[4],
+            seats=seats[row[0]],
+            to_act=d.load_json(row[5]),
+            outcome=None if row[6] is None else d.load_json(row[6]),
+            seed_sha256=row[7],
+            created_at=d.load_time(row[8]),
+            updated_at=d.load_time(row[9]),
+            finished_at=None if row[10] is None else d.load_time(row[10]),
+        )
+        for row in rows
+    ]
+
+
+def stored_event(d: Dialect, game_id: str, row: Sequence[Any]) -> StoredEvent:
+    """An event of ``game_id`` from a row of ``EVENT_COLUMNS``."""
+    version, position, type_, data, recorded_at, command_id, seat, schema_version = row
+    return StoredEvent(
+        game_id=game_id,
+        version=version,
+        position=position,
+        type=type_,
+        data=d.load_json(data),
+        recorded_at=d.load_time(recorded_at),
+        command_id=command_id,
+        seat=seat,
+        schema_version=schema_version,
+    )
+
+
+def command_record(d: Dialect, row: Sequence[Any]) -> CommandRecord:
+    """A command from a row of ``COMMAND_COLUMNS``."""
+    return CommandRecord(
+        command_id=row[0],
+        seat=row[1],
+        idempotency_key=row[2],
+        request_hash=row[3],
+        command=None if row[4] is None else d.load_json(row[4]),
+        response_status=row[5],
+        response=bytes(row[6]),
+    )
+
+
+def player_record(d: Dialect, row: Sequence[Any] | None) -> PlayerRecord | None:
+    """A player from a row of (player_id, name, created_at), None for no row."""
+    if row is None:
+        return None
+    return PlayerRecord(player_id=row[0], name=row[1], created_at=d.load_time(row[2]))
+
+
+def check_claim(game_id: str, seat: str, status: str, seat_row: Sequence[Any] | None) -> None:
+    """``claim_seat``'s checks once the game row is found, in the contract's order:
+    ``seat_row`` is the seat's (claimed_at,) row, None for a seat the game lacks."""
+    if seat_row is None:
+        raise UnknownSeat(seat)
+    if status != "waiting":
+        raise GameNotWaiting(game_id)
+    if seat_row[0] is not None:
+        raise SeatTaken(seat)
 
 
 # --- migrations ---------------------------------------------------------------------

@@ -29,10 +29,23 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from service.store._common import (
-    decode_cursor,
-    encode_cursor,
+    COMMAND_COLUMNS,
+    EVENT_COLUMNS,
+    GAME_COLUMNS,
+    Dialect,
+    check_claim,
+    command_record,
+    game_params,
+    game_records,
+    insert_command,
     json_dumps,
+    list_games_query,
     load_migrations,
+    next_page,
+    player_record,
+    read_query,
+    snapshot_query,
+    stored_event,
     to_utc,
     utcnow,
 )
@@ -40,20 +53,16 @@ from service.store.base import (
     CommandRecord,
     GameAlreadyExists,
     GameNotFound,
-    GameNotWaiting,
     GameRecord,
     GameUpdate,
     IdempotencyConflict,
     NewEvent,
     PlayerRecord,
-    SeatRecord,
-    SeatTaken,
     Snapshot,
     StartHook,
     StoredEvent,
     StoreError,
     StoreUnavailable,
-    UnknownSeat,
     VersionConflict,
 )
 
@@ -61,9 +70,14 @@ Conn = AsyncConnection[tuple[Any, ...]]
 
 _MIGRATION_LOCK = 0x706C6174  # pg_advisory_xact_lock key ("plat")
 
-_GAME_COLUMNS = (
-    "game_id, ruleset, options, status, version, to_act, outcome, seed_sha256, "
-    "created_at, updated_at, finished_at"
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+# psycopg adapts datetimes itself and decodes jsonb columns on read.
+_POSTGRES = Dialect(
+    mark="%s", dump_json=Jsonb, load_json=_as_is, dump_time=_as_is, load_time=to_utc
 )
 
 
@@ -208,42 +222,20 @@ class PostgresEventStore:
 
     @staticmethod
     async def _games(conn: Conn, rows: Sequence[Sequence[Any]]) -> list[GameRecord]:
-        seats: dict[str, list[SeatRecord]] = {row[0]: [] for row in rows}
+        """Games (with their seats) from rows of ``GAME_COLUMNS``."""
+        seat_rows: Sequence[Sequence[Any]] = []
         if rows:
             cur = await conn.execute(
                 "SELECT game_id, seat, player_id, player_name, claimed_at IS NOT NULL FROM seats"
                 " WHERE game_id = ANY(%s) ORDER BY game_id, seat_order",
-                (list(seats),),
+                ([row[0] for row in rows],),
             )
-            for game_id, seat, player_id, player_name, claimed in await cur.fetchall():
-                seats[game_id].append(
-                    SeatRecord(
-                        seat=seat, player_id=player_id, player_name=player_name, claimed=claimed
-                    )
-                )
-        return [
-            GameRecord(
-                game_id=row[0],
-                ruleset=row[1],
-                options=row[2],
-                status=row[3],
-                version=row[4],
-                seats=seats[row[0]],
-                to_act=row[5],
-                outcome=row[6],
-                seed_sha256=row[7],
-                created_at=to_utc(row[8]),
-                updated_at=to_utc(row[9]),
-                finished_at=None if row[10] is None else to_utc(row[10]),
-            )
-            for row in rows
-        ]
+            seat_rows = await cur.fetchall()
+        return game_records(_POSTGRES, rows, seat_rows)
 
     @classmethod
     async def _game(cls, conn: Conn, game_id: str) -> GameRecord | None:
-        cur = await conn.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE game_id = %s", (game_id,)
-        )
+        cur = await conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = %s", (game_id,))
         games = await cls._games(conn, await cur.fetchall())
         return games[0] if games else None
 
@@ -313,19 +305,13 @@ class PostgresEventStore:
                 (player.player_id, player.name, token_hash, player.created_at),
             )
 
-    @staticmethod
-    def _player(row: Sequence[Any] | None) -> PlayerRecord | None:
-        if row is None:
-            return None
-        return PlayerRecord(player_id=row[0], name=row[1], created_at=to_utc(row[2]))
-
     async def get_player(self, player_id: str) -> PlayerRecord | None:
         async with self._tx() as conn:
             cur = await conn.execute(
                 "SELECT player_id, name, created_at FROM players WHERE player_id = %s",
                 (player_id,),
             )
-            return self._player(await cur.fetchone())
+            return player_record(_POSTGRES, await cur.fetchone())
 
     async def player_by_token(self, token_hash: str) -> PlayerRecord | None:
         async with self._tx() as conn:
@@ -333,13 +319,13 @@ class PostgresEventStore:
                 "SELECT player_id, name, created_at FROM players WHERE token_hash = %s",
                 (token_hash,),
             )
-            return self._player(await cur.fetchone())
+            return player_record(_POSTGRES, await cur.fetchone())
 
     async def player_games(self, player_id: str) -> list[GameRecord]:
         """Every game where the player holds a seat, newest first."""
         async with self._tx() as conn:
             cur = await conn.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games g WHERE EXISTS"
+                f"SELECT {GAME_COLUMNS} FROM games g WHERE EXISTS"
                 " (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.player_id = %s)"
                 " ORDER BY created_at DESC, game_id DESC",
                 (player_id,),
@@ -353,21 +339,9 @@ class PostgresEventStore:
         order) and the secret seed. Raises GameAlreadyExists (added)."""
         async with self._tx(game_id=game.game_id) as conn:
             await conn.execute(
-                f"INSERT INTO games ({_GAME_COLUMNS}) VALUES"
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES"
                 " (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    game.game_id,
-                    game.ruleset,
-                    Jsonb(game.options),
-                    game.status,
-                    game.version,
-                    Jsonb(game.to_act),
-                    None if game.outcome is None else Jsonb(game.outcome),
-                    game.seed_sha256,
-                    game.created_at,
-                    game.updated_at,
-                    game.finished_at,
-                ),
+                game_params(_POSTGRES, game),
             )
             if game.seats:
                 await conn.execute(
@@ -396,35 +370,18 @@ class PostgresEventStore:
 
         Raises InvalidCursor (added) for a cursor this store did not issue.
         """
-        where: list[str] = []
-        params: list[Any] = []
-        if ruleset is not None:
-            where.append("ruleset = %s")
-            params.append(ruleset)
-        if status is not None:
-            where.append("status = %s")
-            params.append(status)
-        if player_id is not None:
-            where.append(
-                "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.player_id = %s)"
-            )
-            params.append(player_id)
-        if cursor is not None:
-            created_at, last_id = decode_cursor(cursor)
-            where.append("(created_at, game_id) < (%s, %s)")
-            params.extend([created_at, last_id])
-        sql = f"SELECT {_GAME_COLUMNS} FROM games g"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY created_at DESC, game_id DESC LIMIT %s"
-        params.append(limit + 1)
+        sql, params = list_games_query(
+            _POSTGRES,
+            ruleset=ruleset,
+            status=status,
+            player_id=player_id,
+            limit=limit,
+            cursor=cursor,
+        )
         async with self._tx() as conn:
             cur = await conn.execute(sql, params)
             games = await self._games(conn, await cur.fetchall())
-        if len(games) <= limit:
-            return games, None
-        page = games[:limit]
-        return page, encode_cursor(page[-1].created_at, page[-1].game_id)
+        return next_page(games, limit)
 
     async def get_seed(self, game_id: str) -> str | None:
         async with self._tx() as conn:
@@ -472,12 +429,7 @@ class PostgresEventStore:
                 "SELECT claimed_at FROM seats WHERE game_id = %s AND seat = %s", (game_id, seat)
             )
             seat_row = await cur.fetchone()
-            if seat_row is None:
-                raise UnknownSeat(seat)
-            if status != "waiting":
-                raise GameNotWaiting(game_id)
-            if seat_row[0] is not None:
-                raise SeatTaken(seat)
+            check_claim(game_id, seat, status, seat_row)
             await conn.execute(
                 "UPDATE seats SET player_id = %s, player_name = %s, token_hash = %s,"
                 " claimed_at = %s WHERE game_id = %s AND seat = %s",
@@ -517,23 +469,12 @@ class PostgresEventStore:
         conn: Conn, game_id: str, seat: str | None, key: str
     ) -> CommandRecord | None:
         cur = await conn.execute(
-            "SELECT command_id, seat, idempotency_key, request_hash, command, response_status,"
-            " response FROM commands WHERE game_id = %s"
+            f"SELECT {COMMAND_COLUMNS} FROM commands WHERE game_id = %s"
             " AND COALESCE(seat, '') = COALESCE(%s::text, '') AND idempotency_key = %s",
             (game_id, seat, key),
         )
         row = await cur.fetchone()
-        if row is None:
-            return None
-        return CommandRecord(
-            command_id=row[0],
-            seat=row[1],
-            idempotency_key=row[2],
-            request_hash=row[3],
-            command=row[4],
-            response_status=row[5],
-            response=bytes(row[6]),
-        )
+        return None if row is None else command_record(_POSTGRES, row)
 
     async def append(
         self,
@@ -561,22 +502,7 @@ class PostgresEventStore:
                 raise VersionConflict(game_id, expected_version, row[0])
             await self._apply_update(conn, game_id, new_version, update, now)
             if command is not None:
-                await conn.execute(
-                    "INSERT INTO commands (command_id, game_id, seat, idempotency_key,"
-                    " request_hash, command, response_status, response, recorded_at)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                    (
-                        command.command_id,
-                        game_id,
-                        command.seat,
-                        command.idempotency_key,
-                        command.request_hash,
-                        None if command.command is None else Jsonb(command.command),
-                        command.response_status,
-                        command.response,
-                        now,
-                    ),
-                )
+                await conn.execute(*insert_command(_POSTGRES, game_id, command, now))
             # Last, so the global events lock is held for the insert and COMMIT only.
             await self._insert_events(
                 conn,
@@ -592,69 +518,22 @@ class PostgresEventStore:
     async def read(
         self, game_id: str, *, after: int = 0, limit: int | None = None, upto: int | None = None
     ) -> list[StoredEvent]:
-        sql = (
-            "SELECT version, position, type, data, recorded_at, command_id, seat, schema_version"
-            " FROM events WHERE game_id = %s AND version > %s"
-        )
-        params: list[Any] = [game_id, after]
-        if upto is not None:
-            sql += " AND version <= %s"
-            params.append(upto)
-        sql += " ORDER BY version"
-        if limit is not None:
-            sql += " LIMIT %s"
-            params.append(limit)
+        sql, params = read_query(_POSTGRES, game_id, after=after, limit=limit, upto=upto)
         async with self._tx() as conn:
             cur = await conn.execute(sql, params)
             rows = await cur.fetchall()
-        return [
-            StoredEvent(
-                game_id=game_id,
-                version=version,
-                position=position,
-                type=type_,
-                data=data,
-                recorded_at=to_utc(recorded_at),
-                command_id=command_id,
-                seat=seat,
-                schema_version=schema_version,
-            )
-            for version, position, type_, data, recorded_at, command_id, seat, schema_version in rows
-        ]
+        return [stored_event(_POSTGRES, game_id, row) for row in rows]
 
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
         """Events of every game after ``after_position``, in position order (added)."""
         async with self._tx() as conn:
             cur = await conn.execute(
-                "SELECT game_id, version, position, type, data, recorded_at, command_id, seat,"
-                " schema_version FROM events WHERE position > %s ORDER BY position LIMIT %s",
+                f"SELECT game_id, {EVENT_COLUMNS} FROM events"
+                " WHERE position > %s ORDER BY position LIMIT %s",
                 (after_position, limit),
             )
             rows = await cur.fetchall()
-        return [
-            StoredEvent(
-                game_id=game_id,
-                version=version,
-                position=position,
-                type=type_,
-                data=data,
-                recorded_at=to_utc(recorded_at),
-                command_id=command_id,
-                seat=seat,
-                schema_version=schema_version,
-            )
-            for (
-                game_id,
-                version,
-                position,
-                type_,
-                data,
-                recorded_at,
-                command_id,
-                seat,
-                schema_version,
-            ) in rows
-        ]
+        return [stored_event(_POSTGRES, row[0], row[1:]) for row in rows]
 
     async def get_command(
         self, game_id: str, seat: str | None, idempotency_key: str
@@ -677,12 +556,7 @@ class PostgresEventStore:
     async def load_snapshot(
         self, game_id: str, *, at_or_before: int | None = None
     ) -> Snapshot | None:
-        sql = "SELECT version, state FROM snapshots WHERE game_id = %s"
-        params: list[Any] = [game_id]
-        if at_or_before is not None:
-            sql += " AND version <= %s"
-            params.append(at_or_before)
-        sql += " ORDER BY version DESC LIMIT 1"
+        sql, params = snapshot_query(_POSTGRES, game_id, at_or_before)
         async with self._tx() as conn:
             cur = await conn.execute(sql, params)
             row = await cur.fetchone()

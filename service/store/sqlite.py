@@ -38,40 +38,53 @@ from typing import Any, TypeVar
 import msgspec
 
 from service.store._common import (
-    decode_cursor,
-    encode_cursor,
+    COMMAND_COLUMNS,
+    EVENT_COLUMNS,
+    GAME_COLUMNS,
+    Dialect,
+    check_claim,
+    command_record,
     from_iso,
+    game_params,
+    game_records,
+    insert_command,
     iso,
     json_dumps,
+    list_games_query,
     load_migrations,
+    next_page,
+    player_record,
+    read_query,
+    snapshot_query,
+    stored_event,
     utcnow,
 )
 from service.store.base import (
     CommandRecord,
     GameAlreadyExists,
     GameNotFound,
-    GameNotWaiting,
     GameRecord,
     GameUpdate,
     IdempotencyConflict,
     NewEvent,
     PlayerRecord,
-    SeatRecord,
-    SeatTaken,
     Snapshot,
     StartHook,
     StoredEvent,
     StoreError,
     StoreUnavailable,
-    UnknownSeat,
     VersionConflict,
 )
 
 T = TypeVar("T")
 
-_GAME_COLUMNS = (
-    "game_id, ruleset, options, status, version, to_act, outcome, seed_sha256, "
-    "created_at, updated_at, finished_at"
+# JSON is stored as text, timestamps as fixed-width ISO 8601 text (see ``iso``).
+_SQLITE = Dialect(
+    mark="?",
+    dump_json=json_dumps,
+    load_json=msgspec.json.decode,
+    dump_time=iso,
+    load_time=from_iso,
 )
 
 
@@ -95,10 +108,6 @@ def _translate(exc: sqlite3.Error) -> StoreError:
         # file", "disk I/O error", a closed connection...
         return StoreUnavailable(message)
     return StoreError(message)
-
-
-def _loads(text: str | None) -> Any:
-    return None if text is None else msgspec.json.decode(text)
 
 
 def _split_statements(script: str) -> list[str]:
@@ -280,49 +289,22 @@ class SqliteEventStore:
     # --- row helpers (store thread) -------------------------------------------------
 
     @staticmethod
-    def _seats(conn: sqlite3.Connection, game_ids: Sequence[str]) -> dict[str, list[SeatRecord]]:
-        seats: dict[str, list[SeatRecord]] = {game_id: [] for game_id in game_ids}
-        if not game_ids:
-            return seats
-        marks = ", ".join("?" for _ in game_ids)
-        rows = conn.execute(
-            "SELECT game_id, seat, player_id, player_name, claimed_at IS NOT NULL FROM seats"
-            f" WHERE game_id IN ({marks}) ORDER BY game_id, seat_order",
-            tuple(game_ids),
-        )
-        for game_id, seat, player_id, player_name, claimed in rows:
-            seats[game_id].append(
-                SeatRecord(
-                    seat=seat, player_id=player_id, player_name=player_name, claimed=bool(claimed)
-                )
-            )
-        return seats
-
-    @classmethod
-    def _games(cls, conn: sqlite3.Connection, rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
+    def _games(conn: sqlite3.Connection, rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
+        """Games (with their seats) from rows of ``GAME_COLUMNS``."""
         rows = list(rows)
-        seats = cls._seats(conn, [row[0] for row in rows])
-        return [
-            GameRecord(
-                game_id=row[0],
-                ruleset=row[1],
-                options=_loads(row[2]),
-                status=row[3],
-                version=row[4],
-                seats=seats[row[0]],
-                to_act=_loads(row[5]),
-                outcome=_loads(row[6]),
-                seed_sha256=row[7],
-                created_at=from_iso(row[8]),
-                updated_at=from_iso(row[9]),
-                finished_at=None if row[10] is None else from_iso(row[10]),
+        seat_rows: Iterable[Sequence[Any]] = ()
+        if rows:
+            marks = ", ".join("?" for _ in rows)
+            seat_rows = conn.execute(
+                "SELECT game_id, seat, player_id, player_name, claimed_at IS NOT NULL FROM seats"
+                f" WHERE game_id IN ({marks}) ORDER BY game_id, seat_order",
+                tuple(row[0] for row in rows),
             )
-            for row in rows
-        ]
+        return game_records(_SQLITE, rows, seat_rows)
 
     @classmethod
     def _game(cls, conn: sqlite3.Connection, game_id: str) -> GameRecord | None:
-        rows = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE game_id = ?", (game_id,))
+        rows = conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = ?", (game_id,))
         games = cls._games(conn, rows)
         return games[0] if games else None
 
@@ -393,18 +375,12 @@ class SqliteEventStore:
 
         await self._run(self._write, work)
 
-    @staticmethod
-    def _player(row: Sequence[Any] | None) -> PlayerRecord | None:
-        if row is None:
-            return None
-        return PlayerRecord(player_id=row[0], name=row[1], created_at=from_iso(row[2]))
-
     async def get_player(self, player_id: str) -> PlayerRecord | None:
         def work(conn: sqlite3.Connection) -> PlayerRecord | None:
             row = conn.execute(
                 "SELECT player_id, name, created_at FROM players WHERE player_id = ?", (player_id,)
             ).fetchone()
-            return self._player(row)
+            return player_record(_SQLITE, row)
 
         return await self._run(self._read, work)
 
@@ -414,7 +390,7 @@ class SqliteEventStore:
                 "SELECT player_id, name, created_at FROM players WHERE token_hash = ?",
                 (token_hash,),
             ).fetchone()
-            return self._player(row)
+            return player_record(_SQLITE, row)
 
         return await self._run(self._read, work)
 
@@ -423,7 +399,7 @@ class SqliteEventStore:
 
         def work(conn: sqlite3.Connection) -> list[GameRecord]:
             rows = conn.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games g WHERE EXISTS"
+                f"SELECT {GAME_COLUMNS} FROM games g WHERE EXISTS"
                 " (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.player_id = ?)"
                 " ORDER BY created_at DESC, game_id DESC",
                 (player_id,),
@@ -442,21 +418,9 @@ class SqliteEventStore:
             if conn.execute("SELECT 1 FROM games WHERE game_id = ?", (game.game_id,)).fetchone():
                 raise GameAlreadyExists(game.game_id)
             conn.execute(
-                f"INSERT INTO games ({_GAME_COLUMNS}, winners) VALUES"
+                f"INSERT INTO games ({GAME_COLUMNS}, winners) VALUES"
                 " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')",
-                (
-                    game.game_id,
-                    game.ruleset,
-                    json_dumps(game.options),
-                    game.status,
-                    game.version,
-                    json_dumps(game.to_act),
-                    None if game.outcome is None else json_dumps(game.outcome),
-                    game.seed_sha256,
-                    iso(game.created_at),
-                    iso(game.updated_at),
-                    None if game.finished_at is None else iso(game.finished_at),
-                ),
+                game_params(_SQLITE, game),
             )
             conn.executemany(
                 "INSERT INTO seats (game_id, seat, seat_order) VALUES (?, ?, ?)",
@@ -484,37 +448,14 @@ class SqliteEventStore:
 
         Raises InvalidCursor (added) for a cursor this store did not issue.
         """
-        where: list[str] = []
-        params: list[Any] = []
-        if ruleset is not None:
-            where.append("ruleset = ?")
-            params.append(ruleset)
-        if status is not None:
-            where.append("status = ?")
-            params.append(status)
-        if player_id is not None:
-            where.append(
-                "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.player_id = ?)"
-            )
-            params.append(player_id)
-        if cursor is not None:
-            created_at, last_id = decode_cursor(cursor)
-            where.append("(created_at, game_id) < (?, ?)")
-            params.extend([iso(created_at), last_id])
-        sql = f"SELECT {_GAME_COLUMNS} FROM games g"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY created_at DESC, game_id DESC LIMIT ?"
-        params.append(limit + 1)
+        sql, params = list_games_query(
+            _SQLITE, ruleset=ruleset, status=status, player_id=player_id, limit=limit, cursor=cursor
+        )
 
         def work(conn: sqlite3.Connection) -> list[GameRecord]:
             return self._games(conn, conn.execute(sql, params))
 
-        games = await self._run(self._read, work)
-        if len(games) <= limit:
-            return games, None
-        page = games[:limit]
-        return page, encode_cursor(page[-1].created_at, page[-1].game_id)
+        return next_page(await self._run(self._read, work), limit)
 
     async def get_seed(self, game_id: str) -> str | None:
         def work(conn: sqlite3.Connection) -> str | None:
@@ -564,12 +505,7 @@ class SqliteEventStore:
             seat_row = conn.execute(
                 "SELECT claimed_at FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
             ).fetchone()
-            if seat_row is None:
-                raise UnknownSeat(seat)
-            if row[0] != "waiting":
-                raise GameNotWaiting(game_id)
-            if seat_row[0] is not None:
-                raise SeatTaken(seat)
+            check_claim(game_id, seat, row[0], seat_row)
             conn.execute(
                 "UPDATE seats SET player_id = ?, player_name = ?, token_hash = ?, claimed_at = ?"
                 " WHERE game_id = ? AND seat = ?",
@@ -689,22 +625,7 @@ class SqliteEventStore:
             )
             self._apply_update(conn, game_id, new_version, update, now)
             if command is not None:
-                conn.execute(
-                    "INSERT INTO commands (command_id, game_id, seat, idempotency_key,"
-                    " request_hash, command, response_status, response, recorded_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        command.command_id,
-                        game_id,
-                        command.seat,
-                        command.idempotency_key,
-                        command.request_hash,
-                        None if command.command is None else json_dumps(command.command),
-                        command.response_status,
-                        command.response,
-                        iso(now),
-                    ),
-                )
+                conn.execute(*insert_command(_SQLITE, game_id, command, now))
             return new_version
 
         return await self._run(self._write, work)
@@ -712,43 +633,10 @@ class SqliteEventStore:
     async def read(
         self, game_id: str, *, after: int = 0, limit: int | None = None, upto: int | None = None
     ) -> list[StoredEvent]:
-        sql = (
-            "SELECT version, position, type, data, recorded_at, command_id, seat, schema_version"
-            " FROM events WHERE game_id = ? AND version > ?"
-        )
-        params: list[Any] = [game_id, after]
-        if upto is not None:
-            sql += " AND version <= ?"
-            params.append(upto)
-        sql += " ORDER BY version"
-        if limit is not None:
-            sql += " LIMIT ?"
-            params.append(limit)
+        sql, params = read_query(_SQLITE, game_id, after=after, limit=limit, upto=upto)
 
         def work(conn: sqlite3.Connection) -> list[StoredEvent]:
-            return [
-                StoredEvent(
-                    game_id=game_id,
-                    version=version,
-                    position=position,
-                    type=type_,
-                    data=msgspec.json.decode(data),
-                    recorded_at=from_iso(recorded_at),
-                    command_id=command_id,
-                    seat=seat,
-                    schema_version=schema_version,
-                )
-                for (
-                    version,
-                    position,
-                    type_,
-                    data,
-                    recorded_at,
-                    command_id,
-                    seat,
-                    schema_version,
-                ) in conn.execute(sql, params)
-            ]
+            return [stored_event(_SQLITE, game_id, row) for row in conn.execute(sql, params)]
 
         return await self._run(self._read, work)
 
@@ -757,34 +645,11 @@ class SqliteEventStore:
 
         def work(conn: sqlite3.Connection) -> list[StoredEvent]:
             rows = conn.execute(
-                "SELECT game_id, version, position, type, data, recorded_at, command_id, seat,"
-                " schema_version FROM events WHERE position > ? ORDER BY position LIMIT ?",
+                f"SELECT game_id, {EVENT_COLUMNS} FROM events"
+                " WHERE position > ? ORDER BY position LIMIT ?",
                 (after_position, limit),
             )
-            return [
-                StoredEvent(
-                    game_id=game_id,
-                    version=version,
-                    position=position,
-                    type=type_,
-                    data=msgspec.json.decode(data),
-                    recorded_at=from_iso(recorded_at),
-                    command_id=command_id,
-                    seat=seat,
-                    schema_version=schema_version,
-                )
-                for (
-                    game_id,
-                    version,
-                    position,
-                    type_,
-                    data,
-                    recorded_at,
-                    command_id,
-                    seat,
-                    schema_version,
-                ) in rows
-            ]
+            return [stored_event(_SQLITE, row[0], row[1:]) for row in rows]
 
         return await self._run(self._read, work)
 
@@ -793,22 +658,11 @@ class SqliteEventStore:
         conn: sqlite3.Connection, game_id: str, seat: str | None, key: str
     ) -> CommandRecord | None:
         row = conn.execute(
-            "SELECT command_id, seat, idempotency_key, request_hash, command, response_status,"
-            " response FROM commands WHERE game_id = ? AND COALESCE(seat, '') = COALESCE(?, '')"
-            " AND idempotency_key = ?",
+            f"SELECT {COMMAND_COLUMNS} FROM commands"
+            " WHERE game_id = ? AND COALESCE(seat, '') = COALESCE(?, '') AND idempotency_key = ?",
             (game_id, seat, key),
         ).fetchone()
-        if row is None:
-            return None
-        return CommandRecord(
-            command_id=row[0],
-            seat=row[1],
-            idempotency_key=row[2],
-            request_hash=row[3],
-            command=_loads(row[4]),
-            response_status=row[5],
-            response=bytes(row[6]),
-        )
+        return None if row is None else command_record(_SQLITE, row)
 
     async def get_command(
         self, game_id: str, seat: str | None, idempotency_key: str
@@ -836,12 +690,7 @@ class SqliteEventStore:
     async def load_snapshot(
         self, game_id: str, *, at_or_before: int | None = None
     ) -> Snapshot | None:
-        sql = "SELECT version, state FROM snapshots WHERE game_id = ?"
-        params: list[Any] = [game_id]
-        if at_or_before is not None:
-            sql += " AND version <= ?"
-            params.append(at_or_before)
-        sql += " ORDER BY version DESC LIMIT 1"
+        sql, params = snapshot_query(_SQLITE, game_id, at_or_before)
 
         def work(conn: sqlite3.Connection) -> Snapshot | None:
             row = conn.execute(sql, params).fetchone()
