@@ -83,6 +83,6 @@ def map_headers(ctx: Any, headers: dict[str, Any] | None) -> dict[str, Any] | No
 
 
 @schema.parametrize()
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_conforms_to_its_schema(case: Any) -> None:
     case.call_and_validate()
