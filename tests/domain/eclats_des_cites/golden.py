@@ -7,7 +7,7 @@ events it produced. ``test_golden.py`` replays the commands through
 
 Regenerate (only after a deliberate rules change, then review the diff)::
 
-    .venv/bin/python -m tests.domain.eclats_des_cites.golden
+    .venv/bin/python -m tests.domain.eclats_des_cites.golden [DIRECTORY]
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Any
 
 import msgspec
 
-from domain import Rng, SeatedPlayer, SetupContext, fold
 from domain.eclats_des_cites import RULESET as RS
 from domain.eclats_des_cites.state import EclatsOptions
+from tests.domain import golden
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "eclats_des_cites"
 
@@ -47,39 +47,28 @@ class Golden(msgspec.Struct, kw_only=True):
     outcome: Any
 
 
-def play(n: int, seed: str) -> Golden:
-    """One game where each seat picks uniformly among its legal commands."""
-    options = EclatsOptions(seat_count=n)
-    ctx = SetupContext(players=tuple(SeatedPlayer(seat=s) for s in RS.seats(options)))
-    log = RS.setup(options, ctx, Rng(seed, 0))
-    setup = list(log)
-    state = fold(RS, log)
-    policy = random.Random(seed)
-    steps: list[Step] = []
-    while RS.outcome(state) is None:
-        seat = RS.to_act(state)[0]
-        command = policy.choice(RS.legal_commands(state, seat))
-        events = RS.decide(state, seat, command, Rng(seed, len(log)))
-        log.extend(events)
-        state = fold(RS, events, state)
-        steps.append(Step(seat=seat, command=command, events=events))
+def uniform(rnd: random.Random, state: Any, seat: str, commands: list[Any]) -> Any:
+    """Each seat picks uniformly among its legal commands."""
+    return rnd.choice(commands)
+
+
+def record(options: EclatsOptions, seed: str, game: golden.Playthrough) -> Golden:
     return Golden(
         options=options,
         seed=seed,
         ruleset_version=RS.version,
-        setup=setup,
-        steps=steps,
-        outcome=RS.outcome(state),
+        setup=game.setup,
+        steps=[Step(seat=s, command=c, events=e) for s, c, e in game.steps],
+        outcome=game.outcome,
     )
 
 
 def main() -> None:
-    DATA.mkdir(parents=True, exist_ok=True)
+    out = golden.out_dir(DATA)
     for name, (n, seed) in GAMES.items():
-        game = play(n, seed)
-        raw = msgspec.json.format(msgspec.json.encode(game), indent=1)
-        (DATA / f"{name}.json").write_bytes(raw + b"\n")
-        print(name, len(game.steps), "commands", game.outcome)
+        options = EclatsOptions(seat_count=n)
+        game = golden.play_out(RS, options, seed, uniform)
+        golden.write(out, name, record(options, seed, game), game)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    .venv/bin/python -m tests.domain.petits_dragons.make_golden
+    .venv/bin/python -m tests.domain.petits_dragons.make_golden [DIRECTORY]
 
 Each file holds the options, the seed, every (seat, command) in order, every
 event as JSON and the final outcome. ``test_golden.py`` replays the commands
@@ -12,16 +12,14 @@ regenerate after a deliberate rule change, and review the diff.
 
 from __future__ import annotations
 
-import json
-import random
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from domain.kernel import new_game, play
 from domain.petits_dragons import RULESET
 from domain.petits_dragons.options import PetitsDragonsOptions
+from tests.domain import golden
 from tests.domain.petits_dragons.support import choose
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "petits_dragons"
@@ -46,31 +44,24 @@ GAMES: dict[str, tuple[PetitsDragonsOptions, str]] = {
 }
 
 
-def playthrough(options: PetitsDragonsOptions, seed: str) -> dict[str, Any]:
-    state, log = new_game(RULESET, options, seed=seed)
-    rnd = random.Random(seed)
-    commands: list[dict[str, Any]] = []
-    while RULESET.outcome(state) is None:
-        seat = RULESET.to_act(state)[0]
-        command = choose(rnd, state, seat, RULESET.legal_commands(state, seat))
-        commands.append({"seat": seat, "command": msgspec.to_builtins(command)})
-        state, _ = play(RULESET, state, log, seat, command, seed=seed)
+def record(options: PetitsDragonsOptions, seed: str, game: golden.Playthrough) -> dict[str, Any]:
     return {
         "options": msgspec.to_builtins(options),
         "seed": seed,
-        "commands": commands,
-        "events": msgspec.to_builtins(log),
-        "outcome": msgspec.to_builtins(RULESET.outcome(state)),
+        "commands": [
+            {"seat": seat, "command": msgspec.to_builtins(command)}
+            for seat, command, _ in game.steps
+        ],
+        "events": msgspec.to_builtins(game.log),
+        "outcome": msgspec.to_builtins(game.outcome),
     }
 
 
 def main() -> None:
-    DATA.mkdir(parents=True, exist_ok=True)
+    out = golden.out_dir(DATA)
     for name, (options, seed) in GAMES.items():
-        record = playthrough(options, seed)
-        path = DATA / f"{name}.json"
-        path.write_text(json.dumps(record, separators=(",", ":")) + "\n")
-        print(f"{path}: {len(record['commands'])} commands, {len(record['events'])} events")
+        game = golden.play_out(RULESET, options, seed, choose)
+        golden.write(out, name, record(options, seed, game), game, compact=True)
 
 
 if __name__ == "__main__":

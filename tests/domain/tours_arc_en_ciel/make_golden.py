@@ -1,6 +1,6 @@
 """Regenerate the golden playthroughs in tests/data/tours_arc_en_ciel/.
 
-    .venv/bin/python -m tests.domain.tours_arc_en_ciel.make_golden
+    .venv/bin/python -m tests.domain.tours_arc_en_ciel.make_golden [DIRECTORY]
 
 Each file holds the options, the seed, the Gold tower context, the (seat,
 command) list played by the seeded random policy ``choose`` below and
@@ -15,13 +15,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
-from domain import Rng, SetupContext
-from domain.kernel import fold
+from domain import SetupContext
 from domain.tours_arc_en_ciel import RULESET
 from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel.state import ToursOptions
+from tests.domain import golden
 
 RARE = (
     cm.ToursAtomize,
@@ -77,37 +75,28 @@ GAMES: dict[str, tuple[ToursOptions, str, str | None]] = {
 }
 
 
-def play(options: ToursOptions, seed: str, winner: str | None) -> dict[str, Any]:
-    rs = RULESET
-    rnd = random.Random(seed)
-    log: list[Any] = list(rs.setup(options, SetupContext(last_winner_seat=winner), Rng(seed, 0)))
-    setup_len = len(log)
-    state = fold(rs, log)
-    steps: list[dict[str, Any]] = []
-    while rs.outcome(state) is None:
-        seat = rs.to_act(state)[0]
-        command = choose(rnd, state, seat, rs.legal_commands(state, seat))
-        events = rs.decide(state, seat, command, Rng(seed, len(log)))
-        state = fold(rs, events, state)
-        log.extend(events)
-        steps.append({"seat": seat, "command": command, "events": len(events)})
+def record(
+    options: ToursOptions, seed: str, winner: str | None, game: golden.Playthrough
+) -> dict[str, Any]:
     return {
         "options": options,
         "seed": seed,
         "last_winner_seat": winner,
-        "setup_events": setup_len,
-        "steps": steps,
-        "events": log,
+        "setup_events": len(game.setup),
+        "steps": [
+            {"seat": seat, "command": command, "events": len(events)}
+            for seat, command, events in game.steps
+        ],
+        "events": game.log,
     }
 
 
 def main() -> None:
-    DATA.mkdir(parents=True, exist_ok=True)
+    out = golden.out_dir(DATA)
     for name, (options, seed, winner) in GAMES.items():
-        data = play(options, seed, winner)
-        path = DATA / f"{name}.json"
-        path.write_bytes(msgspec.json.format(msgspec.json.encode(data), indent=1) + b"\n")
-        print(f"{path}: {len(data['steps'])} commands, {len(data['events'])} events")
+        context = SetupContext(last_winner_seat=winner)
+        game = golden.play_out(RULESET, options, seed, choose, context=context)
+        golden.write(out, name, record(options, seed, winner, game), game)
 
 
 if __name__ == "__main__":
