@@ -21,7 +21,11 @@ class ArkantisRemoveTwoTokens(CommandBase, frozen=True, tag="arkantis.remove_two
 
     cells: Annotated[
         tuple[CellId, ...],
-        msgspec.Meta(min_length=2, max_length=2, description="The two cells, in any order (listed in reading order)."),
+        msgspec.Meta(
+            min_length=2,
+            max_length=2,
+            description="The two cells, in any order (listed in reading order).",
+        ),
     ]
 
 
@@ -40,7 +44,9 @@ class ArkantisLayCard(CommandBase, frozen=True, tag="arkantis.lay_card"):
     Active player, phase validation."""
 
     shape_id: Annotated[ShapeId, msgspec.Meta(description="A pending 4-5 cell shape of this turn.")]
-    card_id: Annotated[CardId, msgspec.Meta(description="A card of the shape's type, from the player's hand.")]
+    card_id: Annotated[
+        CardId, msgspec.Meta(description="A card of the shape's type, from the player's hand.")
+    ]
 
 
 class ArkantisEndTurn(CommandBase, frozen=True, tag="arkantis.end_turn"):
@@ -54,8 +60,12 @@ class ArkantisPassTurn(CommandBase, frozen=True, tag="arkantis.pass_turn"):
 class ArkantisBuyCard(CommandBase, frozen=True, tag="arkantis.buy_card"):
     """Buy a card (emerald 1 sesterce, orange 2) at any time, even out of turn."""
 
-    colour: Annotated[Colour, msgspec.Meta(description="emerald (1 sesterce) or orange (2 sesterces).")]
-    source: Annotated[Source, msgspec.Meta(description="The top of the face-down pile, or the face-up card.")]
+    colour: Annotated[
+        Colour, msgspec.Meta(description="emerald (1 sesterce) or orange (2 sesterces).")
+    ]
+    source: Annotated[
+        Source, msgspec.Meta(description="The top of the face-down pile, or the face-up card.")
+    ]
     expected_card_id: Annotated[
         CardId | None,
         msgspec.Meta(
@@ -70,7 +80,9 @@ class ArkantisSwapDuplicate(CommandBase, frozen=True, tag="arkantis.swap_duplica
 
     At any time, at most once per player per turn number."""
 
-    card_id: Annotated[CardId, msgspec.Meta(description="The card discarded to the bottom of the hidden pile.")]
+    card_id: Annotated[
+        CardId, msgspec.Meta(description="The card discarded to the bottom of the hidden pile.")
+    ]
     twin_card_id: Annotated[CardId, msgspec.Meta(description="The identical card kept in hand.")]
 
 

@@ -28,7 +28,9 @@ PassReason = Literal["voluntary", "no_legal_action"]
 DecidedBy = Literal["score", "laid_value", "laid_count", "leave_position"]
 LayoutSource = Literal["random", "tournament", "explicit"]
 
-SeatId = Annotated[str, msgspec.Meta(pattern=r"^seat_[0-3]$", description="A seat id, seat_0..seat_3.")]
+SeatId = Annotated[
+    str, msgspec.Meta(pattern=r"^seat_[0-3]$", description="A seat id, seat_0..seat_3.")
+]
 CellId = Annotated[
     str,
     msgspec.Meta(
@@ -36,8 +38,15 @@ CellId = Annotated[
         description="A cell id r<row>c<column>, rows 1..7 top to bottom, columns 1..7 left to right.",
     ),
 ]
-ShapeId = Annotated[str, msgspec.Meta(pattern=r"^s[0-9]+$", description="A shape id of this turn, s1, s2...")]
-Row = Annotated[str, msgspec.Meta(pattern=r"^[BR]{7}$", description="One board row, column 1 first: B = token, R = empty.")]
+ShapeId = Annotated[
+    str, msgspec.Meta(pattern=r"^s[0-9]+$", description="A shape id of this turn, s1, s2...")
+]
+Row = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=r"^[BR]{7}$", description="One board row, column 1 first: B = token, R = empty."
+    ),
+]
 
 CardType = Literal[
     "set_square", "hammer", "bayonet", "column", "paving",
@@ -142,7 +151,10 @@ def canonical_key(cells: Iterable[tuple[int, int]]) -> Key:
 def parse_drawing(drawing: str) -> Key:
     """Cells of a base drawing such as ``.#/.#/##`` (rows separated by ``/``)."""
     return tuple(
-        (r, c) for r, line in enumerate(drawing.split("/")) for c, ch in enumerate(line) if ch == "#"
+        (r, c)
+        for r, line in enumerate(drawing.split("/"))
+        for c, ch in enumerate(line)
+        if ch == "#"
     )
 
 
@@ -199,20 +211,57 @@ def _type(
 
 
 CARD_TYPES: Final[tuple[ArkantisCardTypeInfo, ...]] = (
-    _type("set_square", "Équerre", "set square", "emerald", 2, 4, "L-tetromino", True, 240, ".#/.#/##"),
+    _type(
+        "set_square", "Équerre", "set square", "emerald", 2, 4, "L-tetromino", True, 240, ".#/.#/##"
+    ),
     _type("hammer", "Marteau", "hammer", "emerald", 3, 4, "T-tetromino", False, 120, "###/.#."),
     _type("bayonet", "Baïonnette", "bayonet", "emerald", 3, 4, "S-tetromino", True, 120, ".##/##."),
     _type("column", "Colonne", "column", "emerald", 4, 4, "I-tetromino", False, 56, "####"),
-    _type("paving", "Pavé d'ArkantiS", "paving stone", "emerald", 4, 4, "O-tetromino", False, 36, "##/##"),
+    _type(
+        "paving",
+        "Pavé d'ArkantiS",
+        "paving stone",
+        "emerald",
+        4,
+        4,
+        "O-tetromino",
+        False,
+        36,
+        "##/##",
+    ),
     _type("key", "Clé", "key", "orange", 5, 3, "P-pentomino", True, 240, "##/##/#."),
-    _type("statuette", "Statuette", "statuette", "orange", 5, 3, "F-pentomino", True, 200, ".##/##./.#."),
+    _type(
+        "statuette",
+        "Statuette",
+        "statuette",
+        "orange",
+        5,
+        3,
+        "F-pentomino",
+        True,
+        200,
+        ".##/##./.#.",
+    ),
     _type("boot", "Botte", "boot", "orange", 5, 3, "L-pentomino", True, 192, "####/#..."),
     _type("rampart", "Rempart", "rampart", "orange", 5, 3, "N-pentomino", True, 192, "##../.###"),
     _type("trowel", "Truelle", "trowel", "orange", 5, 3, "Y-pentomino", True, 192, ".#../####"),
     _type("arch", "Arche", "arch", "orange", 6, 3, "U-pentomino", False, 120, "#.#/###"),
     _type("pickaxe", "Pioche", "pickaxe", "orange", 6, 3, "T-pentomino", False, 100, "###/.#./.#."),
-    _type("bastion", "Bastion", "bastion", "orange", 6, 3, "V-pentomino", False, 100, "#../#../###"),
-    _type("tiers", "Gradins", "tiers (stone steps)", "orange", 6, 3, "W-pentomino", False, 100, "#../##./.##"),
+    _type(
+        "bastion", "Bastion", "bastion", "orange", 6, 3, "V-pentomino", False, 100, "#../#../###"
+    ),
+    _type(
+        "tiers",
+        "Gradins",
+        "tiers (stone steps)",
+        "orange",
+        6,
+        3,
+        "W-pentomino",
+        False,
+        100,
+        "#../##./.##",
+    ),
     _type("serpent", "Serpent", "serpent", "orange", 6, 3, "Z-pentomino", True, 100, "##./.#./.##"),
     _type("tower", "Tour d'ArkantiS", "tower", "orange", 7, 3, "I-pentomino", False, 42, "#####"),
     _type("cross", "Croix", "cross", "orange", 8, 2, "X-pentomino", False, 25, ".#./###/.#."),
@@ -266,7 +315,9 @@ def is_dispersed(layout: str) -> bool:
 
 
 DISPERSED_LAYOUTS: Final[tuple[str, ...]] = tuple(
-    "".join(map(str, p)) for p in itertools.permutations(range(1, 8)) if is_dispersed("".join(map(str, p)))
+    "".join(map(str, p))
+    for p in itertools.permutations(range(1, 8))
+    if is_dispersed("".join(map(str, p)))
 )
 """The 646 dispersed Phase-1 layouts, lexicographic order (the uniform random draw's domain)."""
 
@@ -341,7 +392,9 @@ class ArkantisComponents(msgspec.Struct, frozen=True, kw_only=True):
 COMPONENTS: Final = ArkantisComponents(
     rows=SIZE,
     columns=SIZE,
-    cells=tuple(ArkantisCell(cell_id=c, row=i // 7 + 1, column=i % 7 + 1) for i, c in enumerate(CELLS)),
+    cells=tuple(
+        ArkantisCell(cell_id=c, row=i // 7 + 1, column=i % 7 + 1) for i, c in enumerate(CELLS)
+    ),
     edges=EDGES,
     tokens=TOKENS,
     sesterces=SESTERCES,

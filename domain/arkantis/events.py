@@ -104,7 +104,8 @@ class ArkantisPileShuffled(EventBase, frozen=True, tag="arkantis.pile_shuffled")
     colour: Colour
     count: int
     card_ids: Annotated[
-        tuple[CardId, ...] | None, msgspec.Meta(description="Top first. Hidden: null in every redacted copy.")
+        tuple[CardId, ...] | None,
+        msgspec.Meta(description="Top first. Hidden: null in every redacted copy."),
     ]
 
 
@@ -114,7 +115,8 @@ class ArkantisCardsDealt(EventBase, frozen=True, tag="arkantis.cards_dealt"):
     player_id: SeatId
     colours: tuple[Colour, ...]
     card_ids: Annotated[
-        tuple[CardId, ...] | None, msgspec.Meta(description="Hidden from everyone but player_id (null for them).")
+        tuple[CardId, ...] | None,
+        msgspec.Meta(description="Hidden from everyone but player_id (null for them)."),
     ]
 
 
@@ -221,7 +223,9 @@ class ArkantisCardBought(EventBase, frozen=True, tag="arkantis.card_bought"):
     source: Source
     card_id: Annotated[
         CardId | None,
-        msgspec.Meta(description="Hidden from everyone but player_id when source is hidden (null for them)."),
+        msgspec.Meta(
+            description="Hidden from everyone but player_id when source is hidden (null for them)."
+        ),
     ]
     price: Literal[1, 2]
 
@@ -237,7 +241,8 @@ class ArkantisDuplicateSwapped(EventBase, frozen=True, tag="arkantis.duplicate_s
     """[card_id, twin_card_id]: public."""
     discarded_card_id: CardId
     drawn_card_id: Annotated[
-        CardId | None, msgspec.Meta(description="Hidden from everyone but player_id (null for them).")
+        CardId | None,
+        msgspec.Meta(description="Hidden from everyone but player_id (null for them)."),
     ]
 
 

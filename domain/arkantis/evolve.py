@@ -52,7 +52,9 @@ def seat_index(player_id: str) -> int:
     return int(player_id[5:])
 
 
-def _with_player(state: ArkantisState, index: int, player: ArkantisPlayerState, **changes: Any) -> ArkantisState:
+def _with_player(
+    state: ArkantisState, index: int, player: ArkantisPlayerState, **changes: Any
+) -> ArkantisState:
     players = list(state.players)
     players[index] = player
     return replace(state, players=tuple(players), **changes)
@@ -76,7 +78,10 @@ def _game_created(_: ArkantisState | None, e: ArkantisGameCreated) -> ArkantisSt
         bank=SESTERCES,
         orange=ArkantisPile(),
         emerald=ArkantisPile(),
-        players=tuple(ArkantisPlayerState(player_id=p.player_id, seat=p.seat, sesterces=0, hand=()) for p in e.players),
+        players=tuple(
+            ArkantisPlayerState(player_id=p.player_id, seat=p.seat, sesterces=0, hand=())
+            for p in e.players
+        ),
     )
 
 
@@ -123,14 +128,20 @@ def _face_up(s: ArkantisState, e: ArkantisCardTurnedFaceUp) -> ArkantisState:
 
 def _distributed(s: ArkantisState, e: ArkantisSestercesDistributed) -> ArkantisState:
     players = tuple(
-        replace(p, sesterces=p.sesterces + e.amount_each) if p.player_id in e.player_ids else p for p in s.players
+        replace(p, sesterces=p.sesterces + e.amount_each) if p.player_id in e.player_ids else p
+        for p in s.players
     )
     return replace(s, players=players, bank=e.bank)
 
 
 def _turn_started(s: ArkantisState, e: ArkantisTurnStarted) -> ArkantisState:
     return replace(
-        s, turn=e.turn, active_player_id=e.player_id, phase="action", turn_shapes=(), pending_shape_ids=()
+        s,
+        turn=e.turn,
+        active_player_id=e.player_id,
+        phase="action",
+        turn_shapes=(),
+        pending_shape_ids=(),
     )
 
 
@@ -138,7 +149,11 @@ def _removed(s: ArkantisState, e: ArkantisTokensRemoved) -> ArkantisState:
     i = seat_index(e.player_id)
     p = s.players[i]
     return _with_player(
-        s, i, replace(p, sesterces=p.sesterces - e.cost), tokens=s.tokens & ~mask_of(e.cells), bank=s.bank + e.cost
+        s,
+        i,
+        replace(p, sesterces=p.sesterces - e.cost),
+        tokens=s.tokens & ~mask_of(e.cells),
+        bank=s.bank + e.cost,
     )
 
 
@@ -152,7 +167,9 @@ def _moved(s: ArkantisState, e: ArkantisTokenMoved) -> ArkantisState:
 
 def _shapes(s: ArkantisState, e: ArkantisShapesCreated) -> ArkantisState:
     shapes = tuple(
-        ArkantisTurnShape(shape_id=x.shape_id, colour=x.colour, cells=x.cells, size=x.size, card_type=x.card_type)
+        ArkantisTurnShape(
+            shape_id=x.shape_id, colour=x.colour, cells=x.cells, size=x.size, card_type=x.card_type
+        )
         for x in e.shapes
     )
     pending = tuple(x.shape_id for x in e.shapes if x.size >= 4)
@@ -171,10 +188,18 @@ def _laid(s: ArkantisState, e: ArkantisCardLaid) -> ArkantisState:
     i = seat_index(e.player_id)
     p = s.players[i]
     hand = tuple(c for c in p.hand if c != e.card_id)
-    laid = p.laid + (ArkantisLaidCard(card_id=e.card_id, card_type=e.card_type, shape_id=e.shape_id, turn=e.turn),)
-    shapes = tuple(replace(x, validated_by=e.card_id) if x.shape_id == e.shape_id else x for x in s.turn_shapes)
+    laid = p.laid + (
+        ArkantisLaidCard(
+            card_id=e.card_id, card_type=e.card_type, shape_id=e.shape_id, turn=e.turn
+        ),
+    )
+    shapes = tuple(
+        replace(x, validated_by=e.card_id) if x.shape_id == e.shape_id else x for x in s.turn_shapes
+    )
     pending = tuple(x for x in s.pending_shape_ids if x != e.shape_id)
-    return _with_player(s, i, replace(p, hand=hand, laid=laid), turn_shapes=shapes, pending_shape_ids=pending)
+    return _with_player(
+        s, i, replace(p, hand=hand, laid=laid), turn_shapes=shapes, pending_shape_ids=pending
+    )
 
 
 def _turn_ended(s: ArkantisState, _: ArkantisTurnEnded) -> ArkantisState:
@@ -186,7 +211,11 @@ def _passed(s: ArkantisState, e: ArkantisPlayerPassed) -> ArkantisState:
     p = s.players[i]
     phase = None if s.active_player_id == e.player_id else s.phase
     return _with_player(
-        s, i, replace(p, passed=True, leave_position=e.leave_position), leave_count=s.leave_count + 1, phase=phase
+        s,
+        i,
+        replace(p, passed=True, leave_position=e.leave_position),
+        leave_count=s.leave_count + 1,
+        phase=phase,
     )
 
 
@@ -218,7 +247,9 @@ def _swapped(s: ArkantisState, e: ArkantisDuplicateSwapped) -> ArkantisState:
 
 
 def _ended(s: ArkantisState, e: ArkantisGameEnded) -> ArkantisState:
-    result = ArkantisResult(scores=e.scores, ranking=e.ranking, winner_id=e.winner_id, decided_by=e.decided_by)
+    result = ArkantisResult(
+        scores=e.scores, ranking=e.ranking, winner_id=e.winner_id, decided_by=e.decided_by
+    )
     return replace(s, status="finished", active_player_id=None, phase=None, result=result)
 
 

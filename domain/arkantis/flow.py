@@ -20,7 +20,9 @@ TIE_BREAKS: tuple[DecidedBy, ...] = ("score", "laid_value", "laid_count", "leave
 
 def may_move(state: ArkantisState, player: ArkantisPlayerState) -> bool:
     """D34: a token has been removed since this player's previous move (or none yet)."""
-    return player.tokens_at_last_move is None or player.tokens_at_last_move > state.tokens.bit_count()
+    return (
+        player.tokens_at_last_move is None or player.tokens_at_last_move > state.tokens.bit_count()
+    )
 
 
 def has_legal_action(state: ArkantisState, player: ArkantisPlayerState) -> bool:
@@ -42,7 +44,10 @@ def start_turn(state: ArkantisState, player_id: str, out: list[Any]) -> Arkantis
         if has_legal_action(state, player):
             return state
         event = ArkantisPlayerPassed(
-            turn=state.turn, player_id=player_id, reason="no_legal_action", leave_position=state.leave_count + 1
+            turn=state.turn,
+            player_id=player_id,
+            reason="no_legal_action",
+            leave_position=state.leave_count + 1,
         )
         out.append(event)
         state = evolve(state, event)

@@ -75,7 +75,11 @@ def _turn(state: ArkantisState, seat: str, phase: str) -> None:
     if state.active_player_id != seat:
         _fail("not_your_turn", f"it is {state.active_player_id}'s turn, not {seat}'s", seat=seat)
     if state.phase != phase:
-        _fail("wrong_phase", f"this command needs phase {phase}, the phase is {state.phase}", phase=state.phase)
+        _fail(
+            "wrong_phase",
+            f"this command needs phase {phase}, the phase is {state.phase}",
+            phase=state.phase,
+        )
 
 
 def _cell(value: Any) -> int:
@@ -108,7 +112,9 @@ def _resolve(state: ArkantisState, seat: str, action: Any, before: int, after: i
     """Spec 7.1: shapes, earnings, then the validation window or the next turn."""
     red, blue = new_shapes(before, after)
     shapes = []
-    for number, (colour, mask) in enumerate([("red", m) for m in red] + [("blue", m) for m in blue], 1):
+    for number, (colour, mask) in enumerate(
+        [("red", m) for m in red] + [("blue", m) for m in blue], 1
+    ):
         shapes.append(
             ArkantisShape(
                 shape_id=f"s{number}",
@@ -118,7 +124,10 @@ def _resolve(state: ArkantisState, seat: str, action: Any, before: int, after: i
                 card_type=card_type_of_mask(mask),
             )
         )
-    events: list[Any] = [action, ArkantisShapesCreated(turn=state.turn, player_id=seat, shapes=tuple(shapes))]
+    events: list[Any] = [
+        action,
+        ArkantisShapesCreated(turn=state.turn, player_id=seat, shapes=tuple(shapes)),
+    ]
     small = [s for s in shapes if s.size <= 3]
     owed = sum(s.size for s in small)
     state = evolve(evolve(state, action), events[1])
@@ -137,7 +146,9 @@ def _resolve(state: ArkantisState, seat: str, action: Any, before: int, after: i
     return events
 
 
-def _end_turn(state: ArkantisState, seat: str, forfeited: tuple[str, ...], events: list[Any]) -> None:
+def _end_turn(
+    state: ArkantisState, seat: str, forfeited: tuple[str, ...], events: list[Any]
+) -> None:
     ended = ArkantisTurnEnded(turn=state.turn, player_id=seat, forfeited_shape_ids=forfeited)
     events.append(ended)
     advance(evolve(state, ended), events)
@@ -154,7 +165,9 @@ def _remove_token(state: ArkantisState, seat: str, cmd: ArkantisRemoveToken) -> 
     return _resolve(state, seat, action, state.tokens, after)
 
 
-def _remove_two(state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: ArkantisRemoveTwoTokens) -> list[Any]:
+def _remove_two(
+    state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: ArkantisRemoveTwoTokens
+) -> list[Any]:
     _turn(state, seat, "action")
     cells = cmd.cells
     if not isinstance(cells, (list, tuple)) or len(cells) != 2:
@@ -166,15 +179,22 @@ def _remove_two(state: ArkantisState, seat: str, player: ArkantisPlayerState, cm
         if not state.tokens & BIT[k]:
             _fail("cell_is_empty", f"{CELLS[k]} holds no token", cell=CELLS[k])
     if player.sesterces < REMOVE_TWO_COST:
-        _fail("insufficient_sesterces", f"{seat} has {player.sesterces} sesterces, removing two tokens costs 2")
+        _fail(
+            "insufficient_sesterces",
+            f"{seat} has {player.sesterces} sesterces, removing two tokens costs 2",
+        )
     after = state.tokens & ~BIT[i] & ~BIT[j]
     _shapes_check(state.tokens, after)
     i, j = min(i, j), max(i, j)
-    action = ArkantisTokensRemoved(turn=state.turn, player_id=seat, cells=(CELLS[i], CELLS[j]), cost=2)
+    action = ArkantisTokensRemoved(
+        turn=state.turn, player_id=seat, cells=(CELLS[i], CELLS[j]), cost=2
+    )
     return _resolve(state, seat, action, state.tokens, after)
 
 
-def _move(state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: ArkantisMoveToken) -> list[Any]:
+def _move(
+    state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: ArkantisMoveToken
+) -> list[Any]:
     _turn(state, seat, "action")
     i, j = _cell(cmd.from_cell), _cell(cmd.to_cell)
     if not state.tokens & BIT[i]:
@@ -191,22 +211,37 @@ def _move(state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: Ark
         )
     after = (state.tokens & ~BIT[i]) | BIT[j]
     _shapes_check(state.tokens, after)
-    action = ArkantisTokenMoved(turn=state.turn, player_id=seat, from_cell=CELLS[i], to_cell=CELLS[j], cost=3)
+    action = ArkantisTokenMoved(
+        turn=state.turn, player_id=seat, from_cell=CELLS[i], to_cell=CELLS[j], cost=3
+    )
     return _resolve(state, seat, action, state.tokens, after)
 
 
-def _lay_card(state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: ArkantisLayCard) -> list[Any]:
+def _lay_card(
+    state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: ArkantisLayCard
+) -> list[Any]:
     _turn(state, seat, "validation")
     if not isinstance(cmd.shape_id, str):
         _fail("invalid_parameters", "shape_id must be a string")
     card_id = _card(cmd.card_id, "card_id")
     shape = next((s for s in state.turn_shapes if s.shape_id == cmd.shape_id), None)
     if shape is None:
-        _fail("unknown_shape", f"{cmd.shape_id} is not a shape created this turn", shape_id=cmd.shape_id)
+        _fail(
+            "unknown_shape",
+            f"{cmd.shape_id} is not a shape created this turn",
+            shape_id=cmd.shape_id,
+        )
     if shape.size < 4:
-        _fail("shape_not_validatable", f"{shape.shape_id} has {shape.size} cells; only 4-5 cell shapes take a card")
+        _fail(
+            "shape_not_validatable",
+            f"{shape.shape_id} has {shape.size} cells; only 4-5 cell shapes take a card",
+        )
     if shape.shape_id not in state.pending_shape_ids:
-        _fail("shape_already_validated", f"{shape.shape_id} is already validated", shape_id=shape.shape_id)
+        _fail(
+            "shape_already_validated",
+            f"{shape.shape_id} is already validated",
+            shape_id=shape.shape_id,
+        )
     if card_id not in player.hand:
         _fail("card_not_in_hand", f"{card_id} is not in {seat}'s hand", card_id=card_id)
     card = CARD_BY_ID[card_id]
@@ -249,7 +284,9 @@ def _pass(state: ArkantisState, seat: str) -> list[Any]:
     return events
 
 
-def _buy(state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: ArkantisBuyCard) -> list[Any]:
+def _buy(
+    state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: ArkantisBuyCard
+) -> list[Any]:
     if cmd.colour not in COLOURS or cmd.source not in SOURCES:
         _fail("invalid_parameters", "colour must be orange or emerald, source hidden or visible")
     if cmd.expected_card_id is not None:
@@ -270,11 +307,19 @@ def _buy(state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: Arka
         )
     price = PRICE[colour]
     if player.sesterces < price:
-        _fail("insufficient_sesterces", f"{seat} has {player.sesterces} sesterces, a {colour} card costs {price}")
+        _fail(
+            "insufficient_sesterces",
+            f"{seat} has {player.sesterces} sesterces, a {colour} card costs {price}",
+        )
     card = pile.visible if cmd.source == "visible" else pile.hidden[0]
     events: list[Any] = [
         ArkantisCardBought(
-            turn=state.turn, player_id=seat, colour=colour, source=cmd.source, card_id=card, price=price  # type: ignore[arg-type]
+            turn=state.turn,
+            player_id=seat,
+            colour=colour,
+            source=cmd.source,
+            card_id=card,
+            price=price,  # type: ignore[arg-type]
         )
     ]
     if cmd.source == "visible" and pile.hidden:
@@ -282,7 +327,9 @@ def _buy(state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: Arka
     return events
 
 
-def _swap(state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: ArkantisSwapDuplicate) -> list[Any]:
+def _swap(
+    state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: ArkantisSwapDuplicate
+) -> list[Any]:
     card_id = _card(cmd.card_id, "card_id")
     twin = _card(cmd.twin_card_id, "twin_card_id")
     if card_id == twin:
@@ -297,7 +344,11 @@ def _swap(state: ArkantisState, seat: str, player: ArkantisPlayerState, cmd: Ark
     if not pile.hidden:
         _fail("pile_empty", f"the {card.colour} hidden pile is empty", colour=card.colour)
     if player.swapped_in_turn == state.turn:
-        _fail("swap_limit_reached", f"{seat} has already swapped during turn {state.turn}", turn=state.turn)
+        _fail(
+            "swap_limit_reached",
+            f"{seat} has already swapped during turn {state.turn}",
+            turn=state.turn,
+        )
     return [
         ArkantisDuplicateSwapped(
             turn=state.turn,
@@ -342,7 +393,9 @@ def _free_commands(state: ArkantisState, player: ArkantisPlayerState) -> list[An
         if pile.hidden:
             out.append(ArkantisBuyCard(colour=colour, source="hidden"))
         if pile.visible is not None:
-            out.append(ArkantisBuyCard(colour=colour, source="visible", expected_card_id=pile.visible))
+            out.append(
+                ArkantisBuyCard(colour=colour, source="visible", expected_card_id=pile.visible)
+            )
     if player.swapped_in_turn != state.turn:
         hand = player.hand
         for a in hand:
@@ -396,6 +449,9 @@ def outcome(state: ArkantisState) -> Outcome | None:
         return None
     by_id = {s.player_id: s for s in state.result.scores}
     standings = tuple(
-        Standing(seat=pid, rank=by_id[pid].rank, score=by_id[pid].score) for pid in state.result.ranking
+        Standing(seat=pid, rank=by_id[pid].rank, score=by_id[pid].score)
+        for pid in state.result.ranking
     )
-    return Outcome(standings=standings, winners=(state.result.winner_id,), decided_by=state.result.decided_by)
+    return Outcome(
+        standings=standings, winners=(state.result.winner_id,), decided_by=state.result.decided_by
+    )

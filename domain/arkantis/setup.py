@@ -51,7 +51,8 @@ def validate_options(options: ArkantisOptions) -> None:
         raise RuleViolation("invalid_parameters", "tournament_mode must be a boolean")
     if options.tournament_mode and options.explicit_layout is not None:
         raise RuleViolation(
-            "conflicting_layout_options", "tournament_mode and explicit_layout cannot be used together"
+            "conflicting_layout_options",
+            "tournament_mode and explicit_layout cannot be used together",
         )
     config = options.tournament_config
     if config is not None and not options.tournament_mode:
@@ -61,7 +62,9 @@ def validate_options(options: ArkantisOptions) -> None:
             {"tournament_config": config},
         )
     if config is not None and (
-        isinstance(config, bool) or not isinstance(config, int) or not 1 <= config <= TOURNAMENT_COUNT
+        isinstance(config, bool)
+        or not isinstance(config, int)
+        or not 1 <= config <= TOURNAMENT_COUNT
     ):
         raise RuleViolation(
             "invalid_tournament_config",
@@ -81,7 +84,12 @@ def layout_columns(rows: Any) -> str | None:
         return None
     columns = []
     for row in rows:
-        if not isinstance(row, str) or len(row) != 7 or set(row) - {"B", "R"} or row.count("R") != 1:
+        if (
+            not isinstance(row, str)
+            or len(row) != 7
+            or set(row) - {"B", "R"}
+            or row.count("R") != 1
+        ):
             return None
         columns.append(row.index("R") + 1)
     if sorted(columns) != list(range(1, 8)):
@@ -101,7 +109,9 @@ def setup(options: ArkantisOptions, context: SetupContext, rng: Rng) -> list[Any
             players=tuple(ArkantisSeatEntry(player_id=s, seat=i) for i, s in enumerate(ids)),
             tournament_mode=options.tournament_mode,
             tournament_config=options.tournament_config,
-            explicit_layout=tuple(options.explicit_layout) if options.explicit_layout is not None else None,
+            explicit_layout=tuple(options.explicit_layout)
+            if options.explicit_layout is not None
+            else None,
         )
     ]
     source: LayoutSource
@@ -118,21 +128,31 @@ def setup(options: ArkantisOptions, context: SetupContext, rng: Rng) -> list[Any
         source = "random"
         layout = rng.choice(DISPERSED_LAYOUTS)
     empty = tuple(cell_id(r, int(layout[r - 1])) for r in range(1, 8))
-    events.append(ArkantisBoardLayoutDrawn(source=source, tournament_config=config, empty_cells=empty))
+    events.append(
+        ArkantisBoardLayoutDrawn(source=source, tournament_config=config, empty_cells=empty)
+    )
     die = rng.die(6)
     column = int(layout[3])
     target = cell_id(PHASE_2_ROWS[die - 1], column)
     events.append(ArkantisPhase2DieRolled(value=die))
-    events.append(ArkantisEmptyCellMoved(column=column, from_cell=cell_id(4, column), to_cell=target))
+    events.append(
+        ArkantisEmptyCellMoved(column=column, from_cell=cell_id(4, column), to_cell=target)
+    )
     board = (FULL & ~mask_of(empty) | mask_of((cell_id(4, column),))) & ~mask_of((target,))
     events.append(ArkantisBoardPrepared(rows=mask_to_rows(board)))
     orange: list[CardId] = rng.shuffled(CARD_IDS_BY_COLOUR["orange"])
     emerald: list[CardId] = rng.shuffled(CARD_IDS_BY_COLOUR["emerald"])
     events.append(ArkantisPileShuffled(colour="orange", count=len(orange), card_ids=tuple(orange)))
-    events.append(ArkantisPileShuffled(colour="emerald", count=len(emerald), card_ids=tuple(emerald)))
+    events.append(
+        ArkantisPileShuffled(colour="emerald", count=len(emerald), card_ids=tuple(emerald))
+    )
     for seat in ids:
         dealt = (orange.pop(0), orange.pop(0), emerald.pop(0))
-        events.append(ArkantisCardsDealt(player_id=seat, colours=("orange", "orange", "emerald"), card_ids=dealt))
+        events.append(
+            ArkantisCardsDealt(
+                player_id=seat, colours=("orange", "orange", "emerald"), card_ids=dealt
+            )
+        )
     events.append(ArkantisCardTurnedFaceUp(colour="orange", card_id=orange[0]))
     events.append(ArkantisCardTurnedFaceUp(colour="emerald", card_id=emerald[0]))
     events.append(

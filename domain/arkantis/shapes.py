@@ -139,7 +139,13 @@ def card_type_of_mask(mask: int) -> CardType | None:
 
 
 def _grow(
-    part: int, size: int, border: int, untried: int, seen: int, colour: int, out: list[tuple[int, int]]
+    part: int,
+    size: int,
+    border: int,
+    untried: int,
+    seen: int,
+    colour: int,
+    out: list[tuple[int, int]],
 ) -> None:
     """Redelmeier enumeration of connected sets, pruned by their boundary.
 

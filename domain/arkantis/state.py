@@ -28,14 +28,18 @@ class ArkantisOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
 
     player_count: Annotated[
         int,
-        msgspec.Meta(description="Number of seats, 2..4 (invalid_player_count otherwise); seats are seat_0..seat_<n-1>."),
+        msgspec.Meta(
+            description="Number of seats, 2..4 (invalid_player_count otherwise); seats are seat_0..seat_<n-1>."
+        ),
     ] = 2
     tournament_mode: Annotated[
         bool, msgspec.Meta(description="Phase 1 uses one of the 80 tournament layouts.")
     ] = False
     tournament_config: Annotated[
         int | None,
-        msgspec.Meta(description="Only with tournament_mode: the layout number 1..80; null = random draw."),
+        msgspec.Meta(
+            description="Only with tournament_mode: the layout number 1..80; null = random draw."
+        ),
     ] = None
     explicit_layout: Annotated[
         tuple[str, ...] | None,

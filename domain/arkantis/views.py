@@ -105,8 +105,12 @@ def view(state: ArkantisState, seat: str | None) -> ArkantisView:
         board=mask_to_rows(state.tokens),
         token_count=state.tokens.bit_count(),
         bank=state.bank,
-        orange=ArkantisPileView(hidden_count=len(state.orange.hidden), visible=state.orange.visible),
-        emerald=ArkantisPileView(hidden_count=len(state.emerald.hidden), visible=state.emerald.visible),
+        orange=ArkantisPileView(
+            hidden_count=len(state.orange.hidden), visible=state.orange.visible
+        ),
+        emerald=ArkantisPileView(
+            hidden_count=len(state.emerald.hidden), visible=state.emerald.visible
+        ),
         players=players,
         turn=state.turn,
         active_player_id=state.active_player_id,
@@ -136,11 +140,13 @@ def redact(event: Any, seat: str | None) -> Any:
 def hidden_values(state: ArkantisState, seat: str | None) -> list[Any]:
     """Values hidden from ``seat`` now: other hands (until the end) and hidden pile orders.
 
-    Hands count from three cards: a two-card hand can equal, by chance, the
-    public pair of a past ``duplicate_swapped`` (the discarded card came back
-    to the same hand), which is no leak."""
+    Hands and piles count from three cards: a two-card list can equal, by
+    chance, the public pair of a past ``duplicate_swapped`` (the discarded
+    card came back to the same hand, or two publicly discarded cards are all
+    that is left of a pile, in an order anyone could work out), which is no
+    leak."""
     out: list[Any] = []
     if state.status != "finished":
         out.extend(list(p.hand) for p in state.players if p.player_id != seat and len(p.hand) >= 3)
-    out.extend(list(pile.hidden) for pile in (state.orange, state.emerald) if len(pile.hidden) >= 2)
+    out.extend(list(pile.hidden) for pile in (state.orange, state.emerald) if len(pile.hidden) >= 3)
     return out

@@ -23,7 +23,11 @@ ALICE, BOB, CAROL = "seat_0", "seat_1", "seat_2"
 
 def board(text: str) -> tuple[str, ...]:
     """Rows of a board drawn as in the spec (header and row labels optional)."""
-    rows = [line.split()[-1] for line in text.strip().splitlines() if line.strip() and not line.strip()[0].isdigit()]
+    rows = [
+        line.split()[-1]
+        for line in text.strip().splitlines()
+        if line.strip() and not line.strip()[0].isdigit()
+    ]
     assert len(rows) == 7 and all(len(r) == 7 for r in rows), rows
     return tuple(rows)
 
@@ -92,8 +96,12 @@ def context(
         options=ArkantisOptions(player_count=players),
         tokens=rows_to_mask(BOARDS[board_name]),
         bank=SESTERCES - sum(money.values()) if bank is None else bank,
-        orange=ArkantisPile(hidden=pile("orange", ORANGE_TOP, orange_hidden), visible=orange_visible),  # type: ignore[arg-type]
-        emerald=ArkantisPile(hidden=pile("emerald", EMERALD_TOP, emerald_hidden), visible=emerald_visible),  # type: ignore[arg-type]
+        orange=ArkantisPile(
+            hidden=pile("orange", ORANGE_TOP, orange_hidden), visible=orange_visible
+        ),  # type: ignore[arg-type]
+        emerald=ArkantisPile(
+            hidden=pile("emerald", EMERALD_TOP, emerald_hidden), visible=emerald_visible
+        ),  # type: ignore[arg-type]
         players=tuple(
             ArkantisPlayerState(
                 player_id=s,
@@ -101,7 +109,9 @@ def context(
                 sesterces=money[s],
                 hand=hands[s],  # type: ignore[arg-type]
                 laid=tuple(
-                    ArkantisLaidCard(card_id=c, card_type=CARD_BY_ID[c].card_type, shape_id="s1", turn=1)  # type: ignore[arg-type]
+                    ArkantisLaidCard(
+                        card_id=c, card_type=CARD_BY_ID[c].card_type, shape_id="s1", turn=1
+                    )  # type: ignore[arg-type]
                     for c in laid.get(s, ())
                 ),
                 passed=s in passed,

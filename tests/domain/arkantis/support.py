@@ -56,7 +56,11 @@ class _AnyVisiblePurchase:
         self.colour = colour
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, ArkantisBuyCard) and other.colour == self.colour and other.source == "visible"
+        return (
+            isinstance(other, ArkantisBuyCard)
+            and other.colour == self.colour
+            and other.source == "visible"
+        )
 
     def __repr__(self) -> str:
         return f"AnyVisiblePurchase({self.colour})"
@@ -69,7 +73,11 @@ def canonical(command: Any) -> Any:
         if len(cells) == 2 and all(isinstance(c, str) for c in cells):
             ordered = tuple(sorted(cells, key=lambda c: CELL_INDEX.get(c, 99)))
             return ArkantisRemoveTwoTokens(cells=ordered)
-    if isinstance(command, ArkantisBuyCard) and command.source == "visible" and command.expected_card_id is None:
+    if (
+        isinstance(command, ArkantisBuyCard)
+        and command.source == "visible"
+        and command.expected_card_id is None
+    ):
         return _AnyVisiblePurchase(command.colour)
     return command
 
@@ -79,7 +87,9 @@ def choose(rnd: random.Random, state: Any, seat: str, commands: list[Any]) -> An
     if rnd.random() < 0.05:
         return rnd.choice(commands)
     actions = [
-        c for c in commands if not isinstance(c, (ArkantisBuyCard, ArkantisPassTurn, ArkantisEndTurn))
+        c
+        for c in commands
+        if not isinstance(c, (ArkantisBuyCard, ArkantisPassTurn, ArkantisEndTurn))
         and type(c).__name__ != "ArkantisSwapDuplicate"
     ]
     lays = [c for c in actions if isinstance(c, ArkantisLayCard)]

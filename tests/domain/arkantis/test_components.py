@@ -79,7 +79,10 @@ def test_seed_material_counts() -> None:
     assert c.tokens == 42  # "42 jetons bleus"
     assert c.sesterces == 50  # "50 petits pions"
     assert len(c.cards) == 55  # "55 cartes vestiges"
-    assert c.start_sesterces == 3 and Counter(c.deal) == {"orange": 2, "emerald": 1}  # 3 pions, 2 oranges, 1 émeraude
+    assert c.start_sesterces == 3 and Counter(c.deal) == {
+        "orange": 2,
+        "emerald": 1,
+    }  # 3 pions, 2 oranges, 1 émeraude
     assert c.prices == {"emerald": 1, "orange": 2}  # 1 pion émeraude, 2 pions orange
     assert (c.remove_two_cost, c.move_cost) == (2, 3)  # 2 jetons: 2 sesterces; déplacer: 3
     msgspec.json.encode(c)
@@ -124,12 +127,16 @@ def _rotations() -> list:  # type: ignore[type-arg]
 
 def test_canonical_keys_are_the_spec_keys_and_every_free_polyomino() -> None:
     for t in CARD_TYPES:
-        spec = tuple(tuple(int(x) for x in p.strip("()").split(",")) for p in SPEC_KEYS[t.type_id].split())
+        spec = tuple(
+            tuple(int(x) for x in p.strip("()").split(",")) for p in SPEC_KEYS[t.type_id].split()
+        )
         assert t.canonical_key == spec, t.type_id
     keys = {t.canonical_key for t in CARD_TYPES}
     assert len(keys) == 17
     assert {k for k in keys if len(k) == 4} == free_polyominoes(4) and len(free_polyominoes(4)) == 5
-    assert {k for k in keys if len(k) == 5} == free_polyominoes(5) and len(free_polyominoes(5)) == 12
+    assert {k for k in keys if len(k) == 5} == free_polyominoes(5) and len(
+        free_polyominoes(5)
+    ) == 12
     assert {t.type_id for t in CARD_TYPES if len(t.canonical_key) == 4} == {
         t.type_id for t in CARD_TYPES if t.colour == "emerald"
     }

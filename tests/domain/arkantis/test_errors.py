@@ -90,7 +90,10 @@ CASES: list[tuple[str, Callable[[], ArkantisState], str, Any]] = [
 
 OPTION_CASES = [
     ("invalid_player_count", ArkantisOptions(player_count=0)),
-    ("conflicting_layout_options", ArkantisOptions(tournament_mode=True, explicit_layout=BOARDS["A"])),
+    (
+        "conflicting_layout_options",
+        ArkantisOptions(tournament_mode=True, explicit_layout=BOARDS["A"]),
+    ),
     ("tournament_config_without_tournament_mode", ArkantisOptions(tournament_config=5)),
     ("invalid_tournament_config", ArkantisOptions(tournament_mode=True, tournament_config=-1)),
     ("invalid_layout", ArkantisOptions(explicit_layout=("BBBBBBR",) * 7)),
@@ -159,6 +162,8 @@ def test_messages_name_the_offender() -> None:
     ],
     ids=lambda v: v if isinstance(v, str) else "",
 )  # fmt: skip
-def test_checking_order(make: Callable[[], ArkantisState], seat: str, command: Any, code: str) -> None:
+def test_checking_order(
+    make: Callable[[], ArkantisState], seat: str, command: Any, code: str
+) -> None:
     """A command failing several checks fails with the first one in the spec's order."""
     assert rejected(make(), seat, command) == code

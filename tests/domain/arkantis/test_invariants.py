@@ -39,7 +39,11 @@ def check(state: ArkantisState) -> None:
 @given(opts=options, seed=st.text(min_size=1, max_size=8), pick=st.randoms(use_true_random=False))
 def test_random_play_keeps_the_invariants(opts: Any, seed: str, pick: random.Random) -> None:
     seats = RULESET.seats(opts)
-    log = list(RULESET.setup(opts, SetupContext(players=tuple(SeatedPlayer(seat=s) for s in seats)), Rng(seed, 0)))
+    log = list(
+        RULESET.setup(
+            opts, SetupContext(players=tuple(SeatedPlayer(seat=s) for s in seats)), Rng(seed, 0)
+        )
+    )
     state = fold(RULESET, log)
     check(state)
     tokens = state.tokens.bit_count()
@@ -82,7 +86,10 @@ def test_views_hide_other_hands_until_the_end() -> None:
     alice_view = RULESET.view(state, ALICE)
     assert alice_view.players[0].hand == ("key_1", "tower_1", "hammer_1")
     assert alice_view.players[1].hand is None
-    assert (alice_view.players[1].hand_count.orange, alice_view.players[1].hand_count.emerald) == (2, 1)
+    assert (alice_view.players[1].hand_count.orange, alice_view.players[1].hand_count.emerald) == (
+        2,
+        1,
+    )
     spectator = RULESET.view(state, None)
     assert all(p.hand is None for p in spectator.players) and spectator.viewer is None
     assert spectator.orange.hidden_count == len(state.orange.hidden)

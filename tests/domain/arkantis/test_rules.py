@@ -28,7 +28,9 @@ from tests.domain.arkantis.test_scenarios_actions import t16_window
 from tests.domain.arkantis.test_scenarios_setup import ScriptedRng
 
 
-@pytest.mark.parametrize(("players", "orange", "emerald", "bank"), [(2, 30, 17, 44), (3, 28, 16, 41), (4, 26, 15, 38)])
+@pytest.mark.parametrize(
+    ("players", "orange", "emerald", "bank"), [(2, 30, 17, 44), (3, 28, 16, 41), (4, 26, 15, 38)]
+)
 def test_deal_order_piles_and_sesterces(players: int, orange: int, emerald: int, bank: int) -> None:
     """Spec 5.4-5.6: seat order, 2 orange then 1 emerald from the tops, then the face-up cards."""
     options = ArkantisOptions(player_count=players)
@@ -80,21 +82,33 @@ def end_with(**kw: Any) -> ArkantisGameEnded:
 
 
 def test_tie_break_laid_value() -> None:
-    ended = end_with(hands={ALICE: (), BOB: ()}, laid={ALICE: ("key_2",), BOB: ("column_2",)}, sesterces={ALICE: 3, BOB: 4})
+    ended = end_with(
+        hands={ALICE: (), BOB: ()},
+        laid={ALICE: ("key_2",), BOB: ("column_2",)},
+        sesterces={ALICE: 3, BOB: 4},
+    )
     assert [s.score for s in ended.scores] == [8, 8]
     assert ended.ranking == (ALICE, BOB) and ended.decided_by == "laid_value"
 
 
 def test_tie_break_laid_count_beats_leaving_later() -> None:
     ended = end_with(
-        hands={ALICE: (), BOB: ()}, laid={ALICE: ("cross_1",), BOB: ("key_2", "hammer_2")}, sesterces={ALICE: 2, BOB: 2}
+        hands={ALICE: (), BOB: ()},
+        laid={ALICE: ("cross_1",), BOB: ("key_2", "hammer_2")},
+        sesterces={ALICE: 2, BOB: 2},
     )
     assert [(s.score, s.laid_value, s.laid_count) for s in ended.scores] == [(10, 8, 1), (10, 8, 2)]
-    assert ended.ranking == (BOB, ALICE) and ended.winner_id == BOB and ended.decided_by == "laid_count"
+    assert (
+        ended.ranking == (BOB, ALICE)
+        and ended.winner_id == BOB
+        and ended.decided_by == "laid_count"
+    )
 
 
 def test_hand_penalty_and_score_formula() -> None:
-    ended = end_with(hands={ALICE: ("key_2", "tower_2", "hammer_2"), BOB: ("paving_3",)}, laid={BOB: ("arch_3",)})
+    ended = end_with(
+        hands={ALICE: ("key_2", "tower_2", "hammer_2"), BOB: ("paving_3",)}, laid={BOB: ("arch_3",)}
+    )
     alice, bob = ended.scores
     assert (alice.hand_penalty, alice.score) == (5, 3 - 5)
     assert (bob.laid_value, bob.hand_penalty, bob.score) == (6, 1, 6 + 3 - 1)
@@ -104,10 +118,19 @@ def test_hand_penalty_and_score_formula() -> None:
 def test_several_pending_shapes_lay_one_then_forfeit_the_rest() -> None:
     state = t16_window()
     s3 = ArkantisTurnShape(
-        shape_id="s3", colour="blue", cells=("r1c1", "r1c2", "r2c1", "r2c2"), size=4, card_type="paving"
+        shape_id="s3",
+        colour="blue",
+        cells=("r1c1", "r1c2", "r2c1", "r2c2"),
+        size=4,
+        card_type="paving",
     )
     alice = replace(state.players[0], hand=("set_square_2", "paving_2", "paving_3"))
-    state = replace(state, turn_shapes=(*state.turn_shapes, s3), pending_shape_ids=("s1", "s3"), players=(alice, state.players[1]))
+    state = replace(
+        state,
+        turn_shapes=(*state.turn_shapes, s3),
+        pending_shape_ids=("s1", "s3"),
+        players=(alice, state.players[1]),
+    )
     assert legal(state, ALICE)[:4] == [
         ArkantisLayCard(shape_id="s1", card_id="set_square_2"),
         ArkantisLayCard(shape_id="s3", card_id="paving_2"),
@@ -116,7 +139,14 @@ def test_several_pending_shapes_lay_one_then_forfeit_the_rest() -> None:
     ]
     state, events = act(state, ALICE, ArkantisLayCard(shape_id="s3", card_id="paving_3"))
     assert events == [
-        ArkantisCardLaid(turn=1, player_id=ALICE, shape_id="s3", card_id="paving_3", card_type="paving", face_value=4)
+        ArkantisCardLaid(
+            turn=1,
+            player_id=ALICE,
+            shape_id="s3",
+            card_id="paving_3",
+            card_type="paving",
+            face_value=4,
+        )
     ]
     assert state.phase == "validation" and state.pending_shape_ids == ("s1",)
     state, events = act(state, ALICE, ArkantisEndTurn())

@@ -45,15 +45,21 @@ from tests.domain.arkantis.helpers import (
 
 def shape(shape_id: str, colour: str, cells: str, card_type: str | None = None) -> ArkantisShape:
     cs = tuple(cells.split())
-    return ArkantisShape(shape_id=shape_id, colour=colour, cells=cs, size=len(cs), card_type=card_type)  # type: ignore[arg-type]
+    return ArkantisShape(
+        shape_id=shape_id, colour=colour, cells=cs, size=len(cs), card_type=card_type
+    )  # type: ignore[arg-type]
 
 
 def created(*shapes: ArkantisShape, turn: int = 1, player: str = ALICE) -> ArkantisShapesCreated:
     return ArkantisShapesCreated(turn=turn, player_id=player, shapes=shapes)
 
 
-def earned(ids: str, owed: int, paid: int, turn: int = 1, player: str = ALICE) -> ArkantisSestercesEarned:
-    return ArkantisSestercesEarned(turn=turn, player_id=player, shape_ids=tuple(ids.split()), owed=owed, paid=paid)
+def earned(
+    ids: str, owed: int, paid: int, turn: int = 1, player: str = ALICE
+) -> ArkantisSestercesEarned:
+    return ArkantisSestercesEarned(
+        turn=turn, player_id=player, shape_ids=tuple(ids.split()), owed=owed, paid=paid
+    )
 
 
 def next_turn(turn: int = 1, player: str = ALICE, nxt: str = BOB) -> list[Any]:
@@ -124,11 +130,18 @@ def test_t12_one_removal_splits_a_blue_group_into_two_shapes() -> None:
 
 def test_t13_removing_two_tokens_funds_and_duplicates() -> None:
     poor = context("A", sesterces={ALICE: 1, BOB: 5}, bank=44)
-    assert rejected(poor, ALICE, ArkantisRemoveTwoTokens(cells=("r6c5", "r7c4"))) == "insufficient_sesterces"
+    assert (
+        rejected(poor, ALICE, ArkantisRemoveTwoTokens(cells=("r6c5", "r7c4")))
+        == "insufficient_sesterces"
+    )
     state = context("A")
-    assert rejected(state, ALICE, ArkantisRemoveTwoTokens(cells=("r6c5", "r6c5"))) == "duplicate_cells"
+    assert (
+        rejected(state, ALICE, ArkantisRemoveTwoTokens(cells=("r6c5", "r6c5"))) == "duplicate_cells"
+    )
     assert rejected(state, ALICE, ArkantisRemoveTwoTokens(cells=("r6c5",))) == "invalid_parameters"
-    assert rejected(state, ALICE, ArkantisRemoveTwoTokens(cells=("r6c5", "r1c2"))) == "cell_is_empty"
+    assert (
+        rejected(state, ALICE, ArkantisRemoveTwoTokens(cells=("r6c5", "r1c2"))) == "cell_is_empty"
+    )
 
 
 def test_t14_moving_a_token_splits_a_red_region_and_builds_a_blue_pair() -> None:
@@ -161,21 +174,34 @@ def test_t14_moving_a_token_splits_a_red_region_and_builds_a_blue_pair() -> None
 
 def test_t15_move_validations() -> None:
     state = context("E")
-    assert rejected(state, ALICE, ArkantisMoveToken(from_cell="r1c1", to_cell="r1c2")) == "destination_not_empty"
-    assert rejected(state, ALICE, ArkantisMoveToken(from_cell="r1c6", to_cell="r7c3")) == "no_token_at_source"
+    assert (
+        rejected(state, ALICE, ArkantisMoveToken(from_cell="r1c1", to_cell="r1c2"))
+        == "destination_not_empty"
+    )
+    assert (
+        rejected(state, ALICE, ArkantisMoveToken(from_cell="r1c6", to_cell="r7c3"))
+        == "no_token_at_source"
+    )
     poor = context("E", sesterces={ALICE: 2, BOB: 4})
-    assert rejected(poor, ALICE, ArkantisMoveToken(from_cell="r1c1", to_cell="r7c3")) == "insufficient_sesterces"
+    assert (
+        rejected(poor, ALICE, ArkantisMoveToken(from_cell="r1c1", to_cell="r7c3"))
+        == "insufficient_sesterces"
+    )
 
 
 T16_ACTION = [
     ArkantisTokensRemoved(turn=1, player_id=ALICE, cells=("r6c5", "r7c5"), cost=2),
-    created(shape("s1", "red", "r6c5 r6c6 r6c7 r7c5", "set_square"), shape("s2", "blue", "r7c6 r7c7")),
+    created(
+        shape("s1", "red", "r6c5 r6c6 r6c7 r7c5", "set_square"), shape("s2", "blue", "r7c6 r7c7")
+    ),
     earned("s2", 2, 2),
 ]
 
 
 def t16_window(hand: tuple[str, ...] = ("key_1", "tower_1", "set_square_2")) -> ArkantisState:
-    state, events = act(context("A", hands={ALICE: hand}), ALICE, ArkantisRemoveTwoTokens(cells=("r6c5", "r7c5")))
+    state, events = act(
+        context("A", hands={ALICE: hand}), ALICE, ArkantisRemoveTwoTokens(cells=("r6c5", "r7c5"))
+    )
     assert events == T16_ACTION
     assert state.phase == "validation" and state.pending_shape_ids == ("s1",)
     assert sesterces(state)[ALICE] == 3 and state.bank == 44
@@ -184,11 +210,19 @@ def t16_window(hand: tuple[str, ...] = ("key_1", "tower_1", "set_square_2")) -> 
 
 def test_t16_a_4_cell_shape_opens_the_validation_window_laying_the_card() -> None:
     state = t16_window()
-    assert legal(state, ALICE)[:2] == [ArkantisLayCard(shape_id="s1", card_id="set_square_2"), ArkantisEndTurn()]
+    assert legal(state, ALICE)[:2] == [
+        ArkantisLayCard(shape_id="s1", card_id="set_square_2"),
+        ArkantisEndTurn(),
+    ]
     state, events = act(state, ALICE, ArkantisLayCard(shape_id="s1", card_id="set_square_2"))
     assert events == [
         ArkantisCardLaid(
-            turn=1, player_id=ALICE, shape_id="s1", card_id="set_square_2", card_type="set_square", face_value=2
+            turn=1,
+            player_id=ALICE,
+            shape_id="s1",
+            card_id="set_square_2",
+            card_type="set_square",
+            face_value=2,
         ),
         *next_turn(),
     ]
@@ -198,18 +232,36 @@ def test_t16_a_4_cell_shape_opens_the_validation_window_laying_the_card() -> Non
 
 def test_t17_lay_card_validations() -> None:
     state = t16_window()
-    assert rejected(state, ALICE, ArkantisLayCard(shape_id="s1", card_id="key_1")) == "card_shape_mismatch"
-    assert rejected(state, ALICE, ArkantisLayCard(shape_id="s2", card_id="key_1")) == "shape_not_validatable"
-    assert rejected(state, ALICE, ArkantisLayCard(shape_id="s3", card_id="set_square_2")) == "unknown_shape"
-    assert rejected(state, ALICE, ArkantisLayCard(shape_id="s1", card_id="set_square_3")) == "card_not_in_hand"
-    assert rejected(state, BOB, ArkantisLayCard(shape_id="s1", card_id="column_1")) == "not_your_turn"
+    assert (
+        rejected(state, ALICE, ArkantisLayCard(shape_id="s1", card_id="key_1"))
+        == "card_shape_mismatch"
+    )
+    assert (
+        rejected(state, ALICE, ArkantisLayCard(shape_id="s2", card_id="key_1"))
+        == "shape_not_validatable"
+    )
+    assert (
+        rejected(state, ALICE, ArkantisLayCard(shape_id="s3", card_id="set_square_2"))
+        == "unknown_shape"
+    )
+    assert (
+        rejected(state, ALICE, ArkantisLayCard(shape_id="s1", card_id="set_square_3"))
+        == "card_not_in_hand"
+    )
+    assert (
+        rejected(state, BOB, ArkantisLayCard(shape_id="s1", card_id="column_1")) == "not_your_turn"
+    )
     # Two 4-5 cell shapes: s1 already validated by set_square_2, s3 pending.
     s1 = ArkantisTurnShape(
         shape_id="s1", colour="red", cells=("r6c5", "r6c6", "r6c7", "r7c5"), size=4,
         card_type="set_square", validated_by="set_square_2",
     )  # fmt: skip
     s3 = ArkantisTurnShape(
-        shape_id="s3", colour="blue", cells=("r1c1", "r1c2", "r2c1", "r2c2"), size=4, card_type="paving"
+        shape_id="s3",
+        colour="blue",
+        cells=("r1c1", "r1c2", "r2c1", "r2c2"),
+        size=4,
+        card_type="paving",
     )
     alice = replace(state.players[0], hand=("set_square_1", "paving_2"))
     two = replace(
@@ -218,8 +270,14 @@ def test_t17_lay_card_validations() -> None:
         pending_shape_ids=("s3",),
         players=(alice, state.players[1]),
     )
-    assert rejected(two, ALICE, ArkantisLayCard(shape_id="s1", card_id="set_square_1")) == "shape_already_validated"
-    assert legal(two, ALICE)[:2] == [ArkantisLayCard(shape_id="s3", card_id="paving_2"), ArkantisEndTurn()]
+    assert (
+        rejected(two, ALICE, ArkantisLayCard(shape_id="s1", card_id="set_square_1"))
+        == "shape_already_validated"
+    )
+    assert legal(two, ALICE)[:2] == [
+        ArkantisLayCard(shape_id="s3", card_id="paving_2"),
+        ArkantisEndTurn(),
+    ]
 
 
 def test_t18_buying_the_visible_card_during_ones_own_window_then_laying_it() -> None:
@@ -229,7 +287,12 @@ def test_t18_buying_the_visible_card_during_ones_own_window_then_laying_it() -> 
     state, events = act(state, ALICE, buy)
     assert events == [
         ArkantisCardBought(
-            turn=1, player_id=ALICE, colour="emerald", source="visible", card_id="set_square_4", price=1
+            turn=1,
+            player_id=ALICE,
+            colour="emerald",
+            source="visible",
+            card_id="set_square_4",
+            price=1,
         ),
         ArkantisCardTurnedFaceUp(colour="emerald", card_id="paving_1"),
     ]
@@ -237,7 +300,12 @@ def test_t18_buying_the_visible_card_during_ones_own_window_then_laying_it() -> 
     state, events = act(state, ALICE, ArkantisLayCard(shape_id="s1", card_id="set_square_4"))
     assert events == [
         ArkantisCardLaid(
-            turn=1, player_id=ALICE, shape_id="s1", card_id="set_square_4", card_type="set_square", face_value=2
+            turn=1,
+            player_id=ALICE,
+            shape_id="s1",
+            card_id="set_square_4",
+            card_type="set_square",
+            face_value=2,
         ),
         *next_turn(),
     ]
@@ -245,9 +313,20 @@ def test_t18_buying_the_visible_card_during_ones_own_window_then_laying_it() -> 
 
 def test_t19_another_player_buys_the_matching_card_first_forfeiting_with_end_turn() -> None:
     state = t16_window(("key_1", "tower_1", "hammer_1"))
-    state, events = act(state, BOB, ArkantisBuyCard(colour="emerald", source="visible", expected_card_id="set_square_4"))
+    state, events = act(
+        state,
+        BOB,
+        ArkantisBuyCard(colour="emerald", source="visible", expected_card_id="set_square_4"),
+    )
     assert events == [
-        ArkantisCardBought(turn=1, player_id=BOB, colour="emerald", source="visible", card_id="set_square_4", price=1),
+        ArkantisCardBought(
+            turn=1,
+            player_id=BOB,
+            colour="emerald",
+            source="visible",
+            card_id="set_square_4",
+            price=1,
+        ),
         ArkantisCardTurnedFaceUp(colour="emerald", card_id="paving_1"),
     ]
     assert rejected(state, ALICE, ArkantisRemoveToken(cell="r1c1")) == "wrong_phase"
@@ -258,14 +337,20 @@ def test_t19_another_player_buys_the_matching_card_first_forfeiting_with_end_tur
         ArkantisTurnStarted(turn=2, player_id=BOB),
     ]
     assert state.turn_shapes == () and state.pending_shape_ids == ()
-    assert rejected(state, ALICE, ArkantisLayCard(shape_id="s1", card_id="set_square_4")) == "not_your_turn"
+    assert (
+        rejected(state, ALICE, ArkantisLayCard(shape_id="s1", card_id="set_square_4"))
+        == "not_your_turn"
+    )
     # Bob plays any board action; on alice's next turn lay_card fails in phase action.
     bob_action = legal(state, BOB)[0]
     state, _ = act(state, BOB, bob_action)
     if state.active_player_id == BOB:
         state, _ = act(state, BOB, ArkantisEndTurn())
     assert (state.active_player_id, state.turn, state.phase) == (ALICE, 3, "action")
-    assert rejected(state, ALICE, ArkantisLayCard(shape_id="s1", card_id="set_square_4")) == "wrong_phase"
+    assert (
+        rejected(state, ALICE, ArkantisLayCard(shape_id="s1", card_id="set_square_4"))
+        == "wrong_phase"
+    )
 
 
 def test_t20_a_5_cell_blue_cross() -> None:
@@ -273,13 +358,23 @@ def test_t20_a_5_cell_blue_cross() -> None:
     state, events = act(state, ALICE, ArkantisRemoveToken(cell="r5c4"))
     assert events == [
         ArkantisTokensRemoved(turn=1, player_id=ALICE, cells=("r5c4",), cost=0),
-        created(shape("s1", "red", "r5c4 r6c4"), shape("s2", "blue", "r2c4 r3c3 r3c4 r3c5 r4c4", "cross")),
+        created(
+            shape("s1", "red", "r5c4 r6c4"),
+            shape("s2", "blue", "r2c4 r3c3 r3c4 r3c5 r4c4", "cross"),
+        ),
         earned("s1", 2, 2),
     ]
     assert state.phase == "validation" and state.pending_shape_ids == ("s2",)
     state, events = act(state, ALICE, ArkantisLayCard(shape_id="s2", card_id="cross_1"))
     assert events == [
-        ArkantisCardLaid(turn=1, player_id=ALICE, shape_id="s2", card_id="cross_1", card_type="cross", face_value=8),
+        ArkantisCardLaid(
+            turn=1,
+            player_id=ALICE,
+            shape_id="s2",
+            card_id="cross_1",
+            card_type="cross",
+            face_value=8,
+        ),
         *next_turn(),
     ]
     assert sesterces(state)[ALICE] == 5

@@ -51,7 +51,9 @@ from tests.domain.arkantis.helpers import (
 from tests.domain.arkantis.test_scenarios_actions import T16_ACTION, t16_window
 
 
-def score(pid: str, laid: int, count: int, money: int, penalty: int, leave: int, rank: int) -> ArkantisScore:
+def score(
+    pid: str, laid: int, count: int, money: int, penalty: int, leave: int, rank: int
+) -> ArkantisScore:
     return ArkantisScore(
         player_id=pid, laid_value=laid, laid_count=count, sesterces=money, hand_penalty=penalty,
         score=laid + money - penalty, leave_position=leave, rank=rank,
@@ -60,7 +62,11 @@ def score(pid: str, laid: int, count: int, money: int, penalty: int, leave: int,
 
 def board_action(state: ArkantisState, seat: str) -> Any:
     """The first listed board action of ``seat``."""
-    return next(c for c in legal(state, seat) if isinstance(c, (ArkantisRemoveToken, ArkantisRemoveTwoTokens, ArkantisMoveToken)))
+    return next(
+        c
+        for c in legal(state, seat)
+        if isinstance(c, (ArkantisRemoveToken, ArkantisRemoveTwoTokens, ArkantisMoveToken))
+    )
 
 
 def play_turn(state: ArkantisState, seat: str) -> tuple[ArkantisState, list[Any]]:
@@ -77,7 +83,9 @@ def test_t22_out_of_turn_commands() -> None:
     assert rejected(state, BOB, ArkantisRemoveToken(cell="r2c1")) == "not_your_turn"
     assert rejected(state, BOB, ArkantisEndTurn()) == "not_your_turn"
     state, events = act(state, BOB, ArkantisBuyCard(colour="orange", source="hidden"))
-    bought = ArkantisCardBought(turn=1, player_id=BOB, colour="orange", source="hidden", card_id="arch_1", price=2)
+    bought = ArkantisCardBought(
+        turn=1, player_id=BOB, colour="orange", source="hidden", card_id="arch_1", price=2
+    )
     assert events == [bought]
     assert RULESET.redact(bought, ALICE) == replace(bought, card_id=None)
     assert RULESET.redact(bought, None) == replace(bought, card_id=None)
@@ -93,26 +101,47 @@ def test_t23_visible_card_race() -> None:
     buy = ArkantisBuyCard(colour="emerald", source="visible", expected_card_id="set_square_4")
     state, events = act(state, ALICE, buy)
     assert events == [
-        ArkantisCardBought(turn=1, player_id=ALICE, colour="emerald", source="visible", card_id="set_square_4", price=1),
+        ArkantisCardBought(
+            turn=1,
+            player_id=ALICE,
+            colour="emerald",
+            source="visible",
+            card_id="set_square_4",
+            price=1,
+        ),
         ArkantisCardTurnedFaceUp(colour="emerald", card_id="paving_1"),
     ]
     assert rejected(state, BOB, buy) == "visible_card_changed"
-    hidden_with_expected = ArkantisBuyCard(colour="emerald", source="hidden", expected_card_id="paving_1")
+    hidden_with_expected = ArkantisBuyCard(
+        colour="emerald", source="hidden", expected_card_id="paving_1"
+    )
     assert rejected(state, BOB, hidden_with_expected) == "invalid_parameters"
 
 
 def test_t24_empty_piles_and_prices() -> None:
     state = context("B", emerald_hidden=(), emerald_visible="column_4")
-    assert rejected(state, ALICE, ArkantisBuyCard(colour="emerald", source="hidden")) == "pile_empty"
+    assert (
+        rejected(state, ALICE, ArkantisBuyCard(colour="emerald", source="hidden")) == "pile_empty"
+    )
     state, events = act(state, ALICE, ArkantisBuyCard(colour="emerald", source="visible"))
     assert events == [
-        ArkantisCardBought(turn=1, player_id=ALICE, colour="emerald", source="visible", card_id="column_4", price=1)
+        ArkantisCardBought(
+            turn=1, player_id=ALICE, colour="emerald", source="visible", card_id="column_4", price=1
+        )
     ]
     assert state.emerald.visible is None
-    assert rejected(state, BOB, ArkantisBuyCard(colour="emerald", source="visible")) == "no_visible_card"
+    assert (
+        rejected(state, BOB, ArkantisBuyCard(colour="emerald", source="visible"))
+        == "no_visible_card"
+    )
     poor = context("B", sesterces={ALICE: 1, BOB: 5})
-    assert rejected(poor, ALICE, ArkantisBuyCard(colour="orange", source="hidden")) == "insufficient_sesterces"
-    assert [c.colour for c in legal(poor, BOB) if isinstance(c, ArkantisBuyCard)] == ["orange"] * 2 + ["emerald"] * 2
+    assert (
+        rejected(poor, ALICE, ArkantisBuyCard(colour="orange", source="hidden"))
+        == "insufficient_sesterces"
+    )
+    assert [c.colour for c in legal(poor, BOB) if isinstance(c, ArkantisBuyCard)] == [
+        "orange"
+    ] * 2 + ["emerald"] * 2
 
 
 def test_t25_swapping_two_identical_cards() -> None:
@@ -134,9 +163,15 @@ def test_t25_swapping_two_identical_cards() -> None:
     assert (state.turn, state.phase, state.active_player_id) == (1, "action", ALICE)
     bad = ArkantisSwapDuplicate(card_id="key_1", twin_card_id="hammer_1")
     assert rejected(state, ALICE, bad) == "cards_not_identical"
-    assert rejected(state, ALICE, ArkantisSwapDuplicate(card_id="key_1", twin_card_id="key_1")) == "same_card"
+    assert (
+        rejected(state, ALICE, ArkantisSwapDuplicate(card_id="key_1", twin_card_id="key_1"))
+        == "same_card"
+    )
     empty = context("B", hands={ALICE: ("key_1", "key_2")}, orange_hidden=())
-    assert rejected(empty, ALICE, ArkantisSwapDuplicate(card_id="key_1", twin_card_id="key_2")) == "pile_empty"
+    assert (
+        rejected(empty, ALICE, ArkantisSwapDuplicate(card_id="key_1", twin_card_id="key_2"))
+        == "pile_empty"
+    )
 
     state = context("B", hands={ALICE: ("key_1", "key_2", "key_3")})
     state, _ = act(state, ALICE, swap)
@@ -157,7 +192,10 @@ def test_t26_voluntary_pass_and_turn_order_afterwards() -> None:
         ArkantisPlayerPassed(turn=1, player_id=ALICE, reason="voluntary", leave_position=1),
         ArkantisTurnStarted(turn=2, player_id=BOB),
     ]
-    assert rejected(state, ALICE, ArkantisBuyCard(colour="emerald", source="visible")) == "player_has_passed"
+    assert (
+        rejected(state, ALICE, ArkantisBuyCard(colour="emerald", source="visible"))
+        == "player_has_passed"
+    )
     assert legal(state, ALICE) == []
     state, events = play_turn(state, BOB)
     assert events[-1] == ArkantisTurnStarted(turn=3, player_id=CAROL)
@@ -180,7 +218,10 @@ def test_t28_forced_pass_depends_on_the_players_sesterces() -> None:
         ArkantisTurnStarted(turn=5, player_id=ALICE),
         ArkantisPlayerPassed(turn=5, player_id=ALICE, reason="no_legal_action", leave_position=2),
         ArkantisGameEnded(
-            hands={ALICE: ("key_1", "tower_1", "hammer_1"), BOB: ("boot_1", "rampart_1", "column_1")},
+            hands={
+                ALICE: ("key_1", "tower_1", "hammer_1"),
+                BOB: ("boot_1", "rampart_1", "column_1"),
+            },
             scores=(score(ALICE, 0, 0, 1, 5, 2, 2), score(BOB, 0, 0, 3, 5, 1, 1)),
             ranking=(BOB, ALICE),
             winner_id=BOB,
@@ -196,8 +237,13 @@ def test_t28_forced_pass_depends_on_the_players_sesterces() -> None:
 def test_t29_board_g_no_legal_action_whatever_the_money() -> None:
     state = context("G", sesterces={ALICE: 3, BOB: 10}, bank=37, turn=9)
     assert rejected(state, ALICE, ArkantisRemoveToken(cell="r1c1")) == "no_new_shapes"
-    assert rejected(state, ALICE, ArkantisRemoveTwoTokens(cells=("r1c1", "r3c3"))) == "no_new_shapes"
-    assert rejected(state, ALICE, ArkantisMoveToken(from_cell="r3c3", to_cell="r1c2")) == "no_new_red_shape"
+    assert (
+        rejected(state, ALICE, ArkantisRemoveTwoTokens(cells=("r1c1", "r3c3"))) == "no_new_shapes"
+    )
+    assert (
+        rejected(state, ALICE, ArkantisMoveToken(from_cell="r3c3", to_cell="r1c2"))
+        == "no_new_red_shape"
+    )
     assert [type(c) for c in legal(state, ALICE)][0] is ArkantisPassTurn
     state, events = act(state, ALICE, ArkantisPassTurn())
     assert events[:3] == [
@@ -213,11 +259,20 @@ def test_t29_board_g_no_legal_action_whatever_the_money() -> None:
 def test_t30_bank_shortfall() -> None:
     state = context("B", sesterces={ALICE: 3, BOB: 46}, bank=1)
     state, events = act(state, ALICE, ArkantisRemoveToken(cell="r2c1"))
-    assert events[2] == ArkantisSestercesEarned(turn=1, player_id=ALICE, shape_ids=("s1", "s2"), owed=4, paid=1)
+    assert events[2] == ArkantisSestercesEarned(
+        turn=1, player_id=ALICE, shape_ids=("s1", "s2"), owed=4, paid=1
+    )
     assert sesterces(state)[ALICE] == 4 and state.bank == 0
     state, events = act(state, ALICE, ArkantisBuyCard(colour="emerald", source="visible"))
     assert events == [
-        ArkantisCardBought(turn=2, player_id=ALICE, colour="emerald", source="visible", card_id="set_square_4", price=1),
+        ArkantisCardBought(
+            turn=2,
+            player_id=ALICE,
+            colour="emerald",
+            source="visible",
+            card_id="set_square_4",
+            price=1,
+        ),
         ArkantisCardTurnedFaceUp(colour="emerald", card_id="paving_1"),
     ]
     assert sesterces(state)[ALICE] == 3 and state.bank == 1
@@ -231,8 +286,12 @@ def test_t31_a_first_move_that_leaves_nobody_a_legal_action_ends_the_game() -> N
             turn=1,
             player_id=ALICE,
             shapes=(
-                ArkantisShape(shape_id="s1", colour="red", cells=("r1c1", "r1c2"), size=2, card_type=None),
-                ArkantisShape(shape_id="s2", colour="blue", cells=("r7c6", "r7c7"), size=2, card_type=None),
+                ArkantisShape(
+                    shape_id="s1", colour="red", cells=("r1c1", "r1c2"), size=2, card_type=None
+                ),
+                ArkantisShape(
+                    shape_id="s2", colour="blue", cells=("r7c6", "r7c7"), size=2, card_type=None
+                ),
             ),
         ),
         ArkantisSestercesEarned(turn=1, player_id=ALICE, shape_ids=("s1", "s2"), owed=4, paid=4),
@@ -242,16 +301,31 @@ def test_t31_a_first_move_that_leaves_nobody_a_legal_action_ends_the_game() -> N
         ArkantisTurnStarted(turn=3, player_id=ALICE),
         ArkantisPlayerPassed(turn=3, player_id=ALICE, reason="no_legal_action", leave_position=2),
         ArkantisGameEnded(
-            hands={ALICE: ("key_1", "tower_1", "hammer_1"), BOB: ("boot_1", "rampart_1", "column_1")},
+            hands={
+                ALICE: ("key_1", "tower_1", "hammer_1"),
+                BOB: ("boot_1", "rampart_1", "column_1"),
+            },
             scores=(score(ALICE, 0, 0, 5, 5, 2, 1), score(BOB, 0, 0, 3, 5, 1, 2)),
             ranking=(ALICE, BOB),
             winner_id=ALICE,
             decided_by="score",
         ),
     ]
-    assert rows_of(state) == ("RRBBBBB", "BBBBRBB", "BBRBBBB", "BBBBBBB", "BBBRBBB", "BBBBBRR", "RBBBRBB")
+    assert rows_of(state) == (
+        "RRBBBBB",
+        "BBBBRBB",
+        "BBRBBBB",
+        "BBBBBBB",
+        "BBBRBBB",
+        "BBBBBRR",
+        "RBBBRBB",
+    )
     outcome = RULESET.outcome(state)
-    assert outcome is not None and outcome.winners == (ALICE,) and outcome.scores == {ALICE: 0, BOB: -2}
+    assert (
+        outcome is not None
+        and outcome.winners == (ALICE,)
+        and outcome.scores == {ALICE: 0, BOB: -2}
+    )
 
 
 def t32_end() -> tuple[ArkantisState, list[Any]]:
@@ -259,7 +333,11 @@ def t32_end() -> tuple[ArkantisState, list[Any]]:
         "B",
         players=3,
         hands={ALICE: ("tower_2", "column_3"), BOB: ("boot_1",), CAROL: ("key_3",)},
-        laid={ALICE: ("key_2", "set_square_1"), BOB: ("arch_1", "paving_1"), CAROL: ("pickaxe_2", "column_2")},
+        laid={
+            ALICE: ("key_2", "set_square_1"),
+            BOB: ("arch_1", "paving_1"),
+            CAROL: ("pickaxe_2", "column_2"),
+        },
         sesterces={ALICE: 5, BOB: 1, CAROL: 1},
         bank=43,
         passed={BOB: 1, CAROL: 2},
@@ -294,12 +372,19 @@ def test_t33_commands_after_the_end() -> None:
     state, _ = t32_end()
     for seat in (ALICE, BOB, CAROL):
         assert legal(state, seat) == []
-        for command in (ArkantisBuyCard(colour="emerald", source="hidden"), ArkantisRemoveToken(cell="r2c1"), ArkantisPassTurn()):
+        for command in (
+            ArkantisBuyCard(colour="emerald", source="hidden"),
+            ArkantisRemoveToken(cell="r2c1"),
+            ArkantisPassTurn(),
+        ):
             assert rejected(state, seat, command) == "game_not_in_progress"
 
 
 def test_t34_unknown_player() -> None:
-    assert rejected(context("B"), "seat_2", ArkantisBuyCard(colour="emerald", source="hidden")) == "unknown_player"
+    assert (
+        rejected(context("B"), "seat_2", ArkantisBuyCard(colour="emerald", source="hidden"))
+        == "unknown_player"
+    )
 
 
 def test_t35_replay() -> None:
@@ -316,7 +401,11 @@ def test_t35_replay() -> None:
     assert msgspec.json.encode(fold(RULESET, log)) == msgspec.json.encode(state)
     redacted = [RULESET.redact(e, first) for e in log]
     changed = [(a, b) for a, b in zip(log, redacted, strict=True) if a != b]
-    assert {type(a) for a, _ in changed} == {ArkantisPileShuffled, ArkantisCardsDealt, ArkantisCardBought}
+    assert {type(a) for a, _ in changed} == {
+        ArkantisPileShuffled,
+        ArkantisCardsDealt,
+        ArkantisCardBought,
+    }
     for original, copy in changed:
         if isinstance(original, ArkantisPileShuffled):
             assert copy == replace(original, card_ids=None)
@@ -336,8 +425,12 @@ def test_t36_two_moves_of_one_player_need_a_removal_in_between() -> None:
             turn=20,
             player_id=ALICE,
             shapes=(
-                ArkantisShape(shape_id="s1", colour="red", cells=("r1c2", "r1c3"), size=2, card_type=None),
-                ArkantisShape(shape_id="s2", colour="blue", cells=("r2c2", "r2c3"), size=2, card_type=None),
+                ArkantisShape(
+                    shape_id="s1", colour="red", cells=("r1c2", "r1c3"), size=2, card_type=None
+                ),
+                ArkantisShape(
+                    shape_id="s2", colour="blue", cells=("r2c2", "r2c3"), size=2, card_type=None
+                ),
             ),
         ),
         ArkantisSestercesEarned(turn=20, player_id=ALICE, shape_ids=("s1", "s2"), owed=4, paid=4),
@@ -356,13 +449,27 @@ def test_t36_two_moves_of_one_player_need_a_removal_in_between() -> None:
     x = context("X", sesterces={ALICE: 4}, tokens_at_last_move={ALICE: 4})
     assert rejected(x, ALICE, back) == "no_removal_since_last_move"
     for allowed in (5, None):
-        _, events = act(context("X", sesterces={ALICE: 4}, tokens_at_last_move={ALICE: allowed}), ALICE, back)
+        _, events = act(
+            context("X", sesterces={ALICE: 4}, tokens_at_last_move={ALICE: allowed}), ALICE, back
+        )
         assert events[1] == ArkantisShapesCreated(
             turn=1,
             player_id=ALICE,
             shapes=(
-                ArkantisShape(shape_id="s1", colour="red", cells=("r1c1", "r1c2", "r1c3"), size=3, card_type=None),
-                ArkantisShape(shape_id="s2", colour="blue", cells=("r2c1", "r2c2", "r2c3"), size=3, card_type=None),
+                ArkantisShape(
+                    shape_id="s1",
+                    colour="red",
+                    cells=("r1c1", "r1c2", "r1c3"),
+                    size=3,
+                    card_type=None,
+                ),
+                ArkantisShape(
+                    shape_id="s2",
+                    colour="blue",
+                    cells=("r2c1", "r2c2", "r2c3"),
+                    size=3,
+                    card_type=None,
+                ),
             ),
         )
         assert isinstance(events[2], ArkantisSestercesEarned) and events[2].owed == 6
@@ -396,5 +503,10 @@ def test_t37_legal_commands_of_the_active_and_of_a_non_active_seat() -> None:
 
 def test_t16_action_events_are_shared() -> None:
     """The T16 window is reused by T17-T19 and T27; its events are the spec's."""
-    assert T16_ACTION[0] == ArkantisTokensRemoved(turn=1, player_id=ALICE, cells=("r6c5", "r7c5"), cost=2)
-    assert not any(isinstance(c, ArkantisLayCard) for c in legal(t16_window(("key_1", "tower_1", "hammer_1")), ALICE))
+    assert T16_ACTION[0] == ArkantisTokensRemoved(
+        turn=1, player_id=ALICE, cells=("r6c5", "r7c5"), cost=2
+    )
+    assert not any(
+        isinstance(c, ArkantisLayCard)
+        for c in legal(t16_window(("key_1", "tower_1", "hammer_1")), ALICE)
+    )

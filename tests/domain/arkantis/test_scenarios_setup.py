@@ -168,7 +168,10 @@ def test_t04_explicit_layout_must_have_one_empty_cell_per_row_and_per_column() -
             ArkantisOptions(tournament_mode=True, explicit_layout=BOARDS["A"]),
             "conflicting_layout_options",
         ),
-        (ArkantisOptions(tournament_mode=False, tournament_config=3), "tournament_config_without_tournament_mode"),
+        (
+            ArkantisOptions(tournament_mode=False, tournament_config=3),
+            "tournament_config_without_tournament_mode",
+        ),
         (ArkantisOptions(tournament_mode=True, tournament_config=81), "invalid_tournament_config"),
         (ArkantisOptions(tournament_mode=True, tournament_config=0), "invalid_tournament_config"),
     ],
@@ -183,7 +186,10 @@ def test_t05_player_count_and_layout_options(options: ArkantisOptions, code: str
 def test_t05_default_game() -> None:
     events = run_setup(ArkantisOptions(), Rng("t05", 0))
     assert events[0] == ArkantisGameCreated(
-        players=(ArkantisSeatEntry(player_id="seat_0", seat=0), ArkantisSeatEntry(player_id="seat_1", seat=1)),
+        players=(
+            ArkantisSeatEntry(player_id="seat_0", seat=0),
+            ArkantisSeatEntry(player_id="seat_1", seat=1),
+        ),
         tournament_mode=False,
         tournament_config=None,
         explicit_layout=None,

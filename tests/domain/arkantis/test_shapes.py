@@ -76,7 +76,9 @@ def test_new_shapes_match_the_definition(tokens: int, data: st.DataObject) -> No
         a, b = data.draw(st.lists(st.sampled_from(cells), min_size=2, max_size=2, unique=True))
         after = tokens & ~BIT[a] & ~BIT[b]
     elif kind == "move" and cells and empties:
-        after = (tokens & ~BIT[data.draw(st.sampled_from(cells))]) | BIT[data.draw(st.sampled_from(empties))]
+        after = (tokens & ~BIT[data.draw(st.sampled_from(cells))]) | BIT[
+            data.draw(st.sampled_from(empties))
+        ]
     else:
         return
     red, blue = reference(tokens, after)
@@ -106,7 +108,12 @@ def test_fast_action_search_matches_the_definition() -> None:
             for j in cells[a + 1 :]
             if legal_reference(tokens, tokens & ~BIT[i] & ~BIT[j])
         )
-        moves = tuple((i, j) for i in cells for j in empties if legal_reference(tokens, (tokens & ~BIT[i]) | BIT[j]))
+        moves = tuple(
+            (i, j)
+            for i in cells
+            for j in empties
+            if legal_reference(tokens, (tokens & ~BIT[i]) | BIT[j])
+        )
         assert board_moves.__wrapped__(tokens) == moves
         assert has_board_action(tokens, True, True) == bool(acts.singles or acts.pairs or moves)
         assert has_board_action(tokens, False, False) == bool(acts.singles)

@@ -28,7 +28,9 @@ def record(count: int = 60) -> list[tuple[Any, str, list[tuple[str, Any]]]]:
         elif kind == 1:
             opts = RULESET.Options(player_count=players, tournament_mode=True)
         else:
-            opts = RULESET.Options(player_count=players, explicit_layout=_explicit(rnd.sample(range(1, 8), 7)))
+            opts = RULESET.Options(
+                player_count=players, explicit_layout=_explicit(rnd.sample(range(1, 8), 7))
+            )
         seed = f"bench-{g}"
         state, log = _setup(opts, seed)
         commands = []
@@ -48,7 +50,11 @@ def record(count: int = 60) -> list[tuple[Any, str, list[tuple[str, Any]]]]:
 
 def _setup(opts: Any, seed: str) -> tuple[Any, list[Any]]:
     seats = RULESET.seats(opts)
-    log = list(RULESET.setup(opts, SetupContext(players=tuple(SeatedPlayer(seat=s) for s in seats)), Rng(seed, 0)))
+    log = list(
+        RULESET.setup(
+            opts, SetupContext(players=tuple(SeatedPlayer(seat=s) for s in seats)), Rng(seed, 0)
+        )
+    )
     state = None
     for event in log:
         state = RULESET.evolve(state, event)
@@ -57,7 +63,12 @@ def _setup(opts: Any, seed: str) -> tuple[Any, list[Any]]:
 
 def main() -> None:
     games = record()
-    for cache in (shapes.board_actions, shapes.board_moves, shapes._analyse, shapes.card_type_of_mask):
+    for cache in (
+        shapes.board_actions,
+        shapes.board_moves,
+        shapes._analyse,
+        shapes.card_type_of_mask,
+    ):
         cache.cache_clear()
     total = sum(len(c) for _, _, c in games)
     start = time.process_time()
@@ -69,7 +80,9 @@ def main() -> None:
             for event in events:
                 state = RULESET.evolve(state, event)
     elapsed = time.process_time() - start
-    print(f"{total} commands in {elapsed:.2f} s CPU: {total / elapsed:,.0f} decide+evolve per second")
+    print(
+        f"{total} commands in {elapsed:.2f} s CPU: {total / elapsed:,.0f} decide+evolve per second"
+    )
 
 
 if __name__ == "__main__":
