@@ -113,6 +113,7 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
 
     result: dict[str, Any] = visit(doc)
     _document_problems(result)
+    _add_examples(result)
     # forbid_unknown_fields=True is not reflected by Litestar: say it in the schema.
     for name, schema in result.get("components", {}).get("schemas", {}).items():
         cls = classes.get(name)
@@ -170,3 +171,14 @@ def _document_problems(doc: dict[str, Any]) -> None:
                     "description": PROBLEM_DESCRIPTIONS[status],
                     "content": {"application/problem+json": {"schema": problem}},
                 }
+
+
+def _add_examples(doc: dict[str, Any]) -> None:
+    """One real example per command, event, view and options schema."""
+    from service.examples import message_examples
+
+    schemas = doc.get("components", {}).get("schemas", {})
+    for name, example in message_examples().items():
+        schema = schemas.get(name)
+        if schema is not None and "examples" not in schema:
+            schema["examples"] = [example]

@@ -103,3 +103,29 @@ async def test_the_served_document_is_the_committed_one(client: AsyncTestClient[
     assert r.json() == generated()
     r = await client.get("/schema")
     assert r.status_code == 200 and "swagger" in r.text.lower()
+
+
+def test_examples_are_real_messages_that_match_their_schemas() -> None:
+    import jsonschema
+    import msgspec
+
+    doc = generated()
+    schemas = doc["components"]["schemas"]
+    classes: dict[str, Any] = {}
+    for rs in RULESETS.values():
+        for union in (rs.Command, rs.Event):
+            for member in getattr(union, "__args__", (union,)):
+                classes[member.__name__] = member
+        classes[rs.View.__name__] = rs.View
+        classes[rs.Options.__name__] = rs.Options
+    with_examples = [name for name in classes if schemas[name].get("examples")]
+    # Every options and view schema, and most commands and events, carry one.
+    assert len(with_examples) >= 0.85 * len(classes), sorted(set(classes) - set(with_examples))
+    for name in with_examples:
+        example = schemas[name]["examples"][0]
+        decoded = msgspec.json.decode(json.dumps(example), type=classes[name])
+        assert json.loads(msgspec.json.encode(decoded)) == example, name
+        validator = jsonschema.Draft202012Validator(
+            {"$ref": f"#/components/schemas/{name}", "components": doc["components"]}
+        )
+        validator.validate(example)
