@@ -429,19 +429,21 @@ class GameService:
         for stored in tail:
             state = ruleset.evolve(state, self.decode_event(ruleset, stored.data))
         if target == game.version:
-            await self._remember(game_id, ruleset, state, target, base)
+            await self._remember(game_id, state, target, base)
         return Loaded(game, ruleset, state, target)
 
-    async def _remember(
-        self, game_id: str, ruleset: Ruleset, state: Any, version: int, snapshot_version: int
-    ) -> None:
+    async def _remember(self, game_id: str, state: Any, version: int, previous: int) -> None:
+        """Cache ``state`` at ``version``; snapshot it when a multiple of
+        ``snapshot_every`` lies in (previous, version], so a cold load never
+        folds more than ``snapshot_every`` events. Both are optimisations:
+        a failure is logged, never raised."""
         encoded = self.encoder.encode(state)
         await self.cache.put(game_id, version, encoded)
         every = self.settings.snapshot_every
-        if version // every > snapshot_version // every:
+        if version // every > previous // every:
             try:
                 await self.store.save_snapshot(game_id, version, encoded)
-            except Exception as exc:  # a snapshot is an optimisation only
+            except Exception as exc:
                 log.warning("snapshot of %s at %d failed: %s", game_id, version, exc)
 
     # ------------------------------------------------------------------ commands
@@ -553,13 +555,7 @@ class GameService:
                         409, "version_conflict", "concurrent request with the same key"
                     ) from None
                 return replay
-            await self.cache.put(game_id, new_version, self.encoder.encode(state))
-            every = self.settings.snapshot_every
-            if new_version // every > version // every:
-                try:
-                    await self.store.save_snapshot(game_id, new_version, self.encoder.encode(state))
-                except Exception as exc:
-                    log.warning("snapshot of %s failed: %s", game_id, exc)
+            await self._remember(game_id, state, new_version, version)
             await self.notifier.publish(game_id, new_version)
             return 201, response, new_version
         raise ApiError(
