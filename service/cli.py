@@ -107,19 +107,36 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def replay_document(doc: dict[str, Any]) -> dict[str, Any]:
-    """Fold an exported game; with its seed, re-decide every command and compare."""
+    """Fold an exported game with no service and report what it shows.
+
+    Checks that versions are contiguous and, once the seed is revealed, that
+    it matches the ``seed_sha256`` published at creation. The outcome folded
+    here must equal the one the service recorded (``outcome_matches``).
+    """
+    import hashlib
+
     import msgspec
 
     from domain import RULESETS, fold
 
-    ruleset = RULESETS[doc["game"]["ruleset"]]
+    game = doc["game"]
+    ruleset = RULESETS[game["ruleset"]]
+    versions = [e["version"] for e in doc["events"]]
     events = [msgspec.json.decode(json.dumps(e["data"]), type=ruleset.Event) for e in doc["events"]]
     state = fold(ruleset, events)
     outcome = ruleset.outcome(state) if state is not None else None
+    folded = json.loads(msgspec.json.encode(outcome)) if outcome else None
+    seed = doc.get("seed")
     return {
+        "game_id": game["game_id"],
         "ruleset": ruleset.name,
         "version": len(events),
-        "outcome": msgspec.to_builtins(outcome) if outcome else None,
+        "versions_contiguous": versions == list(range(1, len(versions) + 1)),
+        "seed_matches_commitment": (
+            hashlib.sha256(seed.encode()).hexdigest() == game["seed_sha256"] if seed else None
+        ),
+        "outcome": folded,
+        "outcome_matches": folded == game.get("outcome"),
         "to_act": ruleset.to_act(state) if state is not None else [],
     }
 
