@@ -400,9 +400,14 @@ class GameService:
         )
 
     # ------------------------------------------------------------------ loading
-    async def load(self, game_id: str, *, version: int | None = None) -> Loaded:
-        """The game's state at its current version, or at ``version`` (a past one)."""
-        game = await self.game(game_id)
+    async def load(
+        self, game_id: str, *, version: int | None = None, game: GameRecord | None = None
+    ) -> Loaded:
+        """The game's state at its current version, or at ``version`` (a past one).
+
+        ``game``: the games row if the caller has just read it (saves a query)."""
+        if game is None:
+            game = await self.game(game_id)
         ruleset = RULESETS[game.ruleset]
         if game.version == 0:
             raise ApiError(
@@ -499,8 +504,10 @@ class GameService:
             raise ApiError(409, "game_not_active", f"game {game_id} is {game.status}")
         seed = await self.seed(game_id)
         attempts = max(1, self.settings.command_retries)
+        fresh: GameRecord | None = game  # read just above; re-read after a lost race
         for _ in range(attempts):
-            loaded = await self.load(game_id)
+            loaded = await self.load(game_id, game=fresh)
+            fresh = None
             if loaded.game.status != "active":
                 raise ApiError(409, "game_not_active", f"game {game_id} is {loaded.game.status}")
             version = loaded.version
@@ -593,7 +600,7 @@ class GameService:
         assert viewer.seat is not None
         if game.version == 0:
             return Loaded(game, RULESETS[game.ruleset], None, 0), viewer.seat, []
-        loaded = await self.load(game_id)
+        loaded = await self.load(game_id, game=game)
         return loaded, viewer.seat, loaded.ruleset.legal_commands(loaded.state, viewer.seat)
 
     async def view(
@@ -601,7 +608,7 @@ class GameService:
     ) -> tuple[Loaded, Viewer, Any]:
         game = await self.game(game_id)
         viewer = await self.viewer(game, token)
-        loaded = await self.load(game_id, version=version)
+        loaded = await self.load(game_id, version=version, game=game)
         return loaded, viewer, loaded.ruleset.view(loaded.state, viewer.seat)
 
     async def events(
