@@ -25,13 +25,20 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, get_args
 
 import msgspec
 
 Seat = str
-"""A seat id, as the ruleset names them (``seat_0``, ``fire`` ...)."""
+"""A seat id, as the ruleset names them (``seat_0``, ``fire`` ...).
+
+Glossary (``domain/README.md``): a *seat* is one place at the table, named
+by this id in every command, event, view and API path; a *seat index* is a
+seat's position in the game's seat order (0-based), an int that a game may
+use inside its own state but never in a message; a *player* is an identity
+of the service (``player_id``) who may hold seats, and never appears in the
+rules."""
 
 T = TypeVar("T")
 
@@ -71,9 +78,7 @@ class EventBase(msgspec.Struct, frozen=True, tag_field="type", kw_only=True):
 
 def tag_of(message: msgspec.Struct) -> str:
     """The ``type`` tag of a command or event instance."""
-    tag = type(message).__struct_config__.tag
-    assert isinstance(tag, str), f"{type(message).__name__} has no string tag"
-    return tag
+    return tag_of_class(type(message))
 
 
 class Standing(msgspec.Struct, frozen=True, kw_only=True):
@@ -173,96 +178,183 @@ class Rng:
         return self._random.sample(list(items), k)
 
 
-@runtime_checkable
-class Ruleset(Protocol):
-    """What every game exports as ``RULESET`` (see ARCHITECTURE.md)."""
+OptionsT = TypeVar("OptionsT", contravariant=True)
+StateT = TypeVar("StateT")
+CommandT = TypeVar("CommandT")
+EventT = TypeVar("EventT")
+ViewT = TypeVar("ViewT", covariant=True)
 
-    name: str
-    """Registry key and tag prefix, e.g. ``arkantis``."""
-    title: str
-    version: int
-    min_seats: int
-    max_seats: int
-    has_chance: bool
-    has_hidden_information: bool
 
-    Options: type[Any]
-    """msgspec Struct; every field has a default so ``{}`` is a valid game."""
-    Command: Any
-    """The tagged union of the ruleset's command Structs."""
-    Event: Any
-    """The tagged union of the ruleset's event Structs."""
-    State: type[Any]
-    View: type[Any]
-    Components: type[Any]
-    """The type of :attr:`components` (static data a frontend draws)."""
-    components: Any
-    """Static, read-only data: board graph, card lists, counts."""
+class Ruleset(Protocol[OptionsT, StateT, CommandT, EventT, ViewT]):
+    """What every game exports as ``RULESET`` (see ``domain/README.md``).
 
-    def validate_options(self, options: Any) -> None:
+    Generic over the game's options, state, command union, event union and
+    view, so that ``RULESET: Ruleset[ArkantisOptions, ArkantisState, ...]``
+    is checked by mypy against the game's real signatures. The metadata are
+    read-only properties, so a game may provide them as class variables.
+    """
+
+    @property
+    def name(self) -> str:
+        """Registry key and tag prefix, e.g. ``arkantis``."""
+        ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def min_seats(self) -> int: ...
+
+    @property
+    def max_seats(self) -> int: ...
+
+    @property
+    def has_chance(self) -> bool: ...
+
+    @property
+    def has_hidden_information(self) -> bool: ...
+
+    @property
+    def Options(self) -> type[Any]:
+        """msgspec Struct; every field has a default so ``{}`` is a valid game."""
+        ...
+
+    @property
+    def Command(self) -> Any:
+        """The tagged union of the ruleset's command Structs (:func:`members_of`)."""
+        ...
+
+    @property
+    def Event(self) -> Any:
+        """The tagged union of the ruleset's event Structs."""
+        ...
+
+    @property
+    def State(self) -> type[Any]: ...
+
+    @property
+    def View(self) -> type[Any]: ...
+
+    @property
+    def Components(self) -> type[Any]:
+        """The type of :attr:`components` (static data a frontend draws)."""
+        ...
+
+    @property
+    def components(self) -> Any:
+        """Static, read-only data: board graph, card lists, counts."""
+        ...
+
+    def validate_options(self, options: OptionsT) -> None:
         """Raise RuleViolation (the spec's create_game codes) on bad options."""
         ...
 
-    def seats(self, options: Any) -> tuple[Seat, ...]:
+    def seats(self, options: OptionsT) -> tuple[Seat, ...]:
         """The seat ids of a game with these (valid) options, in seat order."""
         ...
 
-    def setup(self, options: Any, context: SetupContext, rng: Rng) -> list[Any]:
+    def setup(self, options: OptionsT, context: SetupContext, rng: Rng) -> list[EventT]:
         """The opening events, every random draw recorded in them."""
         ...
 
-    def decide(self, state: Any, seat: Seat, command: Any, rng: Rng) -> list[Any]:
+    def decide(self, state: StateT, seat: Seat, command: CommandT, rng: Rng) -> list[EventT]:
         """Validate ``command`` from ``seat``; return the events, or raise RuleViolation."""
         ...
 
-    def evolve(self, state: Any | None, event: Any) -> Any:
+    def evolve(self, state: StateT | None, event: EventT) -> StateT:
         """Fold one event; never mutates ``state``, never raises on a valid log."""
         ...
 
-    def legal_commands(self, state: Any, seat: Seat) -> list[Any]:
+    def legal_commands(self, state: StateT, seat: Seat) -> list[CommandT]:
         """Every command ``decide`` accepts from ``seat`` now, in canonical form."""
         ...
 
-    def to_act(self, state: Any) -> list[Seat]:
+    def to_act(self, state: StateT) -> list[Seat]:
         """The seats the game waits on (empty once finished)."""
         ...
 
-    def view(self, state: Any, seat: Seat | None) -> Any:
+    def view(self, state: StateT, seat: Seat | None) -> ViewT:
         """What ``seat`` (None: a spectator) may see of ``state``."""
         ...
 
-    def redact(self, event: Any, seat: Seat | None) -> Any:
+    def redact(self, event: EventT, seat: Seat | None) -> EventT:
         """``event`` as ``seat`` (None: a spectator) may see it."""
         ...
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: StateT) -> Outcome | None:
         """The final ranking once the game is over, else None."""
         ...
 
-    def hidden_values(self, state: Any, seat: Seat | None) -> list[Any]:
-        """Test hook for the no-leak checks: values hidden from ``seat`` now.
 
-        Each value (another seat's hand as a list of card ids, a hidden
-        pile's order, ...) is JSON-encoded by the conformance suite, which
-        asserts the encoding appears in neither ``view(state, seat)`` nor any
-        event of the log redacted for ``seat``. Return only values whose
-        encoding is distinctive (e.g. lists of two or more ids).
-        """
-        ...
+AnyRuleset = Ruleset[Any, Any, Any, Any, Any]
+"""A ruleset of any game, as the registry and the service hold them."""
 
 
 class RulesetBase:
-    """Optional convenience base: metadata defaults and a few shared helpers."""
+    """Optional convenience base: metadata defaults."""
 
     has_chance: ClassVar[bool] = True
     has_hidden_information: ClassVar[bool] = False
     version: ClassVar[int] = 1
 
-    def hidden_values(self, state: Any, seat: Seat | None) -> list[Any]:
-        return []
+
+def members_of(union: Any) -> tuple[type[Any], ...]:
+    """The Struct classes of a tagged union (or the one class of a single-member "union")."""
+    args = get_args(union)
+    return tuple(args) if args else (union,)
 
 
-def fold(ruleset: Ruleset, events: Iterable[Any], state: Any | None = None) -> Any:
+def tag_of_class(cls: type[Any]) -> str:
+    """The ``type`` tag of a command or event class."""
+    tag = cls.__struct_config__.tag
+    assert isinstance(tag, str), f"{cls.__name__} has no string tag"
+    return tag
+
+
+def tags_of(union: Any) -> dict[str, type[Any]]:
+    """Tag -> class for every member of a tagged union, in declaration order."""
+    return {tag_of_class(cls): cls for cls in members_of(union)}
+
+
+StateS = TypeVar("StateS")
+
+
+class Emitter(Generic[StateS]):
+    """The events of one decision, each folded into :attr:`state` as it is emitted.
+
+    Every ruleset's procedures take an ``Emitter``: a step reads
+    ``emitter.state`` (always up to date), emits the events it decides, and
+    draws from ``emitter.rng`` when the rules ask for chance. ``decide``
+    returns ``emitter.events``.
+    """
+
+    __slots__ = ("_evolve", "events", "rng", "state")
+
+    def __init__(
+        self,
+        evolve: Callable[[StateS | None, Any], StateS],
+        state: StateS,
+        rng: Rng | None = None,
+    ) -> None:
+        self._evolve = evolve
+        self.state = state
+        self.rng = rng
+        self.events: list[Any] = []
+
+    def emit(self, event: Any) -> None:
+        self.events.append(event)
+        self.state = self._evolve(self.state, event)
+
+    def draw(self) -> Rng:
+        """The decision's randomness; a step that needs chance without one is a bug."""
+        assert self.rng is not None, "this step needs randomness"
+        return self.rng
+
+
+def fold(ruleset: AnyRuleset, events: Iterable[Any], state: Any | None = None) -> Any:
     """Apply ``events`` in order, starting from ``state`` (None: from scratch)."""
     evolve = ruleset.evolve
     for event in events:
@@ -271,7 +363,7 @@ def fold(ruleset: Ruleset, events: Iterable[Any], state: Any | None = None) -> A
 
 
 def new_game(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     options: Any | None = None,
     *,
     seed: str = "plateau",
@@ -296,7 +388,13 @@ def new_game(
 
 
 def play(
-    ruleset: Ruleset, state: Any, log: list[Any], seat: Seat, command: Any, *, seed: str = "plateau"
+    ruleset: AnyRuleset,
+    state: Any,
+    log: list[Any],
+    seat: Seat,
+    command: Any,
+    *,
+    seed: str = "plateau",
 ) -> tuple[Any, list[Any]]:
     """Decide and apply one command the way the service does; returns ``(state, new_events)``.
 

@@ -15,7 +15,7 @@ from domain.arkantis.events import ArkantisEvent
 from domain.arkantis.evolve import evolve
 from domain.arkantis.state import ArkantisOptions, ArkantisState
 from domain.arkantis.views import ArkantisView
-from domain.kernel import Outcome, Rng, RulesetBase, SetupContext
+from domain.kernel import Outcome, Rng, Ruleset, RulesetBase, SetupContext
 
 
 class ArkantisRuleset(RulesetBase):
@@ -71,6 +71,8 @@ class ArkantisRuleset(RulesetBase):
         return views.hidden_values(state, seat)
 
 
-RULESET = ArkantisRuleset()
+RULESET: Ruleset[ArkantisOptions, ArkantisState, ArkantisCommand, ArkantisEvent, ArkantisView] = (
+    ArkantisRuleset()
+)
 
 __all__ = ["RULESET", "ArkantisRuleset"]

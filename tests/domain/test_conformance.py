@@ -47,8 +47,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain import RULESETS, Outcome, Rng, Ruleset, RuleViolation, SeatedPlayer, SetupContext
-from domain.kernel import fold
+from domain import RULESETS, AnyRuleset, Outcome, Rng, RuleViolation, SeatedPlayer, SetupContext
+from domain.kernel import fold, members_of, tag_of_class
+from tests.domain.probes import hidden_values
 
 GAMES = int(os.environ.get("PLATEAU_CONFORMANCE_GAMES", "200"))
 DEFAULT_MAX_STEPS = 20_000
@@ -111,7 +112,7 @@ class Player:
     """Plays one random game, checking the contract along the way."""
 
     def __init__(
-        self, ruleset: Ruleset, support: ModuleType, options: Any, seed: str, rnd: random.Random
+        self, ruleset: AnyRuleset, support: ModuleType, options: Any, seed: str, rnd: random.Random
     ):
         self.rs = ruleset
         self.support = support
@@ -157,7 +158,7 @@ class Player:
             view = rs.view(state, seat)
             assert_roundtrip(view, rs.View)
             encoded_view = enc(view)
-            hidden = [enc(value) for value in rs.hidden_values(state, seat)]
+            hidden = [enc(value) for value in hidden_values(rs.name, state, seat)]
             if not hidden:
                 continue
             redacted = [enc(rs.redact(event, seat)) for event in self.log]
@@ -283,9 +284,8 @@ def test_metadata(name: str) -> None:
     assert len(set(seats)) == len(seats)
     msgspec.json.encode(rs.components)
     for union in (rs.Command, rs.Event):
-        members = union.__args__ if hasattr(union, "__args__") else (union,)
-        for member in members:
-            tag = member.__struct_config__.tag
+        for member in members_of(union):
+            tag = tag_of_class(member)
             assert isinstance(tag, str) and tag.startswith(f"{name}."), (member, tag)
             assert member.__name__[0].isupper()
 
@@ -296,9 +296,8 @@ def test_tags_and_class_names_are_unique_across_rulesets() -> None:
     for name in RULESET_NAMES:
         rs = RULESETS[name]
         for kind, union in (("command", rs.Command), ("event", rs.Event)):
-            members = union.__args__ if hasattr(union, "__args__") else (union,)
-            for member in members:
-                tag = f"{kind}:{member.__struct_config__.tag}"
+            for member in members_of(union):
+                tag = f"{kind}:{tag_of_class(member)}"
                 assert tag not in seen_tags, f"{tag} used by {seen_tags[tag]} and {name}"
                 seen_tags[tag] = name
                 assert member.__name__ not in seen_names, member.__name__
