@@ -49,7 +49,7 @@ from hypothesis import strategies as st
 
 from domain import RULESETS, AnyRuleset, Outcome, Rng, RuleViolation, SeatedPlayer, SetupContext
 from domain.kernel import fold, members_of, tag_of_class
-from tests.domain.probes import hidden_values
+from tests.domain.probes import Probe, hidden_values
 
 GAMES = int(os.environ.get("PLATEAU_CONFORMANCE_GAMES", "200"))
 DEFAULT_MAX_STEPS = 20_000
@@ -112,10 +112,17 @@ class Player:
     """Plays one random game, checking the contract along the way."""
 
     def __init__(
-        self, ruleset: AnyRuleset, support: ModuleType, options: Any, seed: str, rnd: random.Random
+        self,
+        ruleset: AnyRuleset,
+        support: ModuleType,
+        options: Any,
+        seed: str,
+        rnd: random.Random,
+        probe: Probe | None = None,
     ):
         self.rs = ruleset
         self.support = support
+        self.probe: Probe = probe or (lambda state, seat: hidden_values(ruleset.name, state, seat))
         self.options = options
         self.seed = seed
         self.rnd = rnd
@@ -158,7 +165,7 @@ class Player:
             view = rs.view(state, seat)
             assert_roundtrip(view, rs.View)
             encoded_view = enc(view)
-            hidden = [enc(value) for value in hidden_values(rs.name, state, seat)]
+            hidden = [enc(value) for value in self.probe(state, seat)]
             if not hidden:
                 continue
             redacted = [enc(rs.redact(event, seat)) for event in self.log]
@@ -312,12 +319,22 @@ def test_setup_is_deterministic_per_seed(name: str) -> None:
     assert enc(rs.setup(options, ctx, Rng("s", 0))) == enc(rs.setup(options, ctx, Rng("s", 0)))
 
 
-def make_random_game_test(name: str) -> Any:
-    support = support_for(name)
-    rs = RULESETS[name]
+def make_random_game_test(
+    name: str,
+    *,
+    ruleset: AnyRuleset | None = None,
+    support: ModuleType | None = None,
+    probe: Probe | None = None,
+    games: int = GAMES,
+) -> Any:
+    """A hypothesis test playing ``games`` random games of a registered ruleset (or of
+    ``ruleset`` with its ``support`` module and leak ``probe``, for a game outside
+    ``domain.RULESETS`` such as the tests' example ruleset)."""
+    support = support or support_for(name)
+    rs = ruleset or RULESETS[name]
 
     @settings(
-        max_examples=GAMES,
+        max_examples=games,
         deadline=None,
         derandomize=False,
         suppress_health_check=list(HealthCheck),
@@ -329,7 +346,7 @@ def make_random_game_test(name: str) -> Any:
         rnd=st.randoms(use_true_random=bool(getattr(support, "TRUE_RANDOM", True))),
     )
     def run(options: Any, seed: str, rnd: random.Random) -> None:
-        Player(rs, support, options, seed, rnd).run()
+        Player(rs, support, options, seed, rnd, probe).run()
 
     return run
 
