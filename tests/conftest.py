@@ -100,3 +100,22 @@ async def backends(
         redis_prefix=prefix,
     ) as pair:
         yield pair
+
+
+BACKEND_PARAMS = frozenset({"postgres", "redis", "postgres+redis"})
+BACKEND_FIXTURES = frozenset({"postgres_url", "redis_url", "redis_prefix", "service_postgres_url"})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test that needs a PostgreSQL or Redis server ``backend``.
+
+    A test needs one when it asks for a server fixture, or when one of its
+    parameters names a server backend (``store[postgres]``,
+    ``client[postgres+redis]`` ...). ``scripts/test --fast`` deselects them.
+    """
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        values = {str(v) for v in callspec.params.values()} if callspec is not None else set()
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if values & BACKEND_PARAMS or fixtures & BACKEND_FIXTURES:
+            item.add_marker(pytest.mark.backend)

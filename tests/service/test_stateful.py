@@ -629,6 +629,7 @@ def test_api_behaves_like_the_model_embedded(tmp_path: Path) -> None:
     run_state_machine_as_test(lambda: PlateauMachine(make_settings), settings=MACHINE_SETTINGS)
 
 
+@pytest.mark.backend
 def test_api_behaves_like_the_model_postgres_redis(request: pytest.FixtureRequest) -> None:
     database_url = request.getfixturevalue("service_postgres_url")
     redis_url = request.getfixturevalue("redis_url")
