@@ -1,22 +1,19 @@
-"""Pure calculations: the payment rule (10.5), science sets (10.6), battles
-(10.10) and scoring (section 11). No state types here, only counts.
+"""What a tableau pays: the payment rule (10.5) and science sets (10.6).
+
+Pure calculations on card counts, no state types.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 
 from domain.eclats_des_cites.components import (
-    CARD_BY_ID,
     CARD_ORDER,
     MATERIALS,
     ONE_UNIT_JOKERS,
     PRISME,
-    PROGRESS_PER_UPGRADE,
     SCIENCE_SYMBOLS,
-    VICTORY_PRESTIGE,
-    WONDER_BY_ID,
     CardId,
 )
 
@@ -112,59 +109,3 @@ def science_set(tableau: Mapping[CardId, int]) -> list[CardId] | None:
     if all(tableau.get(sym, 0) >= 1 for sym in SCIENCE_SYMBOLS):
         return list(SCIENCE_SYMBOLS)
     return None
-
-
-def battle_victories(strengths: Sequence[int]) -> list[int]:
-    """Victories each seat gains in a battle with these strengths (10.10)."""
-    n = len(strengths)
-    if n == 2:
-        a, b = strengths
-        if a == b:
-            return [0, 0]
-        hi, lo = max(a, b), min(a, b)
-        won = 2 if hi >= 2 * lo else 1
-        return [won, 0] if a > b else [0, won]
-    out = []
-    for s in range(n):
-        mine = strengths[s]
-        out.append(
-            (1 if strengths[(s + 1) % n] < mine else 0)
-            + (1 if strengths[(s - 1) % n] < mine else 0)
-        )
-    return out
-
-
-def stage_prestige(wonder: str | None, stages: int) -> int:
-    if wonder is None:
-        return 0
-    return sum(WONDER_BY_ID[wonder].stage_prestige[:stages])
-
-
-def culture(tableau: Mapping[CardId, int]) -> int:
-    return sum(CARD_BY_ID[c].prestige * k for c, k in tableau.items())
-
-
-def victory_prestige(victories: int) -> int:
-    return VICTORY_PRESTIGE * victories
-
-
-def progress(upgrades: Sequence[str]) -> int:
-    return PROGRESS_PER_UPGRADE * len(upgrades) if "progres" in upgrades else 0
-
-
-def ranking(totals: Sequence[int], stages: Sequence[int], first_seat: int) -> tuple[list[int], str]:
-    """Seats best first, and what separated the first two (section 11).
-
-    Keys: total, then stages built, then turn position (later first). Turn
-    positions are unique, so the ranking is always complete.
-    """
-    n = len(totals)
-    order = sorted(range(n), key=lambda s: (-totals[s], -stages[s], -((s - first_seat) % n)))
-    a, b = order[0], order[1]
-    if totals[a] != totals[b]:
-        decided = "score"
-    elif stages[a] != stages[b]:
-        decided = "stages_built"
-    else:
-        decided = "turn_position"
-    return order, decided

@@ -14,7 +14,7 @@ from typing import Any
 
 from domain import Rng, fold
 from domain.eclats_des_cites import RULESET as RS
-from domain.eclats_des_cites.state import EclatsOptions
+from domain.eclats_des_cites.options import EclatsOptions
 
 
 def record(games: int = 60) -> list[tuple[EclatsOptions, str, list[tuple[str, Any]]]]:

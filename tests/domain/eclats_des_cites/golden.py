@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from domain.eclats_des_cites import RULESET as RS
-from domain.eclats_des_cites.state import EclatsOptions
+from domain.eclats_des_cites.options import EclatsOptions
 from tests.domain import golden
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "eclats_des_cites"

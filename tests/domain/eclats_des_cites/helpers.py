@@ -25,7 +25,8 @@ from domain.eclats_des_cites.commands import (
     EclatsTakeCard,
 )
 from domain.eclats_des_cites.components import ACCESSIBLE, UPGRADE_IDS, WONDER_IDS, all_piles
-from domain.eclats_des_cites.state import EclatsDecision, EclatsOptions, EclatsState, EclatsTurn
+from domain.eclats_des_cites.options import EclatsOptions
+from domain.eclats_des_cites.state import EclatsDecision, EclatsState, EclatsTurn
 
 RS = RULESET
 FILLER = "archives_des_echos"

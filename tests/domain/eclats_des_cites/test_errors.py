@@ -10,7 +10,7 @@ import pytest
 
 from domain import Rng, RuleViolation, fold
 from domain.eclats_des_cites.commands import EclatsTakeCard
-from domain.eclats_des_cites.state import EclatsOptions
+from domain.eclats_des_cites.options import EclatsOptions
 from tests.domain.eclats_des_cites.helpers import (
     RS,
     given,

@@ -11,7 +11,7 @@ from domain import Outcome, Rng, fold
 from domain.eclats_des_cites import RULESET as RS
 from domain.eclats_des_cites.commands import EclatsCommand
 from domain.eclats_des_cites.events import EclatsEvent
-from domain.eclats_des_cites.state import EclatsOptions
+from domain.eclats_des_cites.options import EclatsOptions
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "eclats_des_cites"
 FILES = sorted(DATA.glob("*.json"))

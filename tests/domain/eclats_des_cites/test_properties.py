@@ -16,8 +16,9 @@ from domain.eclats_des_cites.components import (
     border_composition,
     central_composition,
 )
+from domain.eclats_des_cites.options import EclatsOptions
 from domain.eclats_des_cites.payment import choose_payment
-from domain.eclats_des_cites.state import EclatsOptions, EclatsState
+from domain.eclats_des_cites.state import EclatsState
 
 
 def every_card(state: EclatsState) -> Counter[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.eclats_des_cites import events as ev
-from domain.eclats_des_cites.state import strength
+from domain.eclats_des_cites.battle import strength
 from tests.domain.eclats_des_cites.helpers import (
     FILLER,
     given,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.eclats_des_cites import events as ev
-from domain.eclats_des_cites.payment import battle_victories
+from domain.eclats_des_cites.battle import battle_victories
 from tests.domain.eclats_des_cites.helpers import (
     FILLER,
     RS,

@@ -8,9 +8,9 @@ import pytest
 from msgspec.structs import replace
 
 from domain.eclats_des_cites import events as ev
-from domain.eclats_des_cites.payment import choose_payment, ranking
-from domain.eclats_des_cites.resolution import scores
+from domain.eclats_des_cites.payment import choose_payment
 from domain.eclats_des_cites.rules import outcome
+from domain.eclats_des_cites.scoring import ranking, scores
 from domain.eclats_des_cites.state import EclatsResult
 from tests.domain.eclats_des_cites.helpers import RS, given, reject, step, take, types, upgrade
 

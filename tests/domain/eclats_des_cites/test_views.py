@@ -7,6 +7,7 @@ import msgspec
 from domain import fold
 from domain.eclats_des_cites import events as ev
 from tests.domain.eclats_des_cites.helpers import RS, given, setup_events, step, take
+from tests.domain.eclats_des_cites.probes import hidden_values
 
 
 def test_game_set_up_redaction_shows_counts_and_border_tops_only() -> None:
@@ -68,8 +69,12 @@ def test_view_of_a_player_board_is_public_with_strength_and_prestige() -> None:
 
 def test_hidden_values_cover_every_hidden_order() -> None:
     state = fold(RS, setup_events(4, seed="hv"))
-    values = RS.hidden_values(state, "seat_0")
+    values = hidden_values(state, "seat_0")
     assert list(state.piles["central"]) in values
     for i in range(4):
         assert list(state.piles[f"border_{i}"]) in values
     assert list(state.upgrades_hidden) in values
+    served = msgspec.json.encode(RS.view(state, "seat_0"))
+    served += b"".join(msgspec.json.encode(RS.redact(e, "seat_0")) for e in setup_events(4, "hv"))
+    for value in values:
+        assert msgspec.json.encode(value) not in served
