@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.eclats_des_cites.components import FAMILY, SeatIndex, border
+from domain.eclats_des_cites.components import FAMILY, FINAL_STAGE, SeatIndex, border
 from domain.eclats_des_cites.events import (
     EclatsBattleFought,
     EclatsCardDiscarded,
@@ -210,7 +210,7 @@ def _stage_built(s: EclatsState, e: EclatsStageBuilt) -> EclatsState:
         replace(p, stages_built=e.stage, tableau=_without(p.tableau, e.spent)),
         discard=s.discard + tuple(e.spent),
         turn=replace(turn, stages_built_this_turn=turn.stages_built_this_turn + 1),
-        wonder_completed_by=e.seat if e.stage == 5 else s.wonder_completed_by,
+        wonder_completed_by=e.seat if e.stage == FINAL_STAGE else s.wonder_completed_by,
     )
 
 

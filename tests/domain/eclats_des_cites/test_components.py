@@ -89,7 +89,7 @@ def test_family_totals_per_pile() -> None:
     ],
 )  # fmt: skip
 def test_copies_per_kind_for_each_seat_count(n: int, expected: dict[str, int]) -> None:
-    counts = Counter(central_composition())
+    counts: Counter[str] = Counter(central_composition())
     for _ in range(n):
         counts.update(border_composition())
     for kind, copies in expected.items():

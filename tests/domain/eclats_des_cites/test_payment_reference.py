@@ -10,18 +10,25 @@ one exists, that its payment is valid, and that no valid payment has a smaller
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from itertools import product
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.eclats_des_cites.components import CARD_ORDER, MATERIALS, ONE_UNIT_JOKERS, PRISME
+from domain.eclats_des_cites.components import (
+    CARD_ORDER,
+    MATERIALS,
+    ONE_UNIT_JOKERS,
+    PRISME,
+    CardId,
+)
 from domain.eclats_des_cites.payment import choose_payment
 
-KINDS = (*MATERIALS, *ONE_UNIT_JOKERS, PRISME)
+KINDS: tuple[CardId, ...] = (*MATERIALS, *ONE_UNIT_JOKERS, PRISME)
 
 
-def valid(used: dict[str, int], x: int, count: int, pattern: str, mult: bool) -> bool:
+def valid(used: Mapping[CardId, int], x: int, count: int, pattern: str, mult: bool) -> bool:
     res = [m for m in MATERIALS for _ in range(used.get(m, 0))]
     d = len(res)
     j = sum(used.get(k, 0) for k in ONE_UNIT_JOKERS)
@@ -40,7 +47,7 @@ def valid(used: dict[str, int], x: int, count: int, pattern: str, mult: bool) ->
     return True
 
 
-def key(used: dict[str, int]) -> tuple[int, int, int]:
+def key(used: Mapping[CardId, int]) -> tuple[int, int, int]:
     j = sum(used.get(k, 0) for k in ONE_UNIT_JOKERS)
     p = used.get(PRISME, 0)
     d = sum(used.get(m, 0) for m in MATERIALS)
@@ -61,12 +68,12 @@ def test_payment_matches_the_definition(
     tableau = {k: c for k, c in zip(KINDS, [*counts[:7], prisme], strict=True) if c}
     best: tuple[int, int, int] | None = None
     for amounts in product(*(range(tableau.get(k, 0) + 1) for k in KINDS)):
-        used = {k: a for k, a in zip(KINDS, amounts, strict=True) if a}
+        candidate = {k: a for k, a in zip(KINDS, amounts, strict=True) if a}
         for x in (0, 1):
-            if valid(used, x, count, pattern, mult):
-                k = key(used)
+            if valid(candidate, x, count, pattern, mult):
+                k = key(candidate)
                 best = k if best is None or k < best else best
-    got = choose_payment(tableau, count, pattern, mult)  # type: ignore[arg-type]
+    got = choose_payment(tableau, count, pattern, mult)
     if best is None:
         assert got is None
         return
@@ -94,7 +101,7 @@ def test_payment_matches_the_definition(
         assert res == seq[: len(res)]
     # K5: which jokers, and the doubled one is the first spent.
     jokers = [k for k in ONE_UNIT_JOKERS for _ in range(used.get(k, 0))]
-    seq = [k for k in ONE_UNIT_JOKERS for _ in range(tableau.get(k, 0))]
-    assert jokers == seq[: len(jokers)]
+    joker_seq = [k for k in ONE_UNIT_JOKERS for _ in range(tableau.get(k, 0))]
+    assert jokers == joker_seq[: len(jokers)]
     if doubled is not None:
         assert doubled == jokers[0]

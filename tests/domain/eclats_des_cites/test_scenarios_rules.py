@@ -12,7 +12,16 @@ from domain.eclats_des_cites.payment import choose_payment
 from domain.eclats_des_cites.rules import outcome
 from domain.eclats_des_cites.scoring import ranking, scores
 from domain.eclats_des_cites.state import EclatsResult
-from tests.domain.eclats_des_cites.helpers import RS, given, reject, step, take, types, upgrade
+from tests.domain.eclats_des_cites.helpers import (
+    RS,
+    given,
+    play,
+    rejected,
+    seat,
+    take,
+    types,
+    upgrade,
+)
 
 
 def test_t32_scoring() -> None:
@@ -76,8 +85,10 @@ def test_t33_outcome_reports_the_tie_break() -> None:
 
 
 def test_t34_the_exploration_peek_is_private() -> None:
-    state = given(3, seat=1, upgrades={2: ["exploration"]}, piles={"central": ["heraut", ...]})
-    state, out = step(state, 1, take("border_1"))
+    state = given(
+        3, seat_index=1, upgrades={2: ["exploration"]}, piles={"central": ["heraut", ...]}
+    )
+    state, out = play(state, seat(1), take("border_1"))
     assert out[-3:] == [
         ev.EclatsTurnStarted(seat=2, turn_number=2),
         ev.EclatsCentralTopPeeked(seat=2, card_id="heraut"),
@@ -89,11 +100,13 @@ def test_t34_the_exploration_peek_is_private() -> None:
     assert RS.redact(peek, "seat_2") == peek
     for viewer in ("seat_0", "seat_1", None):
         assert RS.redact(peek, viewer) == ev.EclatsCentralTopPeeked(seat=2, card_id=None)
-        assert RS.view(state, viewer).turn.peeked_card is None
-    assert RS.view(state, "seat_2").turn.peeked_card == "heraut"
+        turn = RS.view(state, viewer).turn
+        assert turn is not None and turn.peeked_card is None
+    turn = RS.view(state, "seat_2").turn
+    assert turn is not None and turn.peeked_card == "heraut"
     # With an empty central pile there is nothing to peek at.
-    empty = given(3, seat=1, upgrades={2: ["exploration"]}, piles={"central": []})
-    _, out = step(empty, 1, take("border_1"))
+    empty = given(3, seat_index=1, upgrades={2: ["exploration"]}, piles={"central": []})
+    _, out = play(empty, seat(1), take("border_1"))
     assert "central_top_peeked" not in types(out)
     assert types(out)[-2:] == ["turn_started", "decision_requested"]
 
@@ -106,11 +119,11 @@ def test_t35_upgrade_errors_and_slot_refill() -> None:
         hidden=["technologie", "protection", "exploration", "multiplicateur"],
         piles={"border_0": ["roue", ...]},
     )
-    state, _ = step(state, 0, take("border_0"))
+    state, _ = play(state, seat(0), take("border_0"))
     assert state.pending is not None and state.pending.kind == "choose_upgrade"
-    assert reject(state, 0, upgrade("technologie")) == "upgrade_not_available"
-    assert reject(state, 0, upgrade("magie")) == "unknown_upgrade"
-    after, out = step(state, 0, upgrade("bonus"))
+    rejected(state, seat(0), upgrade("technologie"), "upgrade_not_available")
+    rejected(state, seat(0), upgrade("magie"), "unknown_upgrade")
+    after, out = play(state, seat(0), upgrade("bonus"))
     assert out[0] == ev.EclatsUpgradeTaken(
         seat=0, upgrade_id="bonus", from_="face_up", slot=1, replacement="technologie"
     )
@@ -126,11 +139,11 @@ def test_t35_upgrade_errors_and_slot_refill() -> None:
         tableaux={0: {"roue": 1}},
         piles={"border_0": ["roue", ...]},
     )
-    state, _ = step(state, 0, take("border_0"))
+    state, _ = play(state, seat(0), take("border_0"))
     assert RS.legal_commands(state, "seat_0") == [upgrade("protection")]
-    assert reject(state, 0, upgrade("hidden")) == "hidden_pile_empty"
-    assert reject(state, 0, upgrade("bonus")) == "upgrade_not_available"  # held by seat_1
-    after, out = step(state, 0, upgrade("protection"))
+    rejected(state, seat(0), upgrade("hidden"), "hidden_pile_empty")
+    rejected(state, seat(0), upgrade("bonus"), "upgrade_not_available")  # held by seat_1
+    after, out = play(state, seat(0), upgrade("protection"))
     assert out[0] == ev.EclatsUpgradeTaken(
         seat=0, upgrade_id="protection", from_="face_up", slot=0, replacement=None
     )
@@ -146,13 +159,13 @@ def test_face_up_row_shrinks_keeping_order_when_the_hidden_pile_is_empty() -> No
         tableaux={0: {"roue": 1}},
         piles={"border_0": ["roue", ...]},
     )
-    state, _ = step(state, 0, take("border_0"))
+    state, _ = play(state, seat(0), take("border_0"))
     assert RS.legal_commands(state, "seat_0") == [
         upgrade("commerce"),
         upgrade("bonus"),
         upgrade("protection"),
     ]
-    after, _ = step(state, 0, upgrade("commerce"))
+    after, _ = play(state, seat(0), upgrade("commerce"))
     assert after.upgrades_face_up == ("bonus", "protection")
 
 
@@ -210,6 +223,6 @@ def test_multiplicateur_never_doubles_the_prisme_nor_doubles_when_not_needed() -
 def test_construction_only_for_the_player_whose_turn_it_is() -> None:
     # S1 holds an affordable stage 1 but it is S0's turn: nothing is built for S1 (D13).
     state = given(2, tableaux={1: {"bois": 1, "pierre": 1}}, piles={"border_0": ["roue", ...]})
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert "stage_built" not in types(out)
     assert state.players[1].stages_built == 0

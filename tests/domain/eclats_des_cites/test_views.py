@@ -6,7 +6,7 @@ import msgspec
 
 from domain import fold
 from domain.eclats_des_cites import events as ev
-from tests.domain.eclats_des_cites.helpers import RS, given, setup_events, step, take
+from tests.domain.eclats_des_cites.helpers import RS, given, play, seat, setup_events, take
 from tests.domain.eclats_des_cites.probes import hidden_values
 
 
@@ -31,7 +31,7 @@ def test_game_set_up_redaction_shows_counts_and_border_tops_only() -> None:
 
 def test_public_events_are_not_changed_by_redaction() -> None:
     state = given(2, piles={"central": ["bois", ...]})
-    _, out = step(state, 0, take("central"))
+    _, out = play(state, seat(0), take("central"))
     for e in out:
         assert RS.redact(e, "seat_1") is e and RS.redact(e, None) is e
 
