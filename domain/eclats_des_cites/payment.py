@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from domain.eclats_des_cites.components import (
+    CARD_BY_ID,
     CARD_ORDER,
     MATERIALS,
     ONE_UNIT_JOKERS,
@@ -16,6 +17,9 @@ from domain.eclats_des_cites.components import (
     SCIENCE_SYMBOLS,
     CardId,
 )
+
+PRISME_UNITS = CARD_BY_ID[PRISME].units
+"""Units a Prisme de sève gives (the other jokers give 1)."""
 
 Payment = tuple[list[CardId], CardId | None]
 """(cards spent in card-kind order, the doubled joker or None)."""
@@ -54,7 +58,7 @@ def _payment(
 ) -> tuple[tuple[CardId, ...], CardId | None] | None:
     """``choose_payment`` on counts only (pure, so it is memoised)."""
     big_j = sum(jokers)
-    if sum(counts) + big_j + 2 * big_p + (1 if multiplicateur and big_j else 0) < count:
+    if sum(counts) + big_j + PRISME_UNITS * big_p + (1 if multiplicateur and big_j else 0) < count:
         return None  # fast path: not enough units at all
     distinct = sum(1 for c in counts if c)
     largest = max(counts)
@@ -62,7 +66,7 @@ def _payment(
     best: tuple[int, int, int, int, int] | None = None  # (K1, K2, K3, p, x)
     for p in range(big_p + 1):
         for j in range(big_j + 1):
-            base = j + 2 * p
+            base = j + PRISME_UNITS * p
             for x in (0, 1):
                 if x and not (multiplicateur and j >= 1 and base < count):
                     continue
@@ -84,10 +88,12 @@ def _payment(
     spent: list[CardId] = []
     if d:
         if pattern == "identical":
-            top = max(range(4), key=lambda i: (counts[i], -i))
+            top = max(range(len(MATERIALS)), key=lambda i: (counts[i], -i))
             spent.extend([MATERIALS[top]] * d)
         elif pattern == "different":
-            held = sorted((i for i in range(4) if counts[i]), key=lambda i: (counts[i], i))
+            held = sorted(
+                (i for i in range(len(MATERIALS)) if counts[i]), key=lambda i: (counts[i], i)
+            )
             spent.extend(MATERIALS[i] for i in sorted(held[:d]))
         else:
             seq = [m for i, m in enumerate(MATERIALS) for _ in range(counts[i])]

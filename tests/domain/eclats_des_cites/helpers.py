@@ -9,7 +9,7 @@ written ``[a, b, ...]`` gets filler cards after its given top; the filler is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import EllipsisType
 from typing import Any
 
@@ -64,15 +64,16 @@ def given(
     *,
     seat_index: SeatIndex = 0,
     first_seat: SeatIndex = 0,
-    piles: dict[str, PileSpec] | None = None,
+    piles: Mapping[str, PileSpec] | None = None,
     wonders: dict[int, str] | None = None,
     stages: dict[int, int] | None = None,
-    tableaux: dict[int, dict[str, int]] | None = None,
+    tableaux: Mapping[int, Mapping[str, int]] | None = None,
     upgrades: dict[int, Sequence[str]] | None = None,
     face_up: Sequence[str] | None = None,
     hidden: Sequence[str] | None = None,
     alerts: int = 0,
     permanent_shields: dict[int, int] | None = None,
+    victories: dict[int, int] | None = None,
     fill: int = 10,
 ) -> EclatsState:
     """A state in the middle of a game: ``seat_index``'s turn, ``take_card(turn)`` pending."""
@@ -93,6 +94,7 @@ def given(
                 tableau=dict((tableaux or {}).get(i, {})),
                 upgrades=held,
                 permanent_shields=(permanent_shields or {}).get(i, 0),
+                victories=(victories or {}).get(i, 0),
                 turns_taken=1 if i == seat_index else 0,
             )
         )

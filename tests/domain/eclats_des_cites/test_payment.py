@@ -1,4 +1,4 @@
-"""The payment rule (10.5) against a brute-force reading of its definition.
+"""The payment rule (10.5): spec scenario T37, and a brute-force reading of its definition.
 
 The engine uses the spec's "implementation note" shortcut; this test
 enumerates every set of material cards (and the doubling flag), keeps those
@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -105,3 +106,54 @@ def test_payment_matches_the_definition(
     assert jokers == joker_seq[: len(jokers)]
     if doubled is not None:
         assert doubled == jokers[0]
+
+
+PAYMENTS = [
+    ("a", {"bois": 1, "pierre": 1, "prisme_de_seve": 1}, 3, "different", "", ["bois", "prisme_de_seve"], None),
+    ("b", {"bois": 1, "energie": 1, "caravane": 1, "prisme_de_seve": 1}, 3, "different", "", ["bois", "prisme_de_seve"], None),
+    ("c", {"bois": 1, "energie": 1, "caravane": 1, "prisme_de_seve": 1}, 3, "different", "multiplicateur", ["bois", "energie"], "energie"),
+    ("d", {"metal": 1, "caravane": 1, "comptoir": 1}, 2, "identical", "", ["metal", "caravane"], None),
+    ("e", {"bois": 1, "pierre": 2, "cristal": 1, "energie": 1}, 3, "identical", "technologie", ["bois", "pierre", "pierre"], None),
+    ("f", {"prisme_de_seve": 1}, 2, "identical", "", ["prisme_de_seve"], None),
+    ("g", {"bois": 1, "pierre": 1, "energie": 1}, 4, "different", "", None, None),
+    ("h", {"bois": 2, "pierre": 1, "metal": 1, "cristal": 1}, 3, "different", "", ["pierre", "metal", "cristal"], None),
+    ("i", {"bois": 3, "pierre": 3}, 3, "identical", "", ["bois", "bois", "bois"], None),
+    ("j", {"bois": 1, "energie": 1, "prisme_de_seve": 1}, 2, "identical", "", ["bois", "energie"], None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("tableau", "count", "pattern", "flags", "spent", "doubled"),
+    [p[1:] for p in PAYMENTS],
+    ids=[p[0] for p in PAYMENTS],
+)
+def test_t37_payment_rule_as_a_pure_function(
+    tableau: dict[str, int],
+    count: int,
+    pattern: str,
+    flags: str,
+    spent: list[str] | None,
+    doubled: str | None,
+) -> None:
+    effective = "any" if flags == "technologie" else pattern
+    got = choose_payment(tableau, count, effective, flags == "multiplicateur")  # type: ignore[arg-type]
+    if spent is None:
+        assert got is None
+    else:
+        assert got == (spent, doubled)
+
+
+def test_multiplicateur_never_doubles_the_prisme_nor_doubles_when_not_needed() -> None:
+    # Only a Prisme: it gives 2 units, the Multiplicateur cannot make it 3 (D10).
+    assert choose_payment({"prisme_de_seve": 1, "bois": 1}, 4, "any", True) is None
+    # Resources alone cover the stage: no joker is spent, nothing is doubled.
+    assert choose_payment({"bois": 1, "pierre": 1, "energie": 1}, 2, "different", True) == (
+        ["bois", "pierre"],
+        None,
+    )
+    # One doubled joker is cheaper (K1) than two jokers: the second one is kept.
+    assert choose_payment({"energie": 2}, 2, "identical", True) == (["energie"], "energie")
+    assert choose_payment({"energie": 2}, 2, "identical", False) == (["energie", "energie"], None)
+    # One joker doubled covers the 2 units.
+    assert choose_payment({"energie": 1}, 2, "different", True) == (["energie"], "energie")
+    assert choose_payment({"energie": 1}, 2, "different", False) is None

@@ -1,7 +1,8 @@
-"""Spec scenarios T08-T17, T25-T26: construction, science, upgrades, powers."""
+"""Spec scenarios T08-T17, T25-T26 and T35: construction, science, upgrades, powers."""
 
 from __future__ import annotations
 
+import msgspec
 from msgspec.structs import replace
 
 from domain.eclats_des_cites import events as ev
@@ -9,6 +10,7 @@ from domain.eclats_des_cites.battle import strength
 from domain.eclats_des_cites.components import FINAL_STAGE, SeatIndex
 from tests.domain.eclats_des_cites.helpers import (
     FILLER,
+    RS,
     given,
     play,
     rejected,
@@ -302,3 +304,69 @@ def test_t26_palais_power_is_a_pending_upgrade_choice() -> None:
     assert types(out)[:2] == ["upgrade_taken", "turn_ended"]
     # D17: Bonus taken with the power of the turn's first stage gives no grant.
     assert "extra_take_granted" not in types(out)
+
+
+def test_t35_upgrade_errors_and_slot_refill() -> None:
+    state = given(
+        2,
+        tableaux={0: {"roue": 1}},
+        face_up=["commerce", "bonus", "progres"],
+        hidden=["technologie", "protection", "exploration", "multiplicateur"],
+        piles={"border_0": ["roue", ...]},
+    )
+    state, _ = play(state, seat(0), take("border_0"))
+    assert state.pending is not None and state.pending.kind == "choose_upgrade"
+    rejected(state, seat(0), upgrade("technologie"), "upgrade_not_available")
+    rejected(state, seat(0), upgrade("magie"), "unknown_upgrade")
+    after, out = play(state, seat(0), upgrade("bonus"))
+    assert out[0] == ev.EclatsUpgradeTaken(
+        seat=0, upgrade_id="bonus", from_="face_up", slot=1, replacement="technologie"
+    )
+    assert after.upgrades_face_up == ("commerce", "technologie", "progres")
+    assert msgspec.to_builtins(out[0])["from"] == "face_up"
+
+    others = ["commerce", "exploration", "technologie", "bonus", "multiplicateur", "progres"]
+    state = given(
+        2,
+        upgrades={1: others},
+        face_up=["protection"],
+        hidden=[],
+        tableaux={0: {"roue": 1}},
+        piles={"border_0": ["roue", ...]},
+    )
+    state, _ = play(state, seat(0), take("border_0"))
+    assert RS.legal_commands(state, "seat_0") == [upgrade("protection")]
+    rejected(state, seat(0), upgrade("hidden"), "hidden_pile_empty")
+    rejected(state, seat(0), upgrade("bonus"), "upgrade_not_available")  # held by seat_1
+    after, out = play(state, seat(0), upgrade("protection"))
+    assert out[0] == ev.EclatsUpgradeTaken(
+        seat=0, upgrade_id="protection", from_="face_up", slot=0, replacement=None
+    )
+    assert after.upgrades_face_up == ()
+
+
+def test_face_up_row_shrinks_keeping_order_when_the_hidden_pile_is_empty() -> None:
+    state = given(
+        2,
+        upgrades={1: ["exploration", "technologie", "multiplicateur", "progres"]},
+        face_up=["commerce", "bonus", "protection"],
+        hidden=[],
+        tableaux={0: {"roue": 1}},
+        piles={"border_0": ["roue", ...]},
+    )
+    state, _ = play(state, seat(0), take("border_0"))
+    assert RS.legal_commands(state, "seat_0") == [
+        upgrade("commerce"),
+        upgrade("bonus"),
+        upgrade("protection"),
+    ]
+    after, _ = play(state, seat(0), upgrade("commerce"))
+    assert after.upgrades_face_up == ("bonus", "protection")
+
+
+def test_construction_only_for_the_player_whose_turn_it_is() -> None:
+    # S1 holds an affordable stage 1 but it is S0's turn: nothing is built for S1 (D13).
+    state = given(2, tableaux={1: {"bois": 1, "pierre": 1}}, piles={"border_0": ["roue", ...]})
+    state, out = play(state, seat(0), take("border_0"))
+    assert "stage_built" not in types(out)
+    assert state.players[1].stages_built == 0

@@ -7,7 +7,7 @@ events it produced. ``test_golden.py`` replays the commands through
 
 Regenerate (only after a deliberate rules change, then review the diff)::
 
-    .venv/bin/python -m tests.domain.eclats_des_cites.golden [DIRECTORY]
+    .venv/bin/python -m tests.domain.eclats_des_cites.make_golden [DIRECTORY]
 """
 
 from __future__ import annotations
