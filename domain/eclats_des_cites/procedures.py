@@ -64,6 +64,7 @@ Emit = Emitter[EclatsState]
 
 
 def next_wonder(emitter: Emit) -> None:
+    """Ask the next chooser for a wonder (the last one gets the one left), then start play."""
     while True:
         s = emitter.state
         taken = [p.wonder for p in s.players if p.wonder is not None]
@@ -91,6 +92,7 @@ def open_piles(state: EclatsState, piles: tuple[PileId, ...]) -> list[str]:
 
 
 def start_turn(emitter: Emit, seat_index: SeatIndex) -> None:
+    """10.2: the turn starts, Exploration peeks, the take is asked for."""
     s = emitter.state
     emitter.emit(EclatsTurnStarted(seat=seat_index, turn_number=s.turn_number + 1))
     central = s.piles["central"]
@@ -107,6 +109,7 @@ def start_turn(emitter: Emit, seat_index: SeatIndex) -> None:
 
 
 def play(emitter: Emit, seat_index: SeatIndex, card: CardId) -> None:
+    """PLAY (10.3): keep the card and apply its immediate effect."""
     emitter.emit(EclatsCardPlayed(seat=seat_index, card_id=card))
     s = emitter.state
     family = FAMILY[card]
