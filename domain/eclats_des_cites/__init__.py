@@ -7,14 +7,20 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from domain.eclats_des_cites import rules, views
+from domain.eclats_des_cites import rules, setup, views
 from domain.eclats_des_cites.commands import EclatsCommand, decode_command
-from domain.eclats_des_cites.components import COMPONENTS, EclatsComponents
+from domain.eclats_des_cites.components import COMPONENTS, MAX_SEATS, MIN_SEATS, EclatsComponents
 from domain.eclats_des_cites.events import EclatsEvent
-from domain.eclats_des_cites.evolve import evolve as _evolve
-from domain.eclats_des_cites.state import EclatsOptions, EclatsState
+from domain.eclats_des_cites.evolve import evolve
+from domain.eclats_des_cites.options import (
+    EclatsOptions,
+    decode_options,
+    seats,
+    validate_options,
+)
+from domain.eclats_des_cites.state import EclatsState
 from domain.eclats_des_cites.views import EclatsView
-from domain.kernel import Outcome, Rng, RulesetBase, Seat, SetupContext
+from domain.kernel import Outcome, Rng, Ruleset, RulesetBase, Seat, SetupContext
 
 
 class EclatsRuleset(RulesetBase):
@@ -23,61 +29,62 @@ class EclatsRuleset(RulesetBase):
     name: ClassVar[str] = "eclats_des_cites"
     title: ClassVar[str] = "Éclats des Cités"
     version: ClassVar[int] = 1
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 5
+    min_seats: ClassVar[int] = MIN_SEATS
+    max_seats: ClassVar[int] = MAX_SEATS
     has_chance: ClassVar[bool] = True
     has_hidden_information: ClassVar[bool] = True
 
-    Options = EclatsOptions
+    Options: ClassVar[type[EclatsOptions]] = EclatsOptions
     Command: ClassVar[Any] = EclatsCommand
     Event: ClassVar[Any] = EclatsEvent
-    State = EclatsState
-    View = EclatsView
-    Components = EclatsComponents
+    State: ClassVar[type[EclatsState]] = EclatsState
+    View: ClassVar[type[EclatsView]] = EclatsView
+    Components: ClassVar[type[EclatsComponents]] = EclatsComponents
     components: ClassVar[EclatsComponents] = COMPONENTS
 
-    def validate_options(self, options: Any) -> None:
-        rules.validate_options(options)
+    def validate_options(self, options: EclatsOptions) -> None:
+        return validate_options(options)
 
-    def seats(self, options: Any) -> tuple[Seat, ...]:
-        return rules.seats(options)
+    def seats(self, options: EclatsOptions) -> tuple[Seat, ...]:
+        return seats(options)
 
-    def setup(self, options: Any, context: SetupContext, rng: Rng) -> list[Any]:
-        return rules.setup(options, rng)
+    def setup(self, options: EclatsOptions, context: SetupContext, rng: Rng) -> list[EclatsEvent]:
+        return setup.setup(options, rng)
 
-    def decide(self, state: Any, seat: Seat, command: Any, rng: Rng) -> list[Any]:
+    def decide(
+        self, state: EclatsState, seat: Seat, command: EclatsCommand, rng: Rng
+    ) -> list[EclatsEvent]:
         return rules.decide(state, seat, command)
 
-    def evolve(self, state: Any | None, event: Any) -> Any:
-        return _evolve(state, event)
+    evolve = staticmethod(evolve)
+    """``evolve.evolve`` itself: folding is the hot path (no wrapper call)."""
 
-    def legal_commands(self, state: Any, seat: Seat) -> list[Any]:
+    def legal_commands(self, state: EclatsState, seat: Seat) -> list[EclatsCommand]:
         return rules.legal_commands(state, seat)
 
-    def to_act(self, state: Any) -> list[Seat]:
+    def to_act(self, state: EclatsState) -> list[Seat]:
         return rules.to_act(state)
 
-    def view(self, state: Any, seat: Seat | None) -> Any:
+    def view(self, state: EclatsState, seat: Seat | None) -> EclatsView:
         return views.view(state, seat)
 
-    def redact(self, event: Any, seat: Seat | None) -> Any:
+    def redact(self, event: EclatsEvent, seat: Seat | None) -> EclatsEvent:
         return views.redact(event, seat)
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: EclatsState) -> Outcome | None:
         return rules.outcome(state)
-
-    def hidden_values(self, state: Any, seat: Seat | None) -> list[Any]:
-        return views.hidden_values(state, seat)
 
     def decode_options(self, raw: Any) -> EclatsOptions:
         """Parse options; ``RuleViolation('invalid_options')`` on an unknown option or bad value."""
-        return rules.decode_options(raw)
+        return decode_options(raw)
 
-    def decode_command(self, raw: Any) -> Any:
+    def decode_command(self, raw: Any) -> EclatsCommand:
         """Parse a JSON command; ``RuleViolation('invalid_payload')`` if malformed."""
         return decode_command(raw)
 
 
-RULESET = EclatsRuleset()
+RULESET: Ruleset[EclatsOptions, EclatsState, EclatsCommand, EclatsEvent, EclatsView] = (
+    EclatsRuleset()
+)
 
 __all__ = ["RULESET", "EclatsRuleset"]

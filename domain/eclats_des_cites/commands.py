@@ -78,12 +78,6 @@ class EclatsChooseUpgrade(CommandBase, frozen=True, tag="eclats_des_cites.choose
 
 
 EclatsCommand = EclatsChooseWonder | EclatsTakeCard | EclatsChooseRevealedCard | EclatsChooseUpgrade
-COMMAND_TYPES: tuple[type, ...] = (
-    EclatsChooseWonder,
-    EclatsTakeCard,
-    EclatsChooseRevealedCard,
-    EclatsChooseUpgrade,
-)
 _PARAM: dict[type, str] = {
     EclatsChooseWonder: "wonder_id",
     EclatsTakeCard: "pile_id",

@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.kernel import Seat
+
 # --- Domain words -----------------------------------------------------------
 
 CardId = Literal[
@@ -47,6 +49,8 @@ PileId = Literal["central", "border_0", "border_1", "border_2", "border_3", "bor
 SeatIndex = Annotated[
     int, msgspec.Meta(ge=0, le=4, description="A seat index (API seat `seat_<index>`).")
 ]
+"""A seat's position in seat order (0-based): what events, state and views hold.
+The seat id (``domain.kernel.Seat``) of seat index ``i`` is ``seat_<i>``."""
 StageNumber = Annotated[int, msgspec.Meta(ge=1, le=5, description="A wonder stage, 1 to 5.")]
 
 GrantSource = Literal["commerce", "bonus", "colosse", "observatoire"]
@@ -159,8 +163,10 @@ MATERIALS: tuple[Material, ...] = ("bois", "pierre", "metal", "cristal")
 ONE_UNIT_JOKERS: tuple[CardId, ...] = ("energie", "caravane", "comptoir")
 PRISME: CardId = "prisme_de_seve"
 SCIENCE_SYMBOLS: tuple[CardId, ...] = ("roue", "spirale", "tablette")
-ALERT_CARDS: frozenset[str] = frozenset({"bastion", "heraut"})
+ALERT_CARDS: tuple[CardId, ...] = ("bastion", "heraut")
+"""The protection cards that raise alerts when played, and are lost in a battle."""
 PROTECTION_CARDS: tuple[CardId, ...] = ("bastion", "heraut", "sentinelle")
+"""The cards worth one shield while kept."""
 REVEAL_COUNT: dict[str, int] = {"boussole": 2, "belvedere": 3, "observatoire": 4}
 
 CENTRAL_PILE_SIZE = 60
@@ -257,6 +263,8 @@ WONDERS: tuple[EclatsWonder, ...] = (
 WONDER_BY_ID: dict[str, EclatsWonder] = {w.id: w for w in WONDERS}
 WONDER_IDS: tuple[WonderId, ...] = tuple(w.id for w in WONDERS)
 POWER_STAGES: frozenset[int] = frozenset({2, 4})
+FINAL_STAGE = len(STAGES)
+"""Building it completes the wonder and ends the game at the end of the turn."""
 
 
 class EclatsUpgrade(msgspec.Struct, frozen=True, kw_only=True):
@@ -313,23 +321,19 @@ PILE_IDS: tuple[PileId, ...] = (
 )
 
 
-def border(i: int) -> PileId:
-    return PILE_IDS[1 + i]
+def border(index: SeatIndex) -> PileId:
+    """``border_<index>``: the left pile of seat index ``index``."""
+    return PILE_IDS[1 + index]
 
 
-def left_pile(seat: int, n: int) -> PileId:
+def left_pile(seat_index: SeatIndex, n: int) -> PileId:
     """``border_s``: the pile between ``s`` and its left neighbour ``s+1``."""
-    return PILE_IDS[1 + seat]
+    return PILE_IDS[1 + seat_index]
 
 
-def right_pile(seat: int, n: int) -> PileId:
+def right_pile(seat_index: SeatIndex, n: int) -> PileId:
     """``border_{(s-1) mod n}``: the left pile of the right neighbour."""
-    return PILE_IDS[1 + (seat - 1) % n]
-
-
-def accessible(seat: int, n: int) -> tuple[PileId, ...]:
-    """``[left_pile, right_pile, central]``: piles of a normal, Commerce or Bonus take."""
-    return ACCESSIBLE[n][seat]
+    return PILE_IDS[1 + (seat_index - 1) % n]
 
 
 def all_piles(n: int) -> tuple[PileId, ...]:
@@ -341,10 +345,21 @@ ACCESSIBLE: dict[int, tuple[tuple[PileId, ...], ...]] = {
     n: tuple((left_pile(s, n), right_pile(s, n), "central") for s in range(n))
     for n in range(MIN_SEATS, MAX_SEATS + 1)
 }
+"""Per seat count, per seat index: ``[left_pile, right_pile, central]``, the
+piles of a normal, Commerce or Bonus take."""
 
 
-def seat_name(index: int) -> str:
-    return f"seat_{index}"
+# --- Seats ------------------------------------------------------------------------------
+
+SEAT_IDS: tuple[Seat, ...] = tuple(f"seat_{i}" for i in range(MAX_SEATS))
+"""The seat id of each seat index."""
+SEAT_INDEX: dict[Seat, SeatIndex] = {seat: i for i, seat in enumerate(SEAT_IDS)}
+"""The seat index of each seat id (of a game with enough seats)."""
+
+
+def seat_id(index: SeatIndex) -> Seat:
+    """The seat id (``seat_<index>``) of a seat index."""
+    return SEAT_IDS[index]
 
 
 # --- What the API serves ---------------------------------------------------------

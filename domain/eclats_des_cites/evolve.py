@@ -1,7 +1,8 @@
 """``evolve``: apply one recorded event (spec section 8, "effect on the state").
 
 Pure and total on a valid log: never draws, never recomputes a payment, never
-raises, never mutates its input (tuples and copied dicts only).
+raises, never mutates its input (tuples and copied dicts only). One named
+handler per event class in ``HANDLERS``; an event of another game raises.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.eclats_des_cites.components import FAMILY, border
+from domain.eclats_des_cites.components import FAMILY, FINAL_STAGE, SeatIndex, border
 from domain.eclats_des_cites.events import (
     EclatsBattleFought,
     EclatsCardDiscarded,
@@ -46,9 +47,11 @@ from domain.eclats_des_cites.state import (
 )
 
 
-def _set_player(state: EclatsState, seat: int, player: EclatsPlayer, **changes: Any) -> EclatsState:
+def _set_player(
+    state: EclatsState, index: SeatIndex, player: EclatsPlayer, **changes: Any
+) -> EclatsState:
     players = list(state.players)
-    players[seat] = player
+    players[index] = player
     return replace(state, players=tuple(players), **changes)
 
 
@@ -207,7 +210,7 @@ def _stage_built(s: EclatsState, e: EclatsStageBuilt) -> EclatsState:
         replace(p, stages_built=e.stage, tableau=_without(p.tableau, e.spent)),
         discard=s.discard + tuple(e.spent),
         turn=replace(turn, stages_built_this_turn=turn.stages_built_this_turn + 1),
-        wonder_completed_by=e.seat if e.stage == 5 else s.wonder_completed_by,
+        wonder_completed_by=e.seat if e.stage == FINAL_STAGE else s.wonder_completed_by,
     )
 
 
@@ -232,11 +235,11 @@ def _grant_started(s: EclatsState, e: EclatsGrantStarted) -> EclatsState:
 def _battle_fought(s: EclatsState, e: EclatsBattleFought) -> EclatsState:
     players = list(s.players)
     discard = list(s.discard)
-    for seat, gained in enumerate(e.victories_gained):
-        lost = e.discarded.get(seat, [])
+    for index, gained in enumerate(e.victories_gained):
+        lost = e.discarded.get(index, [])
         if gained or lost:
-            p = players[seat]
-            players[seat] = replace(
+            p = players[index]
+            players[index] = replace(
                 p, victories=p.victories + gained, tableau=_without(p.tableau, lost)
             )
             discard.extend(lost)
@@ -254,7 +257,7 @@ def _game_ended(s: EclatsState, e: EclatsGameEnded) -> EclatsState:
     return replace(s, status="finished", result=result, pending=None)
 
 
-_HANDLERS: dict[type, Callable[[Any, Any], EclatsState]] = {
+HANDLERS: dict[type[Any], Callable[[Any, Any], EclatsState]] = {
     EclatsGameSetUp: _game_set_up,
     EclatsDecisionRequested: _decision_requested,
     EclatsWonderChosen: _wonder_chosen,
@@ -283,8 +286,7 @@ _HANDLERS: dict[type, Callable[[Any, Any], EclatsState]] = {
 
 def evolve(state: EclatsState | None, event: Any) -> EclatsState:
     """Fold one event into a new state (``None`` before ``game_set_up``)."""
-    handler = _HANDLERS.get(type(event))
-    if handler is None:  # not one of ours: leave the state as it is
-        assert state is not None, f"a log must start with game_set_up, not {event!r}"
-        return state
+    handler = HANDLERS.get(type(event))
+    if handler is None:
+        raise TypeError(f"not an eclats_des_cites event: {event!r}")
     return handler(state, event)

@@ -1,10 +1,11 @@
-"""Pure calculations: the payment rule (10.5), science sets (10.6), battles
-(10.10) and scoring (section 11). No state types here, only counts.
+"""What a tableau pays: the payment rule (10.5) and science sets (10.6).
+
+Pure calculations on card counts, no state types.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 
 from domain.eclats_des_cites.components import (
@@ -13,12 +14,12 @@ from domain.eclats_des_cites.components import (
     MATERIALS,
     ONE_UNIT_JOKERS,
     PRISME,
-    PROGRESS_PER_UPGRADE,
     SCIENCE_SYMBOLS,
-    VICTORY_PRESTIGE,
-    WONDER_BY_ID,
     CardId,
 )
+
+PRISME_UNITS = CARD_BY_ID[PRISME].units
+"""Units a Prisme de sève gives (the other jokers give 1)."""
 
 Payment = tuple[list[CardId], CardId | None]
 """(cards spent in card-kind order, the doubled joker or None)."""
@@ -57,7 +58,7 @@ def _payment(
 ) -> tuple[tuple[CardId, ...], CardId | None] | None:
     """``choose_payment`` on counts only (pure, so it is memoised)."""
     big_j = sum(jokers)
-    if sum(counts) + big_j + 2 * big_p + (1 if multiplicateur and big_j else 0) < count:
+    if sum(counts) + big_j + PRISME_UNITS * big_p + (1 if multiplicateur and big_j else 0) < count:
         return None  # fast path: not enough units at all
     distinct = sum(1 for c in counts if c)
     largest = max(counts)
@@ -65,7 +66,7 @@ def _payment(
     best: tuple[int, int, int, int, int] | None = None  # (K1, K2, K3, p, x)
     for p in range(big_p + 1):
         for j in range(big_j + 1):
-            base = j + 2 * p
+            base = j + PRISME_UNITS * p
             for x in (0, 1):
                 if x and not (multiplicateur and j >= 1 and base < count):
                     continue
@@ -87,10 +88,12 @@ def _payment(
     spent: list[CardId] = []
     if d:
         if pattern == "identical":
-            top = max(range(4), key=lambda i: (counts[i], -i))
+            top = max(range(len(MATERIALS)), key=lambda i: (counts[i], -i))
             spent.extend([MATERIALS[top]] * d)
         elif pattern == "different":
-            held = sorted((i for i in range(4) if counts[i]), key=lambda i: (counts[i], i))
+            held = sorted(
+                (i for i in range(len(MATERIALS)) if counts[i]), key=lambda i: (counts[i], i)
+            )
             spent.extend(MATERIALS[i] for i in sorted(held[:d]))
         else:
             seq = [m for i, m in enumerate(MATERIALS) for _ in range(counts[i])]
@@ -112,59 +115,3 @@ def science_set(tableau: Mapping[CardId, int]) -> list[CardId] | None:
     if all(tableau.get(sym, 0) >= 1 for sym in SCIENCE_SYMBOLS):
         return list(SCIENCE_SYMBOLS)
     return None
-
-
-def battle_victories(strengths: Sequence[int]) -> list[int]:
-    """Victories each seat gains in a battle with these strengths (10.10)."""
-    n = len(strengths)
-    if n == 2:
-        a, b = strengths
-        if a == b:
-            return [0, 0]
-        hi, lo = max(a, b), min(a, b)
-        won = 2 if hi >= 2 * lo else 1
-        return [won, 0] if a > b else [0, won]
-    out = []
-    for s in range(n):
-        mine = strengths[s]
-        out.append(
-            (1 if strengths[(s + 1) % n] < mine else 0)
-            + (1 if strengths[(s - 1) % n] < mine else 0)
-        )
-    return out
-
-
-def stage_prestige(wonder: str | None, stages: int) -> int:
-    if wonder is None:
-        return 0
-    return sum(WONDER_BY_ID[wonder].stage_prestige[:stages])
-
-
-def culture(tableau: Mapping[CardId, int]) -> int:
-    return sum(CARD_BY_ID[c].prestige * k for c, k in tableau.items())
-
-
-def victory_prestige(victories: int) -> int:
-    return VICTORY_PRESTIGE * victories
-
-
-def progress(upgrades: Sequence[str]) -> int:
-    return PROGRESS_PER_UPGRADE * len(upgrades) if "progres" in upgrades else 0
-
-
-def ranking(totals: Sequence[int], stages: Sequence[int], first_seat: int) -> tuple[list[int], str]:
-    """Seats best first, and what separated the first two (section 11).
-
-    Keys: total, then stages built, then turn position (later first). Turn
-    positions are unique, so the ranking is always complete.
-    """
-    n = len(totals)
-    order = sorted(range(n), key=lambda s: (-totals[s], -stages[s], -((s - first_seat) % n)))
-    a, b = order[0], order[1]
-    if totals[a] != totals[b]:
-        decided = "score"
-    elif stages[a] != stages[b]:
-        decided = "stages_built"
-    else:
-        decided = "turn_position"
-    return order, decided

@@ -1,16 +1,14 @@
-"""setup, decide, legal_commands, to_act and outcome (spec sections 5, 7, 10, 11).
+"""decide, legal_commands, to_act and outcome (spec sections 7, 10, 11).
 
 ``decide`` validates a command in the spec's order (7.0), then emits events
-and runs the automatic steps (the resolution loop of 10.4) until the game
-needs a player's answer. Each event is folded with ``evolve`` as soon as it
-is emitted, so the loop always reads the state the log describes.
+through the kernel's ``Emitter`` and runs the automatic steps of
+``procedures`` (the resolution loop of 10.4) until the game needs a player's
+answer.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-import msgspec
 
 from domain.eclats_des_cites.commands import (
     EclatsChooseRevealedCard,
@@ -23,101 +21,41 @@ from domain.eclats_des_cites.commands import (
 from domain.eclats_des_cites.components import (
     ACCESSIBLE,
     HIDDEN,
+    SEAT_INDEX,
     UPGRADE_IDS,
     WONDER_IDS,
+    CardId,
+    DecisionKind,
+    SeatIndex,
     all_piles,
-    border,
-    border_composition,
-    central_composition,
-    seat_name,
+    seat_id,
 )
 from domain.eclats_des_cites.events import (
-    EclatsBorderTop,
     EclatsCardTaken,
-    EclatsGameSetUp,
+    EclatsEvent,
     EclatsRevealedCardChosen,
     EclatsUpgradeTaken,
     EclatsWonderChosen,
 )
-from domain.eclats_des_cites.payment import (
-    ranking,
-)
-from domain.eclats_des_cites.resolution import Sim, after_choice, next_wonder, play, resolve
-from domain.eclats_des_cites.state import EclatsOptions, EclatsState
-from domain.kernel import Outcome, Rng, RuleViolation, Standing
+from domain.eclats_des_cites.evolve import evolve
+from domain.eclats_des_cites.procedures import Emit, after_choice, next_wonder, play, resolve
+from domain.eclats_des_cites.scoring import ranking
+from domain.eclats_des_cites.state import EclatsState
+from domain.kernel import Emitter, Outcome, RuleViolation, Seat, Standing
 
-SEAT_INDEX: dict[str, int] = {seat_name(i): i for i in range(5)}
-_CMD_FOR_KIND: dict[str, type] = {
-    "choose_wonder": EclatsChooseWonder,
-    "take_card": EclatsTakeCard,
-    "choose_revealed_card": EclatsChooseRevealedCard,
-    "choose_upgrade": EclatsChooseUpgrade,
+_KIND_OF_COMMAND: dict[type[Any], DecisionKind] = {
+    EclatsChooseWonder: "choose_wonder",
+    EclatsTakeCard: "take_card",
+    EclatsChooseRevealedCard: "choose_revealed_card",
+    EclatsChooseUpgrade: "choose_upgrade",
 }
-_KIND_OF_CMD: dict[type, str] = {v: k for k, v in _CMD_FOR_KIND.items()}
-
-
-# --- options and setup ------------------------------------------------------------
-
-
-def validate_options(options: Any) -> None:
-    if not isinstance(options, EclatsOptions):
-        raise RuleViolation("invalid_options", "options must be eclats_des_cites options")
-    n = options.seat_count
-    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 5:
-        raise RuleViolation(
-            "invalid_options", f"seat_count must be 2 to 5, not {n!r}", {"seat_count": n}
-        )
-
-
-def decode_options(raw: bytes | str | dict[str, Any]) -> EclatsOptions:
-    """Parse options (JSON or builtins); ``invalid_options`` for an unknown option or a bad value."""
-    try:
-        if isinstance(raw, dict):
-            options = msgspec.convert(raw, type=EclatsOptions)
-        else:
-            options = msgspec.json.decode(raw, type=EclatsOptions)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise RuleViolation("invalid_options", f"bad options: {exc}") from None
-    validate_options(options)
-    return options
-
-
-def seats(options: EclatsOptions) -> tuple[str, ...]:
-    return tuple(seat_name(i) for i in range(options.seat_count))
-
-
-def setup(options: EclatsOptions, rng: Rng) -> list[Any]:
-    validate_options(options)
-    n = options.seat_count
-    first = rng.randint(0, n - 1)  # R1
-    central = rng.shuffled(central_composition())  # R2
-    borders = {border(i): rng.shuffled(border_composition()) for i in range(n)}  # R3
-    upgrades = rng.shuffled(UPGRADE_IDS)  # R4
-    sim = Sim(None)
-    sim.emit(
-        EclatsGameSetUp(
-            seat_count=n,
-            first_seat=first,
-            wonder_choice_order=[(first - k) % n for k in range(1, n + 1)],
-            central=central,
-            central_count=len(central),
-            borders=borders,
-            border_tops={
-                b: EclatsBorderTop(count=len(cards), top=cards[0]) for b, cards in borders.items()
-            },
-            upgrades_face_up=upgrades[:3],
-            upgrades_hidden=upgrades[3:],
-            upgrades_hidden_count=len(upgrades) - 3,
-        )
-    )
-    next_wonder(sim)
-    return sim.events
 
 
 # --- decide ------------------------------------------------------------------------
 
 
-def decide(state: EclatsState, seat: str, command: EclatsCommand) -> list[Any]:
+def decide(state: EclatsState, seat: Seat, command: EclatsCommand) -> list[EclatsEvent]:
+    """The events of ``command`` from ``seat``, or RuleViolation (checks in the order of 7.0)."""
     value = param_of(command)  # 1. invalid_payload
     index = SEAT_INDEX.get(seat) if isinstance(seat, str) else None
     if index is None or index >= state.n:  # 2.
@@ -126,56 +64,57 @@ def decide(state: EclatsState, seat: str, command: EclatsCommand) -> list[Any]:
         raise RuleViolation("game_finished", "the game is over")
     pending = state.pending
     if pending is None or pending.seat != index:  # 4.
-        waiting = None if pending is None else seat_name(pending.seat)
+        waiting = None if pending is None else seat_id(pending.seat)
         raise RuleViolation(
             "not_your_turn", f"the game waits on {waiting}, not {seat}", {"waiting_on": waiting}
         )
-    kind = _KIND_OF_CMD[type(command)]
+    kind = _KIND_OF_COMMAND[type(command)]
     if kind != pending.kind:  # 5.
         raise RuleViolation(
             "wrong_command",
             f"{seat} must answer {pending.kind}, not {kind}",
             {"expected": pending.kind, "got": kind},
         )
-    sim = Sim(state)
+    emitter: Emit = Emitter(evolve, state)
     if kind == "choose_wonder":
-        _choose_wonder(sim, index, value)
+        _choose_wonder(emitter, index, value)
     elif kind == "take_card":
-        _take_card(sim, index, value)
+        _take_card(emitter, index, value)
     elif kind == "choose_revealed_card":
-        _choose_revealed(sim, index, value)
+        _choose_revealed(emitter, index, value)
     else:
-        _choose_upgrade(sim, index, value)
-    return sim.events
+        _choose_upgrade(emitter, index, value)
+    return emitter.events
 
 
-def _choose_wonder(sim: Sim, seat: int, wonder: str) -> None:
+def _choose_wonder(emitter: Emit, index: SeatIndex, wonder: str) -> None:
     if wonder not in WONDER_IDS:
         raise RuleViolation(
             "unknown_wonder", f"there is no wonder {wonder!r}", {"wonder_id": wonder}
         )
-    for p in sim.state.players:
-        if p.wonder == wonder:
+    for player in emitter.state.players:
+        if player.wonder == wonder:
+            holder = seat_id(player.seat)
             raise RuleViolation(
                 "wonder_taken",
-                f"{wonder} is already held by {seat_name(p.seat)}",
-                {"wonder_id": wonder, "seat": seat_name(p.seat)},
+                f"{wonder} is already held by {holder}",
+                {"wonder_id": wonder, "seat": holder},
             )
-    sim.emit(EclatsWonderChosen(seat=seat, wonder_id=wonder, automatic=False))
-    next_wonder(sim)
+    emitter.emit(EclatsWonderChosen(seat=index, wonder_id=wonder, automatic=False))
+    next_wonder(emitter)
 
 
-def _take_card(sim: Sim, seat: int, pile_id: str) -> None:
-    s = sim.state
+def _take_card(emitter: Emit, index: SeatIndex, pile_id: str) -> None:
+    s = emitter.state
     assert s.pending is not None
     piles = all_piles(s.n)
     if pile_id not in piles:
         raise RuleViolation("unknown_pile", f"there is no pile {pile_id!r}", {"pile_id": pile_id})
-    allowed = piles if s.pending.source == "colosse" else ACCESSIBLE[s.n][seat]
+    allowed = piles if s.pending.source == "colosse" else ACCESSIBLE[s.n][index]
     if pile_id not in allowed:
         raise RuleViolation(
             "pile_not_allowed",
-            f"{pile_id} is not one of {seat_name(seat)}'s piles for a {s.pending.source} take",
+            f"{pile_id} is not one of {seat_id(index)}'s piles for a {s.pending.source} take",
             {"pile_id": pile_id, "allowed": list(allowed)},
         )
     pile = s.piles[pile_id]
@@ -183,30 +122,35 @@ def _take_card(sim: Sim, seat: int, pile_id: str) -> None:
         raise RuleViolation("pile_empty", f"{pile_id} is empty", {"pile_id": pile_id})
     card = pile[0]
     new_top = pile[1] if pile_id != "central" and len(pile) > 1 else None
-    sim.emit(EclatsCardTaken(seat=seat, pile_id=pile_id, card_id=card, new_top=new_top))
-    play(sim, seat, card)
-    resolve(sim)
+    emitter.emit(EclatsCardTaken(seat=index, pile_id=pile_id, card_id=card, new_top=new_top))
+    play(emitter, index, card)
+    resolve(emitter)
 
 
-def _choose_revealed(sim: Sim, seat: int, card: str) -> None:
-    turn = sim.state.turn
-    revealed = list(turn.revealed) if turn is not None else []
-    if card not in revealed:
+def _choose_revealed(emitter: Emit, index: SeatIndex, card_id: str) -> None:
+    turn = emitter.state.turn
+    revealed: list[CardId] = list(turn.revealed) if turn is not None else []
+    if card_id not in revealed:
         raise RuleViolation(
-            "card_not_revealed", f"{card!r} is not among the revealed cards", {"card_id": card}
+            "card_not_revealed",
+            f"{card_id!r} is not among the revealed cards",
+            {"card_id": card_id},
         )
-    revealed.remove(card)
-    sim.emit(
+    revealed.remove(card_id)
+    emitter.emit(
         EclatsRevealedCardChosen(
-            seat=seat, card_id=card, returned_to_bottom=revealed, automatic=False
+            seat=index,
+            card_id=card_id,
+            returned_to_bottom=revealed,
+            automatic=False,
         )
     )
-    after_choice(sim, seat, card)
-    resolve(sim)
+    after_choice(emitter, index, card_id)
+    resolve(emitter)
 
 
-def _choose_upgrade(sim: Sim, seat: int, upgrade: str) -> None:
-    s = sim.state
+def _choose_upgrade(emitter: Emit, index: SeatIndex, upgrade: str) -> None:
+    s = emitter.state
     if upgrade != HIDDEN and upgrade not in UPGRADE_IDS:
         raise RuleViolation(
             "unknown_upgrade", f"there is no upgrade {upgrade!r}", {"upgrade": upgrade}
@@ -215,7 +159,7 @@ def _choose_upgrade(sim: Sim, seat: int, upgrade: str) -> None:
         if not s.upgrades_hidden:
             raise RuleViolation("hidden_pile_empty", "the hidden upgrade pile is empty")
         event = EclatsUpgradeTaken(
-            seat=seat, upgrade_id=s.upgrades_hidden[0], from_="hidden", slot=None, replacement=None
+            seat=index, upgrade_id=s.upgrades_hidden[0], from_="hidden", slot=None, replacement=None
         )
     else:
         if upgrade not in s.upgrades_face_up:
@@ -225,47 +169,53 @@ def _choose_upgrade(sim: Sim, seat: int, upgrade: str) -> None:
         slot = s.upgrades_face_up.index(upgrade)
         replacement = s.upgrades_hidden[0] if s.upgrades_hidden else None
         event = EclatsUpgradeTaken(
-            seat=seat, upgrade_id=upgrade, from_="face_up", slot=slot, replacement=replacement
+            seat=index,
+            upgrade_id=upgrade,
+            from_="face_up",
+            slot=slot,
+            replacement=replacement,
         )
-    sim.emit(event)
-    resolve(sim)
+    emitter.emit(event)
+    resolve(emitter)
 
 
 # --- queries -------------------------------------------------------------------------
 
 
-def legal_commands(state: EclatsState, seat: str) -> list[Any]:
+def legal_commands(state: EclatsState, seat: Seat) -> list[EclatsCommand]:
+    """The pending decision's options, as commands, for the seat it waits on."""
     pending = state.pending
     if state.status == "finished" or pending is None or SEAT_INDEX.get(seat) != pending.seat:
         return []
-    cls = _CMD_FOR_KIND[pending.kind]
-    if cls is EclatsTakeCard:
-        return [EclatsTakeCard(pile_id=o) for o in pending.options]
-    if cls is EclatsChooseUpgrade:
-        return [EclatsChooseUpgrade(upgrade=o) for o in pending.options]
-    if cls is EclatsChooseRevealedCard:
-        return [EclatsChooseRevealedCard(card_id=o) for o in pending.options]
-    return [EclatsChooseWonder(wonder_id=o) for o in pending.options]
+    kind = pending.kind
+    if kind == "take_card":
+        return [EclatsTakeCard(pile_id=option) for option in pending.options]
+    if kind == "choose_upgrade":
+        return [EclatsChooseUpgrade(upgrade=option) for option in pending.options]
+    if kind == "choose_revealed_card":
+        return [EclatsChooseRevealedCard(card_id=option) for option in pending.options]
+    return [EclatsChooseWonder(wonder_id=option) for option in pending.options]
 
 
-def to_act(state: EclatsState) -> list[str]:
+def to_act(state: EclatsState) -> list[Seat]:
     if state.status == "finished" or state.pending is None:
         return []
-    return [seat_name(state.pending.seat)]
+    return [seat_id(state.pending.seat)]
 
 
 def outcome(state: EclatsState) -> Outcome | None:
+    """The ranking ``game_ended`` recorded, with the tie-break that decided it."""
     result = state.result
     if state.status != "finished" or result is None:
         return None
-    by_seat = {x.seat: x for x in result.scores}
+    by_index = {score.seat: score for score in result.scores}
     _, decided = ranking(
-        [by_seat[i].total for i in range(state.n)],
-        [by_seat[i].stages for i in range(state.n)],
+        [by_index[i].total for i in range(state.n)],
+        [by_index[i].stages for i in range(state.n)],
         state.first_seat,
     )
     standings = tuple(
-        Standing(seat=seat_name(s), rank=k + 1, score=by_seat[s].total)
-        for k, s in enumerate(result.ranking)
+        Standing(seat=seat_id(index), rank=rank, score=by_index[index].total)
+        for rank, index in enumerate(result.ranking, start=1)
     )
-    return Outcome(standings=standings, winners=(seat_name(result.winner),), decided_by=decided)
+    return Outcome(standings=standings, winners=(seat_id(result.winner),), decided_by=decided)

@@ -1,12 +1,10 @@
-"""Options and the game state of Éclats des Cités (spec sections 4 and 6).
+"""The game state of Éclats des Cités (spec section 6).
 
 Sequences are tuples so that a state can be shared safely between versions:
 ``evolve`` copies only what an event changes.
 """
 
 from __future__ import annotations
-
-from typing import Annotated
 
 import msgspec
 
@@ -24,13 +22,6 @@ from domain.eclats_des_cites.components import (
     WonderId,
 )
 from domain.eclats_des_cites.events import EclatsScore
-
-
-class EclatsOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Options of a new game. `{}` is a 2-player game. The seed defines no variant."""
-
-    seat_count: Annotated[int, msgspec.Meta(ge=2, le=5)] = 2
-    """Number of players, 2 to 5; seats are `seat_0` … `seat_{n-1}`."""
 
 
 class EclatsPlayer(msgspec.Struct, frozen=True, kw_only=True):
@@ -106,14 +97,3 @@ class EclatsState(msgspec.Struct, frozen=True, kw_only=True):
     turn: EclatsTurn | None
     wonder_completed_by: SeatIndex | None
     result: EclatsResult | None
-
-
-def strength(state: EclatsState, seat: int) -> int:
-    """1 per kept protection card + permanent shields + 2 with Protection."""
-    p = state.players[seat]
-    t = p.tableau
-    value = t.get("bastion", 0) + t.get("heraut", 0) + t.get("sentinelle", 0)
-    value += p.permanent_shields
-    if "protection" in p.upgrades:
-        value += 2
-    return value

@@ -7,12 +7,12 @@ and the Exploration peek, seen by the peeking seat alone.
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 from msgspec.structs import replace
 
+from domain.eclats_des_cites.battle import strength
 from domain.eclats_des_cites.components import (
+    SEAT_INDEX,
     CardId,
     GrantSource,
     PileId,
@@ -23,10 +23,10 @@ from domain.eclats_des_cites.components import (
     WonderId,
     all_piles,
 )
-from domain.eclats_des_cites.events import EclatsCentralTopPeeked, EclatsGameSetUp
-from domain.eclats_des_cites.payment import culture, progress, stage_prestige, victory_prestige
-from domain.eclats_des_cites.rules import SEAT_INDEX
-from domain.eclats_des_cites.state import EclatsDecision, EclatsResult, EclatsState, strength
+from domain.eclats_des_cites.events import EclatsCentralTopPeeked, EclatsEvent, EclatsGameSetUp
+from domain.eclats_des_cites.scoring import score
+from domain.eclats_des_cites.state import EclatsDecision, EclatsResult, EclatsState
+from domain.kernel import Seat
 
 
 class EclatsPileView(msgspec.Struct, frozen=True, kw_only=True):
@@ -93,11 +93,11 @@ class EclatsView(msgspec.Struct, frozen=True, kw_only=True):
     result: EclatsResult | None
 
 
-def _viewer(seat: str | None) -> int | None:
+def _viewer(seat: Seat | None) -> SeatIndex | None:
     return None if seat is None else SEAT_INDEX.get(seat)
 
 
-def view(state: EclatsState, seat: str | None) -> EclatsView:
+def view(state: EclatsState, seat: Seat | None) -> EclatsView:
     viewer = _viewer(seat)
     if viewer is not None and viewer >= state.n:
         viewer = None
@@ -112,10 +112,7 @@ def view(state: EclatsState, seat: str | None) -> EclatsView:
             victories=p.victories,
             turns_taken=p.turns_taken,
             strength=strength(state, p.seat),
-            prestige=stage_prestige(p.wonder, p.stages_built)
-            + culture(p.tableau)
-            + victory_prestige(p.victories)
-            + progress(p.upgrades),
+            prestige=score(p).total,
         )
         for p in state.players
     ]
@@ -158,32 +155,12 @@ def view(state: EclatsState, seat: str | None) -> EclatsView:
     )
 
 
-def redact(event: Any, seat: str | None) -> Any:
+def redact(event: EclatsEvent, seat: Seat | None) -> EclatsEvent:
     """``event`` as ``seat`` may see it (spec section 9, second table)."""
     kind = type(event)
     if kind is EclatsGameSetUp:
         return replace(event, central=None, borders=None, upgrades_hidden=None)
-    if kind is EclatsCentralTopPeeked and _viewer(seat) != event.seat and event.card_id is not None:
-        return replace(event, card_id=None)
+    if isinstance(event, EclatsCentralTopPeeked):
+        if event.card_id is not None and _viewer(seat) != event.seat:
+            return replace(event, card_id=None)
     return event
-
-
-DISTINCTIVE_CARDS = 5
-"""Card lists shorter than this can coincide with a public list (a stage's
-spent cards, a science set, returned cards), so they are not offered to the
-no-leak checks."""
-
-
-def hidden_values(state: EclatsState, seat: str | None) -> list[Any]:
-    """Values ``seat`` must not see now: pile orders and the hidden upgrades."""
-    out: list[Any] = []
-    central = state.piles["central"]
-    if len(central) >= DISTINCTIVE_CARDS:
-        out.append(list(central))
-    for pile_id in all_piles(state.n)[1:]:
-        cards = state.piles[pile_id]
-        if len(cards) >= DISTINCTIVE_CARDS:
-            out.append(list(cards))
-    if len(state.upgrades_hidden) >= 2:
-        out.append(list(state.upgrades_hidden))
-    return out

@@ -12,9 +12,9 @@ import random
 import time
 from typing import Any
 
-from domain import Rng, fold
+from domain import Rng, SetupContext, fold
 from domain.eclats_des_cites import RULESET as RS
-from domain.eclats_des_cites.state import EclatsOptions
+from domain.eclats_des_cites.options import EclatsOptions
 
 
 def record(games: int = 60) -> list[tuple[EclatsOptions, str, list[tuple[str, Any]]]]:
@@ -22,7 +22,7 @@ def record(games: int = 60) -> list[tuple[EclatsOptions, str, list[tuple[str, An
     out = []
     for g in range(games):
         options = EclatsOptions(seat_count=2 + g % 4)
-        log = RS.setup(options, None, Rng(str(g), 0))  # type: ignore[arg-type]
+        log = RS.setup(options, SetupContext(), Rng(str(g), 0))
         state = fold(RS, log)
         commands = []
         while RS.outcome(state) is None:
@@ -42,7 +42,7 @@ def main() -> None:
     count = events_total = 0
     start = time.perf_counter()
     for options, seed, commands in games:
-        log = RS.setup(options, None, Rng(seed, 0))  # type: ignore[arg-type]
+        log = RS.setup(options, SetupContext(), Rng(seed, 0))
         state = fold(RS, log)
         version = len(log)
         for seat, command in commands:

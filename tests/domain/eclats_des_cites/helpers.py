@@ -9,11 +9,10 @@ written ``[a, b, ...]`` gets filler cards after its given top; the filler is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import EllipsisType
 from typing import Any
 
-import msgspec
 from msgspec.structs import replace
 
 from domain import Rng, RuleViolation, SeatedPlayer, SetupContext, fold
@@ -22,13 +21,25 @@ from domain.eclats_des_cites.commands import (
     EclatsChooseRevealedCard,
     EclatsChooseUpgrade,
     EclatsChooseWonder,
+    EclatsCommand,
     EclatsTakeCard,
 )
-from domain.eclats_des_cites.components import ACCESSIBLE, UPGRADE_IDS, WONDER_IDS, all_piles
-from domain.eclats_des_cites.state import EclatsDecision, EclatsOptions, EclatsState, EclatsTurn
+from domain.eclats_des_cites.components import (
+    ACCESSIBLE,
+    UPGRADE_IDS,
+    WONDER_IDS,
+    CardId,
+    SeatIndex,
+    all_piles,
+    seat_id,
+)
+from domain.eclats_des_cites.options import EclatsOptions
+from domain.eclats_des_cites.state import EclatsDecision, EclatsState, EclatsTurn
+from domain.kernel import Seat, tag_of
+from tests.domain import helpers
 
 RS = RULESET
-FILLER = "archives_des_echos"
+FILLER: CardId = "archives_des_echos"
 
 PileSpec = Sequence[str | EllipsisType]
 
@@ -51,21 +62,22 @@ def _pile(spec: PileSpec | None, fill: int) -> tuple[str, ...]:
 def given(
     n: int = 2,
     *,
-    seat: int = 0,
-    first_seat: int = 0,
-    piles: dict[str, PileSpec] | None = None,
+    seat_index: SeatIndex = 0,
+    first_seat: SeatIndex = 0,
+    piles: Mapping[str, PileSpec] | None = None,
     wonders: dict[int, str] | None = None,
     stages: dict[int, int] | None = None,
-    tableaux: dict[int, dict[str, int]] | None = None,
+    tableaux: Mapping[int, Mapping[str, int]] | None = None,
     upgrades: dict[int, Sequence[str]] | None = None,
     face_up: Sequence[str] | None = None,
     hidden: Sequence[str] | None = None,
     alerts: int = 0,
     permanent_shields: dict[int, int] | None = None,
+    victories: dict[int, int] | None = None,
     fill: int = 10,
 ) -> EclatsState:
-    """A state in the middle of a game: ``seat``'s turn, ``take_card(turn)`` pending."""
-    base = fold(RS, setup_events(n))
+    """A state in the middle of a game: ``seat_index``'s turn, ``take_card(turn)`` pending."""
+    base: EclatsState = fold(RS, setup_events(n))
     wonders = dict(wonders or {})
     free = [w for w in WONDER_IDS if w not in wonders.values()]
     players = []
@@ -82,7 +94,8 @@ def given(
                 tableau=dict((tableaux or {}).get(i, {})),
                 upgrades=held,
                 permanent_shields=(permanent_shields or {}).get(i, 0),
-                turns_taken=1 if i == seat else 0,
+                victories=(victories or {}).get(i, 0),
+                turns_taken=1 if i == seat_index else 0,
             )
         )
     rest = [u for u in UPGRADE_IDS if u not in held_all]
@@ -96,22 +109,22 @@ def given(
         status="playing",
         players=tuple(players),
         first_seat=first_seat,
-        current_seat=seat,
+        current_seat=seat_index,
         turn_number=1,
         piles=pile_map,
         upgrades_face_up=tuple(face_up),
         upgrades_hidden=tuple(hidden),
         alerts=alerts,
-        turn=EclatsTurn(seat=seat),
+        turn=EclatsTurn(seat=seat_index),
     )
-    options = tuple(p for p in ACCESSIBLE[n][seat] if state.piles[p])
-    return replace(
-        state, pending=EclatsDecision(seat=seat, kind="take_card", source="turn", options=options)
-    )
+    options = tuple(p for p in ACCESSIBLE[n][seat_index] if state.piles[p])
+    pending = EclatsDecision(seat=seat_index, kind="take_card", source="turn", options=options)
+    return replace(state, pending=pending)
 
 
-def seat(i: int) -> str:
-    return f"seat_{i}"
+def seat(index: SeatIndex) -> Seat:
+    """The seat id of a seat index."""
+    return seat_id(index)
 
 
 def take(pile: str) -> EclatsTakeCard:
@@ -130,31 +143,24 @@ def wonder(w: str) -> EclatsChooseWonder:
     return EclatsChooseWonder(wonder_id=w)
 
 
-def step(state: EclatsState, who: int, command: Any) -> tuple[EclatsState, list[Any]]:
+def play(
+    state: EclatsState, seat: Seat, command: EclatsCommand, rng: Rng | None = None
+) -> tuple[EclatsState, list[Any]]:
     """Assert ``command`` is listed, decide it, fold it: the new state and its events."""
-    legal = RS.legal_commands(state, seat(who))
-    assert command in legal, f"{command!r} is not legal for seat_{who}: {legal!r}"
-    events = RS.decide(state, seat(who), command, Rng("test", 1))
-    return fold(RS, events, state), events
+    return helpers.play(RS, state, seat, command, rng)
 
 
-def reject(state: EclatsState, who: int | str, command: Any) -> str:
-    """Assert ``command`` is not listed and ``decide`` rejects it; the error code."""
-    name = who if isinstance(who, str) else seat(who)
-    assert command not in RS.legal_commands(state, name)
-    before = msgspec.json.encode(state)
-    try:
-        RS.decide(state, name, command, Rng("test", 1))
-    except RuleViolation as exc:
-        assert msgspec.json.encode(state) == before
-        return exc.code
-    raise AssertionError(f"{command!r} was accepted")
+def rejected(
+    state: EclatsState, seat: Seat, command: Any, code: str | None = None, rng: Rng | None = None
+) -> RuleViolation:
+    """Assert ``command`` is not listed, is refused (with ``code``) and changes nothing."""
+    return helpers.rejected(RS, state, seat, command, code, rng)
 
 
 def types(events: Sequence[Any]) -> list[str]:
     """Event tags without the ruleset prefix."""
-    return [type(e).__struct_config__.tag.split(".", 1)[1] for e in events]
+    return [tag_of(e).split(".", 1)[1] for e in events]
 
 
-def tableau(state: EclatsState, who: int) -> dict[str, int]:
-    return dict(state.players[who].tableau)
+def tableau(state: EclatsState, index: SeatIndex) -> dict[CardId, int]:
+    return dict(state.players[index].tableau)

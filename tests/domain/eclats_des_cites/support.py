@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from domain.eclats_des_cites.state import EclatsOptions
+from domain.eclats_des_cites.options import EclatsOptions
 
 options = st.builds(EclatsOptions, seat_count=st.integers(min_value=2, max_value=5))
 

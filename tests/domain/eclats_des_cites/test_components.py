@@ -10,12 +10,12 @@ import pytest
 from domain import RULESETS
 from domain.eclats_des_cites import RULESET
 from domain.eclats_des_cites.components import (
+    ACCESSIBLE,
     CARDS,
     COMPONENTS,
     STAGES,
     UPGRADES,
     WONDERS,
-    accessible,
     all_piles,
     border_composition,
     central_composition,
@@ -89,7 +89,7 @@ def test_family_totals_per_pile() -> None:
     ],
 )  # fmt: skip
 def test_copies_per_kind_for_each_seat_count(n: int, expected: dict[str, int]) -> None:
-    counts = Counter(central_composition())
+    counts: Counter[str] = Counter(central_composition())
     for _ in range(n):
         counts.update(border_composition())
     for kind, copies in expected.items():
@@ -168,10 +168,10 @@ def test_ring_of_border_piles(n: int) -> None:
     for s in range(n):
         # "votre pioche de droite est la pioche de gauche de votre voisin de droite"
         assert right_pile(s, n) == left_pile((s - 1) % n, n)
-        assert accessible(s, n) == (left_pile(s, n), right_pile(s, n), "central")
+        assert ACCESSIBLE[n][s] == (left_pile(s, n), right_pile(s, n), "central")
     # Every border pile is open to exactly two seats (both seats when n = 2).
     for i in range(n):
-        users = {s for s in range(n) if f"border_{i}" in accessible(s, n)}
+        users = {s for s in range(n) if f"border_{i}" in ACCESSIBLE[n][s]}
         assert users == {i, (i + 1) % n}
     ring = COMPONENTS.border_piles[n]
     assert [(b.pile_id, b.left_of, b.right_of) for b in ring] == [
@@ -180,7 +180,7 @@ def test_ring_of_border_piles(n: int) -> None:
 
 
 def test_two_players_share_both_piles() -> None:
-    assert set(accessible(0, 2)) == set(accessible(1, 2)) == {"border_0", "border_1", "central"}
+    assert set(ACCESSIBLE[2][0]) == set(ACCESSIBLE[2][1]) == {"border_0", "border_1", "central"}
 
 
 def test_components_are_served_as_json() -> None:

@@ -1,4 +1,4 @@
-"""Replay the golden playthroughs in tests/data/eclats_des_cites/ (see golden.py)."""
+"""Replay the golden playthroughs in tests/data/eclats_des_cites/ (see make_golden.py)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from domain import Outcome, Rng, fold
+from domain import Outcome, Rng, SeatedPlayer, SetupContext, fold
 from domain.eclats_des_cites import RULESET as RS
 from domain.eclats_des_cites.commands import EclatsCommand
 from domain.eclats_des_cites.events import EclatsEvent
-from domain.eclats_des_cites.state import EclatsOptions
+from domain.eclats_des_cites.options import EclatsOptions
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "eclats_des_cites"
 FILES = sorted(DATA.glob("*.json"))
@@ -44,7 +44,8 @@ def test_there_are_golden_games_for_every_seat_count() -> None:
 def test_golden_playthrough_replays_exactly(path: Path) -> None:
     game = load(path)
     assert game.ruleset_version == RS.version
-    log = RS.setup(game.options, None, Rng(game.seed, 0))  # type: ignore[arg-type]
+    context = SetupContext(players=tuple(SeatedPlayer(seat=s) for s in RS.seats(game.options)))
+    log = RS.setup(game.options, context, Rng(game.seed, 0))
     assert log == game.setup
     state = fold(RS, log)
     for number, step in enumerate(game.steps):

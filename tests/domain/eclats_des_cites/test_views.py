@@ -1,4 +1,4 @@
-"""Views and redaction (spec section 9)."""
+"""Views and redaction (spec section 9), and spec scenario T34 (the private peek)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import msgspec
 
 from domain import fold
 from domain.eclats_des_cites import events as ev
-from tests.domain.eclats_des_cites.helpers import RS, given, setup_events, step, take
+from tests.domain.eclats_des_cites.helpers import RS, given, play, seat, setup_events, take, types
+from tests.domain.eclats_des_cites.probes import hidden_values
 
 
 def test_game_set_up_redaction_shows_counts_and_border_tops_only() -> None:
@@ -30,7 +31,7 @@ def test_game_set_up_redaction_shows_counts_and_border_tops_only() -> None:
 
 def test_public_events_are_not_changed_by_redaction() -> None:
     state = given(2, piles={"central": ["bois", ...]})
-    _, out = step(state, 0, take("central"))
+    _, out = play(state, seat(0), take("central"))
     for e in out:
         assert RS.redact(e, "seat_1") is e and RS.redact(e, None) is e
 
@@ -68,8 +69,39 @@ def test_view_of_a_player_board_is_public_with_strength_and_prestige() -> None:
 
 def test_hidden_values_cover_every_hidden_order() -> None:
     state = fold(RS, setup_events(4, seed="hv"))
-    values = RS.hidden_values(state, "seat_0")
+    values = hidden_values(state, "seat_0")
     assert list(state.piles["central"]) in values
     for i in range(4):
         assert list(state.piles[f"border_{i}"]) in values
     assert list(state.upgrades_hidden) in values
+    served = msgspec.json.encode(RS.view(state, "seat_0"))
+    served += b"".join(msgspec.json.encode(RS.redact(e, "seat_0")) for e in setup_events(4, "hv"))
+    for value in values:
+        assert msgspec.json.encode(value) not in served
+
+
+def test_t34_the_exploration_peek_is_private() -> None:
+    state = given(
+        3, seat_index=1, upgrades={2: ["exploration"]}, piles={"central": ["heraut", ...]}
+    )
+    state, out = play(state, seat(1), take("border_1"))
+    assert out[-3:] == [
+        ev.EclatsTurnStarted(seat=2, turn_number=2),
+        ev.EclatsCentralTopPeeked(seat=2, card_id="heraut"),
+        ev.EclatsDecisionRequested(
+            seat=2, kind="take_card", source="turn", options=["border_2", "border_1", "central"]
+        ),
+    ]
+    peek = out[-2]
+    assert RS.redact(peek, "seat_2") == peek
+    for viewer in ("seat_0", "seat_1", None):
+        assert RS.redact(peek, viewer) == ev.EclatsCentralTopPeeked(seat=2, card_id=None)
+        turn = RS.view(state, viewer).turn
+        assert turn is not None and turn.peeked_card is None
+    turn = RS.view(state, "seat_2").turn
+    assert turn is not None and turn.peeked_card == "heraut"
+    # With an empty central pile there is nothing to peek at.
+    empty = given(3, seat_index=1, upgrades={2: ["exploration"]}, piles={"central": []})
+    _, out = play(empty, seat(1), take("border_1"))
+    assert "central_top_peeked" not in types(out)
+    assert types(out)[-2:] == ["turn_started", "decision_requested"]

@@ -11,13 +11,19 @@ from hypothesis import strategies as st
 from domain import Rng, SeatedPlayer, SetupContext, fold
 from domain.eclats_des_cites import RULESET as RS
 from domain.eclats_des_cites.components import (
+    FACE_UP_SLOTS,
+    FINAL_STAGE,
+    MARKERS,
     SCIENCE_SYMBOLS,
     STAGES,
+    UPGRADES,
+    SeatIndex,
     border_composition,
     central_composition,
 )
+from domain.eclats_des_cites.options import EclatsOptions
 from domain.eclats_des_cites.payment import choose_payment
-from domain.eclats_des_cites.state import EclatsOptions, EclatsState
+from domain.eclats_des_cites.state import EclatsState
 
 
 def every_card(state: EclatsState) -> Counter[str]:
@@ -35,9 +41,9 @@ def every_card(state: EclatsState) -> Counter[str]:
     return where
 
 
-def affordable(state: EclatsState, seat: int) -> bool:
-    p = state.players[seat]
-    if p.stages_built >= 5:
+def affordable(state: EclatsState, index: SeatIndex) -> bool:
+    p = state.players[index]
+    if p.stages_built >= FINAL_STAGE:
         return False
     stage = STAGES[p.stages_built]
     pattern = "any" if "technologie" in p.upgrades else stage.pattern
@@ -60,7 +66,7 @@ def test_random_play_keeps_the_invariants(n: int, seed: str, pick: random.Random
     deck = Counter(central_composition())
     for _ in range(n):
         deck.update(border_composition())
-    upgrades_total = 7
+    upgrades_total = len(UPGRADES)
     previous_turns = 0
     while RS.outcome(state) is None:
         # Cards are conserved: nothing appears, nothing is lost.
@@ -71,9 +77,9 @@ def test_random_play_keeps_the_invariants(n: int, seed: str, pick: random.Random
             len(held) + len(state.upgrades_face_up) + len(state.upgrades_hidden) == upgrades_total
         )
         assert len(set(held)) == len(held)
-        assert len(state.upgrades_face_up) <= 3
-        assert not state.upgrades_hidden or len(state.upgrades_face_up) == 3
-        assert 0 <= state.alerts <= 3
+        assert len(state.upgrades_face_up) <= FACE_UP_SLOTS
+        assert not state.upgrades_hidden or len(state.upgrades_face_up) == FACE_UP_SLOTS
+        assert 0 <= state.alerts <= MARKERS
         # Exactly one decision is pending and the seat it waits on can answer.
         assert state.pending is not None
         (seat,) = RS.to_act(state)
@@ -99,7 +105,7 @@ def test_random_play_keeps_the_invariants(n: int, seed: str, pick: random.Random
     # The game ends only with a completed wonder or with every pile empty.
     if state.result.reason == "wonder_completed":
         assert state.wonder_completed_by is not None
-        assert state.players[state.wonder_completed_by].stages_built == 5
+        assert state.players[state.wonder_completed_by].stages_built == FINAL_STAGE
     else:
         assert not any(state.piles.values())
     totals = {s.seat: s.total for s in state.result.scores}

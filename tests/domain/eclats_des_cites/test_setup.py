@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -13,16 +14,17 @@ from domain.eclats_des_cites.components import WONDER_IDS
 from tests.domain.eclats_des_cites.helpers import (
     RS,
     given,
-    reject,
+    play,
+    rejected,
+    seat,
     setup_events,
-    step,
     take,
     types,
     wonder,
 )
 
 
-def seed_with_first_seat(n: int, first: int) -> list[object]:
+def seed_with_first_seat(n: int, first: int) -> list[Any]:
     """The setup events of the first seed (s0, s1, ...) whose R1 draw is ``first``."""
     for k in range(200):
         events = setup_events(n, seed=f"s{k}")
@@ -33,7 +35,7 @@ def seed_with_first_seat(n: int, first: int) -> list[object]:
 
 def deck_counts(e: ev.EclatsGameSetUp) -> Counter[str]:
     assert e.central is not None and e.borders is not None
-    counts = Counter(e.central)
+    counts: Counter[str] = Counter(e.central)
     for cards in e.borders.values():
         counts.update(cards)
     return counts
@@ -82,14 +84,14 @@ def test_t02_setup_with_5_players_and_the_automatic_last_wonder() -> None:
     assert counts["prisme_de_seve"] == 1 and counts["belvedere"] == 2
     assert counts["archives_des_echos"] == 16
     state = fold(RS, events)
-    for who, w in ((1, "palais"), (0, "observatoire"), (4, "colosse")):
-        state, out = step(state, who, wonder(w))
+    for index, w in ((1, "palais"), (0, "observatoire"), (4, "colosse")):
+        state, out = play(state, seat(index), wonder(w))
         assert types(out) == ["wonder_chosen", "decision_requested"]
     assert RS.legal_commands(state, "seat_3") == [
         wonder("sanctuaire"),
         wonder("pyramide_des_aurores"),
     ]
-    state, out = step(state, 3, wonder("sanctuaire"))
+    state, out = play(state, seat(3), wonder("sanctuaire"))
     assert out == [
         ev.EclatsWonderChosen(seat=3, wonder_id="sanctuaire", automatic=False),
         ev.EclatsWonderChosen(seat=2, wonder_id="pyramide_des_aurores", automatic=True),
@@ -105,34 +107,34 @@ def test_t03_wonder_already_taken() -> None:
     events = seed_with_first_seat(2, 0)
     assert events[0].wonder_choice_order == [1, 0]
     state = fold(RS, events)
-    state, _ = step(state, 1, wonder("colosse"))
+    state, _ = play(state, seat(1), wonder("colosse"))
     assert wonder("colosse") not in RS.legal_commands(state, "seat_0")
-    assert reject(state, 0, wonder("colosse")) == "wonder_taken"
-    assert reject(state, 0, wonder("tour")) == "unknown_wonder"
+    rejected(state, seat(0), wonder("colosse"), "wonder_taken")
+    rejected(state, seat(0), wonder("tour"), "unknown_wonder")
 
 
 def test_t04_pile_not_allowed_and_unknown_pile_4_players() -> None:
-    state = given(4, seat=0)
+    state = given(4, seat_index=0)
     assert RS.legal_commands(state, "seat_0") == [
         take("border_0"),
         take("border_3"),
         take("central"),
     ]
-    assert reject(state, 0, take("border_1")) == "pile_not_allowed"
-    assert reject(state, 0, take("border_7")) == "unknown_pile"
+    rejected(state, seat(0), take("border_1"), "pile_not_allowed")
+    rejected(state, seat(0), take("border_7"), "unknown_pile")
     # border_4 exists only with 5 players.
-    assert reject(state, 0, take("border_4")) == "unknown_pile"
+    rejected(state, seat(0), take("border_4"), "unknown_pile")
 
 
 def test_t05_empty_pile() -> None:
     state = given(2, piles={"border_0": []})
     assert take("border_0") not in RS.legal_commands(state, "seat_0")
-    assert reject(state, 0, take("border_0")) == "pile_empty"
+    rejected(state, seat(0), take("border_0"), "pile_empty")
 
 
 def test_t06_take_from_a_border_reveals_the_next_card_and_turn_passes_left() -> None:
     state = given(3, piles={"border_0": ["archives_des_echos", "bois", ...]})
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out == [
         ev.EclatsCardTaken(
             seat=0, pile_id="border_0", card_id="archives_des_echos", new_top="bois"
@@ -149,25 +151,25 @@ def test_t06_take_from_a_border_reveals_the_next_card_and_turn_passes_left() -> 
 
 
 def test_t07_two_players_share_both_border_piles() -> None:
-    s0 = given(2, seat=0)
+    s0 = given(2, seat_index=0)
     assert RS.legal_commands(s0, "seat_0") == [take("border_0"), take("border_1"), take("central")]
-    s1 = given(2, seat=1, piles={"border_0": ["bois", ...]})
+    s1 = given(2, seat_index=1, piles={"border_0": ["bois", ...]})
     assert RS.legal_commands(s1, "seat_1") == [take("border_1"), take("border_0"), take("central")]
-    _, out = step(s1, 1, take("border_0"))
+    _, out = play(s1, seat(1), take("border_0"))
     assert out[0] == ev.EclatsCardTaken(
         seat=1, pile_id="border_0", card_id="bois", new_top="archives_des_echos"
     )
 
 
 def test_t36_turn_and_membership_errors() -> None:
-    state = given(3, seat=1)
-    assert reject(state, 2, take("central")) == "not_your_turn"
-    assert reject(state, "nobody", take("central")) == "not_a_player"
-    assert reject(state, "seat_3", take("central")) == "not_a_player"  # 3 seats: 0-2
+    state = given(3, seat_index=1)
+    rejected(state, seat(2), take("central"), "not_your_turn")
+    rejected(state, "nobody", take("central"), "not_a_player")
+    rejected(state, "seat_3", take("central"), "not_a_player")  # 3 seats: 0-2
     finished = given(2, piles={"central": [], "border_1": [], "border_0": ["bois"]})
-    finished, out = step(finished, 0, take("border_0"))
+    finished, out = play(finished, seat(0), take("border_0"))
     assert types(out)[-1] == "game_ended"
-    assert reject(finished, 1, take("border_0")) == "game_finished"
+    rejected(finished, seat(1), take("border_0"), "game_finished")
     with pytest.raises(RuleViolation) as exc:
         decode_command({"type": "eclats_des_cites.take_card"})
     assert exc.value.code == "invalid_payload"

@@ -9,7 +9,8 @@ from tests.domain.eclats_des_cites.helpers import (
     RS,
     given,
     pick,
-    step,
+    play,
+    seat,
     tableau,
     take,
     types,
@@ -29,7 +30,7 @@ ALL_BUT = [
 
 def test_the_prisme_is_a_joker_for_commerce() -> None:
     state = given(2, upgrades={0: ["commerce"]}, piles={"central": ["prisme_de_seve", ...]})
-    state, out = step(state, 0, take("central"))
+    state, out = play(state, seat(0), take("central"))
     assert out[2] == ev.EclatsExtraTakeGranted(seat=0, source="commerce")
     assert state.turn is not None and state.turn.jokers_played == 1
 
@@ -40,7 +41,7 @@ def test_commerce_counts_jokers_played_before_it_was_taken() -> None:
     state = given(2, upgrades={0: ["commerce"]}, piles={"border_0": ["energie", ...]})
     assert state.turn is not None
     state = replace(state, turn=replace(state.turn, jokers_played=1))
-    _, out = step(state, 0, take("border_0"))
+    _, out = play(state, seat(0), take("border_0"))
     assert "extra_take_granted" not in types(out)
 
 
@@ -53,7 +54,7 @@ def test_sanctuaire_power_at_stage_4_makes_two_shields() -> None:
         tableaux={0: {"metal": 2}},
         piles={"border_0": ["metal", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[3:5] == [
         ev.EclatsWonderPowerTriggered(seat=0, wonder_id="sanctuaire", stage=4),
         ev.EclatsPermanentShieldsGained(seat=0, amount=1, total=2),
@@ -72,7 +73,7 @@ def test_palais_power_with_no_upgrade_left_is_forfeited() -> None:
         tableaux={0: {"bois": 1}},
         piles={"border_0": ["bois", ...]},
     )
-    _, out = step(state, 0, take("border_0"))
+    _, out = play(state, seat(0), take("border_0"))
     assert out[3:6] == [
         ev.EclatsWonderPowerTriggered(seat=0, wonder_id="palais", stage=2),
         ev.EclatsGrantForfeited(seat=0, source="palais", reason="no_upgrade_available"),
@@ -89,14 +90,14 @@ def test_palais_holding_bonus_gets_the_choice_then_the_grant() -> None:
         tableaux={0: {"bois": 1}},
         piles={"border_0": ["bois", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert types(out)[2:] == [
         "stage_built",
         "wonder_power_triggered",
         "decision_requested",
         "extra_take_granted",
     ]
-    state, out = step(state, 0, upgrade(state.upgrades_face_up[0]))
+    state, out = play(state, seat(0), upgrade(state.upgrades_face_up[0]))
     assert types(out)[:3] == ["upgrade_taken", "grant_started", "decision_requested"]
 
 
@@ -108,7 +109,7 @@ def test_observatoire_with_an_empty_central_pile_is_forfeited() -> None:
         tableaux={0: {"bois": 1}},
         piles={"border_0": ["bois", ...], "central": []},
     )
-    _, out = step(state, 0, take("border_0"))
+    _, out = play(state, seat(0), take("border_0"))
     assert out[4:8] == [
         ev.EclatsExtraTakeGranted(seat=0, source="observatoire"),
         ev.EclatsGrantStarted(seat=0, source="observatoire"),
@@ -125,7 +126,7 @@ def test_observatoire_with_one_central_card_plays_it_automatically() -> None:
         tableaux={0: {"bois": 1}},
         piles={"border_0": ["bois", ...], "central": ["roue"]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[6:10] == [
         ev.EclatsCardsRevealed(seat=0, source="observatoire", card_ids=["roue"]),
         ev.EclatsRevealedCardChosen(seat=0, card_id="roue", returned_to_bottom=[], automatic=True),
@@ -143,7 +144,7 @@ def test_colosse_grant_with_every_pile_empty_is_forfeited_and_the_game_ends() ->
         tableaux={0: {"bois": 1}},
         piles={"border_0": ["bois"], "border_1": [], "central": []},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert types(out)[-4:] == ["grant_started", "grant_forfeited", "turn_ended", "game_ended"]
     assert out[-3] == ev.EclatsGrantForfeited(seat=0, source="colosse", reason="no_card_available")
     assert state.status == "finished"
@@ -151,7 +152,7 @@ def test_colosse_grant_with_every_pile_empty_is_forfeited_and_the_game_ends() ->
 
 def test_science_pair_first_in_symbol_order() -> None:
     state = given(2, tableaux={0: {"roue": 1, "spirale": 1}}, piles={"border_0": ["spirale", ...]})
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[2] == ev.EclatsScienceSetCompleted(seat=0, card_ids=["spirale", "spirale"])
     assert tableau(state, 0) == {"roue": 1}
     assert state.discard == ("spirale", "spirale")
@@ -163,11 +164,11 @@ def test_exploration_peek_only_at_turn_start_not_on_extra_takes() -> None:
         upgrades={0: ["exploration", "commerce"]},
         piles={"border_0": ["energie", ...], "central": ["bois", "pierre", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert "central_top_peeked" not in types(out)  # the extra take of Commerce
-    state, out = step(state, 0, take("central"))
+    state, out = play(state, seat(0), take("central"))
     assert "central_top_peeked" not in types(out)  # seat_1 does not hold it
-    state, out = step(state, 1, take("border_1"))
+    state, out = play(state, seat(1), take("border_1"))
     assert out[-2] == ev.EclatsCentralTopPeeked(seat=0, card_id="pierre")
 
 
@@ -180,9 +181,9 @@ def test_multiplicateur_taken_from_science_builds_in_the_same_turn() -> None:
         face_up=["multiplicateur", "bonus", "commerce"],
         piles={"border_0": ["roue", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert types(out)[-1] == "decision_requested"
-    state, out = step(state, 0, upgrade("multiplicateur"))
+    state, out = play(state, seat(0), upgrade("multiplicateur"))
     assert out[1] == ev.EclatsStageBuilt(
         seat=0,
         stage=2,
@@ -201,8 +202,8 @@ def test_a_revealed_card_can_build_a_stage() -> None:
         tableaux={0: {"bois": 1}},
         piles={"border_0": ["boussole", ...], "central": ["jardin_des_brumes", "cristal", ...]},
     )
-    state, _ = step(state, 0, take("border_0"))
-    state, out = step(state, 0, pick("cristal"))
+    state, _ = play(state, seat(0), take("border_0"))
+    state, out = play(state, seat(0), pick("cristal"))
     assert types(out)[:4] == [
         "revealed_card_chosen",
         "card_discarded",
@@ -215,13 +216,13 @@ def test_a_revealed_card_can_build_a_stage() -> None:
 def test_five_player_battle_compares_both_neighbours() -> None:
     state = given(
         5,
-        seat=4,
+        seat_index=4,
         alerts=3,
         tableaux={0: {"sentinelle": 3}, 1: {"sentinelle": 1}, 2: {"sentinelle": 2}, 3: {}},
         piles={"border_4": ["sentinelle", ...]},
     )
     # seat_4 ends its turn with 1 shield; the markers were already all on alert.
-    state, out = step(state, 4, take("border_4"))
+    state, out = play(state, seat(4), take("border_4"))
     battle = out[2]
     assert battle == ev.EclatsBattleFought(
         strengths=[3, 1, 2, 0, 1], victories_gained=[2, 0, 2, 0, 1], discarded={}
@@ -239,7 +240,7 @@ def test_battle_and_wonder_completion_in_the_same_turn() -> None:
         tableaux={0: {"bois": 1, "pierre": 1, "metal": 1, "heraut": 1}},
         piles={"border_0": ["cristal", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert types(out)[2:] == ["stage_built", "battle_fought", "turn_ended", "game_ended"]
     end = out[-1]
     assert end.reason == "wonder_completed"

@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 from domain.eclats_des_cites import events as ev
-from domain.eclats_des_cites.payment import battle_victories
+from domain.eclats_des_cites.battle import battle_victories
 from tests.domain.eclats_des_cites.helpers import (
     FILLER,
     RS,
     given,
     pick,
-    reject,
-    step,
+    play,
+    rejected,
+    seat,
     tableau,
     take,
     types,
@@ -26,7 +27,7 @@ def test_t18_boussole_reveal_2_play_1_the_other_goes_under_the_pile() -> None:
         fill=57,
     )
     assert len(state.piles["central"]) == 60
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[1:] == [
         ev.EclatsCardPlayed(seat=0, card_id="boussole"),
         ev.EclatsCardsRevealed(seat=0, source="boussole", card_ids=["bois", "heraut"]),
@@ -35,8 +36,8 @@ def test_t18_boussole_reveal_2_play_1_the_other_goes_under_the_pile() -> None:
         ),
     ]
     assert state.turn is not None and state.turn.exploring_card == "boussole"
-    assert reject(state, 0, pick("metal")) == "card_not_revealed"
-    state, out = step(state, 0, pick("heraut"))
+    rejected(state, seat(0), pick("metal"), "card_not_revealed")
+    state, out = play(state, seat(0), pick("heraut"))
     assert out == [
         ev.EclatsRevealedCardChosen(
             seat=0, card_id="heraut", returned_to_bottom=["bois"], automatic=False
@@ -59,7 +60,7 @@ def test_t18_boussole_reveal_2_play_1_the_other_goes_under_the_pile() -> None:
 
 def test_t19_belvedere_with_a_single_central_card() -> None:
     state = given(2, piles={"border_0": ["belvedere", ...], "central": ["sentinelle"]})
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[1:6] == [
         ev.EclatsCardPlayed(seat=0, card_id="belvedere"),
         ev.EclatsCardsRevealed(seat=0, source="belvedere", card_ids=["sentinelle"]),
@@ -75,7 +76,7 @@ def test_t19_belvedere_with_a_single_central_card() -> None:
 
 def test_t20_exploration_with_an_empty_central_pile() -> None:
     state = given(2, piles={"central": [], "border_0": ["boussole", ...]})
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[1:4] == [
         ev.EclatsCardPlayed(seat=0, card_id="boussole"),
         ev.EclatsCardDiscarded(seat=0, card_id="boussole", reason="exploration_resolved"),
@@ -92,11 +93,11 @@ def test_t21_nested_exploration() -> None:
             "central": ["boussole", "bois", "metal", "pierre", "cristal", ...],
         },
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[2] == ev.EclatsCardsRevealed(
         seat=0, source="belvedere", card_ids=["boussole", "bois", "metal"]
     )
-    state, out = step(state, 0, pick("boussole"))
+    state, out = play(state, seat(0), pick("boussole"))
     assert out == [
         ev.EclatsRevealedCardChosen(
             seat=0, card_id="boussole", returned_to_bottom=["bois", "metal"], automatic=False
@@ -109,7 +110,7 @@ def test_t21_nested_exploration() -> None:
         ),
     ]
     assert state.piles["central"][-2:] == ("bois", "metal")
-    state, out = step(state, 0, pick("cristal"))
+    state, out = play(state, seat(0), pick("cristal"))
     assert out[1] == ev.EclatsCardDiscarded(
         seat=0, card_id="boussole", reason="exploration_resolved"
     )
@@ -119,12 +120,12 @@ def test_t21_nested_exploration() -> None:
 def test_t22_alert_overflow_and_a_battle_with_4_players() -> None:
     state = given(
         4,
-        seat=1,
+        seat_index=1,
         alerts=2,
         tableaux={0: {"sentinelle": 2, "bastion": 1}, 2: {"sentinelle": 1}},
         piles={"border_1": ["heraut", ...]},
     )
-    state, out = step(state, 1, take("border_1"))
+    state, out = play(state, seat(1), take("border_1"))
     assert out[2:] == [
         ev.EclatsConflictAlerted(seat=1, card_id="heraut", alerts_added=1, alerts_lost=1, alerts=3),
         ev.EclatsBattleFought(
@@ -153,7 +154,7 @@ def test_t23_commerce_then_bonus_in_fifo_order_and_alerts_after_the_markers_are_
         alerts=1,
         piles={"border_0": ["energie", "bastion", ...], "central": ["heraut", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[1:] == [
         ev.EclatsCardPlayed(seat=0, card_id="energie"),
         ev.EclatsExtraTakeGranted(seat=0, source="commerce"),
@@ -172,7 +173,7 @@ def test_t23_commerce_then_bonus_in_fifo_order_and_alerts_after_the_markers_are_
             seat=0, kind="take_card", source="commerce", options=["border_0", "border_1", "central"]
         ),
     ]
-    state, out = step(state, 0, take("central"))
+    state, out = play(state, seat(0), take("central"))
     assert out[1:] == [
         ev.EclatsCardPlayed(seat=0, card_id="heraut"),
         ev.EclatsConflictAlerted(seat=0, card_id="heraut", alerts_added=2, alerts_lost=0, alerts=3),
@@ -181,7 +182,7 @@ def test_t23_commerce_then_bonus_in_fifo_order_and_alerts_after_the_markers_are_
             seat=0, kind="take_card", source="bonus", options=["border_0", "border_1", "central"]
         ),
     ]
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[:5] == [
         ev.EclatsCardTaken(seat=0, pile_id="border_0", card_id="bastion", new_top=FILLER),
         ev.EclatsCardPlayed(seat=0, card_id="bastion"),
@@ -222,7 +223,7 @@ def test_t24_two_player_battle_through_the_engine() -> None:
         tableaux={0: {"sentinelle": 1}, 1: {"heraut": 1}},
         piles={"border_0": ["bastion", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[3] == ev.EclatsBattleFought(
         strengths=[2, 3], victories_gained=[0, 1], discarded={0: ["bastion"], 1: ["heraut"]}
     )
@@ -240,7 +241,7 @@ def test_t27_observatoire_reveals_4_cards() -> None:
             "central": ["jardin_des_brumes", "bois", "roue", "heraut", "pierre", ...],
         },
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     reveal = ["jardin_des_brumes", "bois", "roue", "heraut"]
     assert out[2:] == [
         ev.EclatsStageBuilt(
@@ -260,7 +261,7 @@ def test_t27_observatoire_reveals_4_cards() -> None:
             seat=0, kind="choose_revealed_card", source="observatoire", options=reveal
         ),
     ]
-    state, out = step(state, 0, pick("jardin_des_brumes"))
+    state, out = play(state, seat(0), pick("jardin_des_brumes"))
     assert out[:3] == [
         ev.EclatsRevealedCardChosen(
             seat=0,
@@ -279,14 +280,14 @@ def test_t27_observatoire_reveals_4_cards() -> None:
 def test_t28_the_game_ends_at_the_end_of_the_completing_players_turn() -> None:
     state = given(
         3,
-        seat=1,
+        seat_index=1,
         wonders={1: "pyramide_des_aurores"},
         stages={1: 4},
         upgrades={1: ["bonus"]},
         tableaux={1: {"bois": 1, "pierre": 1, "metal": 1}},
         piles={"border_1": ["cristal", ...], "central": ["jardin_des_brumes", ...]},
     )
-    state, out = step(state, 1, take("border_1"))
+    state, out = play(state, seat(1), take("border_1"))
     assert out[2:] == [
         ev.EclatsStageBuilt(
             seat=1,
@@ -304,7 +305,7 @@ def test_t28_the_game_ends_at_the_end_of_the_completing_players_turn() -> None:
         ),
     ]
     assert state.wonder_completed_by == 1 and RS.outcome(state) is None
-    state, out = step(state, 1, take("central"))
+    state, out = play(state, seat(1), take("central"))
     assert types(out) == ["card_taken", "card_played", "turn_ended", "game_ended"]
     end = out[-1]
     assert end.reason == "wonder_completed"
@@ -321,7 +322,7 @@ def test_t28_the_game_ends_at_the_end_of_the_completing_players_turn() -> None:
 
 def test_t29_all_piles_exhausted() -> None:
     state = given(2, piles={"central": [], "border_1": [], "border_0": ["bois"]})
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[:3] == [
         ev.EclatsCardTaken(seat=0, pile_id="border_0", card_id="bois", new_top=None),
         ev.EclatsCardPlayed(seat=0, card_id="bois"),
@@ -335,7 +336,7 @@ def test_t29_all_piles_exhausted() -> None:
 def test_t30_a_player_with_no_reachable_card_is_skipped() -> None:
     state = given(
         4,
-        seat=1,
+        seat_index=1,
         piles={
             "central": [],
             "border_1": [],
@@ -345,7 +346,7 @@ def test_t30_a_player_with_no_reachable_card_is_skipped() -> None:
         },
     )
     assert RS.legal_commands(state, "seat_1") == [take("border_0")]
-    state, out = step(state, 1, take("border_0"))
+    state, out = play(state, seat(1), take("border_0"))
     assert out == [
         ev.EclatsCardTaken(
             seat=1, pile_id="border_0", card_id="bois", new_top="archives_des_echos"
@@ -365,7 +366,7 @@ def test_t31_a_commerce_grant_with_nothing_to_take_is_forfeited() -> None:
         upgrades={0: ["commerce"]},
         piles={"central": ["energie"], "border_0": [], "border_1": []},
     )
-    state, out = step(state, 0, take("central"))
+    state, out = play(state, seat(0), take("central"))
     assert out[1:6] == [
         ev.EclatsCardPlayed(seat=0, card_id="energie"),
         ev.EclatsExtraTakeGranted(seat=0, source="commerce"),

@@ -1,16 +1,20 @@
-"""Spec scenarios T08-T17, T25-T26: construction, science, upgrades, powers."""
+"""Spec scenarios T08-T17, T25-T26 and T35: construction, science, upgrades, powers."""
 
 from __future__ import annotations
 
+import msgspec
 from msgspec.structs import replace
 
 from domain.eclats_des_cites import events as ev
-from domain.eclats_des_cites.state import strength
+from domain.eclats_des_cites.battle import strength
+from domain.eclats_des_cites.components import FINAL_STAGE, SeatIndex
 from tests.domain.eclats_des_cites.helpers import (
     FILLER,
+    RS,
     given,
-    reject,
-    step,
+    play,
+    rejected,
+    seat,
     tableau,
     take,
     types,
@@ -25,24 +29,24 @@ def built(
     prestige: int,
     spent: list[str],
     *,
-    seat: int = 0,
+    seat_index: SeatIndex = 0,
     doubled: str | None = None,
     rule: str = "standard",
 ) -> ev.EclatsStageBuilt:
     return ev.EclatsStageBuilt(
-        seat=seat,
+        seat=seat_index,
         stage=stage,
         prestige=prestige,
         spent=spent,  # type: ignore[arg-type]
         doubled_joker=doubled,  # type: ignore[arg-type]
         rule=rule,  # type: ignore[arg-type]
-        wonder_completed=stage == 5,
+        wonder_completed=stage == FINAL_STAGE,
     )
 
 
 def test_t08_stage_1_built_automatically() -> None:
     state = given(2, wonders=PYR, tableaux={0: {"bois": 1}}, piles={"central": ["pierre", ...]})
-    state, out = step(state, 0, take("central"))
+    state, out = play(state, seat(0), take("central"))
     assert out[:4] == [
         ev.EclatsCardTaken(seat=0, pile_id="central", card_id="pierre", new_top=None),
         ev.EclatsCardPlayed(seat=0, card_id="pierre"),
@@ -58,7 +62,7 @@ def test_t09_two_stages_from_one_card_and_colosse_reaches_a_far_pile() -> None:
     state = given(
         4, wonders={0: "colosse"}, tableaux={0: {"bois": 3}}, piles={"central": ["pierre", ...]}
     )
-    state, out = step(state, 0, take("central"))
+    state, out = play(state, seat(0), take("central"))
     assert out == [
         ev.EclatsCardTaken(seat=0, pile_id="central", card_id="pierre", new_top=None),
         ev.EclatsCardPlayed(seat=0, card_id="pierre"),
@@ -74,7 +78,7 @@ def test_t09_two_stages_from_one_card_and_colosse_reaches_a_far_pile() -> None:
             options=["central", "border_0", "border_1", "border_2", "border_3"],
         ),
     ]
-    state, out = step(state, 0, take("border_2"))
+    state, out = play(state, seat(0), take("border_2"))
     assert out[0] == ev.EclatsCardTaken(seat=0, pile_id="border_2", card_id=FILLER, new_top=FILLER)
     assert types(out)[-3:] == ["turn_ended", "turn_started", "decision_requested"]
 
@@ -87,7 +91,7 @@ def test_t10_identical_stage_tie_between_materials() -> None:
         tableaux={0: {"bois": 1, "pierre": 1}},
         piles={"border_0": ["caravane", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[2] == built(2, 5, ["bois", "caravane"])
     assert tableau(state, 0) == {"pierre": 1}
 
@@ -100,7 +104,7 @@ def test_t11_a_prisme_with_the_largest_stack_for_an_identical_stage() -> None:
         tableaux={0: {"bois": 2, "pierre": 1}},
         piles={"central": ["prisme_de_seve", ...]},
     )
-    state, out = step(state, 0, take("central"))
+    state, out = play(state, seat(0), take("central"))
     assert out[2] == built(4, 6, ["bois", "prisme_de_seve"])
     assert types(out).count("stage_built") == 1
     assert tableau(state, 0) == {"bois": 1, "pierre": 1}
@@ -116,7 +120,7 @@ def test_t12_the_multiplicateur_doubles_a_joker_and_keeps_the_resource() -> None
         tableaux={0: {"bois": 1}},
         piles={"border_0": ["energie", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[2] == built(2, 5, ["energie"], doubled="energie")
     assert tableau(state, 0) == {"bois": 1}
 
@@ -131,7 +135,7 @@ def test_t13_technologie_taken_from_science_builds_at_once() -> None:
         hidden=["protection", "progres", "exploration", "multiplicateur"],
         piles={"border_0": ["roue", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out == [
         ev.EclatsCardTaken(seat=0, pile_id="border_0", card_id="roue", new_top=FILLER),
         ev.EclatsCardPlayed(seat=0, card_id="roue"),
@@ -143,7 +147,7 @@ def test_t13_technologie_taken_from_science_builds_at_once() -> None:
             options=["technologie", "bonus", "commerce", "hidden"],
         ),
     ]
-    state, out = step(state, 0, upgrade("technologie"))
+    state, out = play(state, seat(0), upgrade("technologie"))
     assert out[:3] == [
         ev.EclatsUpgradeTaken(
             seat=0, upgrade_id="technologie", from_="face_up", slot=0, replacement="protection"
@@ -163,7 +167,7 @@ def test_t14_three_different_symbols_and_taking_the_hidden_token() -> None:
         hidden=["multiplicateur", "technologie", "protection", "exploration"],
         piles={"border_0": ["tablette", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[2:] == [
         ev.EclatsScienceSetCompleted(seat=0, card_ids=["roue", "spirale", "tablette"]),
         ev.EclatsDecisionRequested(
@@ -173,7 +177,7 @@ def test_t14_three_different_symbols_and_taking_the_hidden_token() -> None:
             options=["commerce", "bonus", "progres", "hidden"],
         ),
     ]
-    state, out = step(state, 0, upgrade("hidden"))
+    state, out = play(state, seat(0), upgrade("hidden"))
     assert out[0] == ev.EclatsUpgradeTaken(
         seat=0, upgrade_id="multiplicateur", from_="hidden", slot=None, replacement=None
     )
@@ -201,7 +205,7 @@ def test_t15_no_upgrade_left_science_cards_stay() -> None:
         tableaux={0: {"roue": 1}},
         piles={"border_0": ["roue", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert types(out)[:3] == ["card_taken", "card_played", "turn_ended"]
     assert out[1] == ev.EclatsCardPlayed(seat=0, card_id="roue")
     assert "science_set_completed" not in types(out)
@@ -216,7 +220,7 @@ def test_t16_commerce_gives_one_extra_card_for_the_first_joker_only() -> None:
         upgrades={0: ["commerce"]},
         piles={"border_0": ["energie", ...], "central": ["caravane", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[1:] == [
         ev.EclatsCardPlayed(seat=0, card_id="energie"),
         ev.EclatsExtraTakeGranted(seat=0, source="commerce"),
@@ -225,7 +229,7 @@ def test_t16_commerce_gives_one_extra_card_for_the_first_joker_only() -> None:
             seat=0, kind="take_card", source="commerce", options=["border_0", "border_3", "central"]
         ),
     ]
-    state, out = step(state, 0, take("central"))
+    state, out = play(state, seat(0), take("central"))
     assert out[1:3] == [
         ev.EclatsCardPlayed(seat=0, card_id="caravane"),
         ev.EclatsTurnEnded(seat=0),
@@ -242,7 +246,7 @@ def test_t17_bonus_once_per_turn_in_a_chain() -> None:
         tableaux={0: {"bois": 3}},
         piles={"central": ["pierre", ...]},
     )
-    state, out = step(state, 0, take("central"))
+    state, out = play(state, seat(0), take("central"))
     assert out[2:] == [
         built(1, 4, ["bois", "pierre"]),
         ev.EclatsExtraTakeGranted(seat=0, source="bonus"),
@@ -263,7 +267,7 @@ def test_t25_sanctuaire_shields_and_the_protection_upgrade_in_strength() -> None
         tableaux={0: {"pierre": 1, "sentinelle": 1}},
         piles={"border_0": ["pierre", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[2:5] == [
         built(2, 4, ["pierre", "pierre"]),
         ev.EclatsWonderPowerTriggered(seat=0, wonder_id="sanctuaire", stage=2),
@@ -284,7 +288,7 @@ def test_t26_palais_power_is_a_pending_upgrade_choice() -> None:
         face_up=["commerce", "bonus", "progres"],
         piles={"border_0": ["metal", ...]},
     )
-    state, out = step(state, 0, take("border_0"))
+    state, out = play(state, seat(0), take("border_0"))
     assert out[2:] == [
         built(2, 3, ["metal", "metal"]),
         ev.EclatsWonderPowerTriggered(seat=0, wonder_id="palais", stage=2),
@@ -295,8 +299,74 @@ def test_t26_palais_power_is_a_pending_upgrade_choice() -> None:
             options=["commerce", "bonus", "progres", "hidden"],
         ),
     ]
-    assert reject(state, 0, take("central")) == "wrong_command"
-    state, out = step(state, 0, upgrade("bonus"))
+    rejected(state, seat(0), take("central"), "wrong_command")
+    state, out = play(state, seat(0), upgrade("bonus"))
     assert types(out)[:2] == ["upgrade_taken", "turn_ended"]
     # D17: Bonus taken with the power of the turn's first stage gives no grant.
     assert "extra_take_granted" not in types(out)
+
+
+def test_t35_upgrade_errors_and_slot_refill() -> None:
+    state = given(
+        2,
+        tableaux={0: {"roue": 1}},
+        face_up=["commerce", "bonus", "progres"],
+        hidden=["technologie", "protection", "exploration", "multiplicateur"],
+        piles={"border_0": ["roue", ...]},
+    )
+    state, _ = play(state, seat(0), take("border_0"))
+    assert state.pending is not None and state.pending.kind == "choose_upgrade"
+    rejected(state, seat(0), upgrade("technologie"), "upgrade_not_available")
+    rejected(state, seat(0), upgrade("magie"), "unknown_upgrade")
+    after, out = play(state, seat(0), upgrade("bonus"))
+    assert out[0] == ev.EclatsUpgradeTaken(
+        seat=0, upgrade_id="bonus", from_="face_up", slot=1, replacement="technologie"
+    )
+    assert after.upgrades_face_up == ("commerce", "technologie", "progres")
+    assert msgspec.to_builtins(out[0])["from"] == "face_up"
+
+    others = ["commerce", "exploration", "technologie", "bonus", "multiplicateur", "progres"]
+    state = given(
+        2,
+        upgrades={1: others},
+        face_up=["protection"],
+        hidden=[],
+        tableaux={0: {"roue": 1}},
+        piles={"border_0": ["roue", ...]},
+    )
+    state, _ = play(state, seat(0), take("border_0"))
+    assert RS.legal_commands(state, "seat_0") == [upgrade("protection")]
+    rejected(state, seat(0), upgrade("hidden"), "hidden_pile_empty")
+    rejected(state, seat(0), upgrade("bonus"), "upgrade_not_available")  # held by seat_1
+    after, out = play(state, seat(0), upgrade("protection"))
+    assert out[0] == ev.EclatsUpgradeTaken(
+        seat=0, upgrade_id="protection", from_="face_up", slot=0, replacement=None
+    )
+    assert after.upgrades_face_up == ()
+
+
+def test_face_up_row_shrinks_keeping_order_when_the_hidden_pile_is_empty() -> None:
+    state = given(
+        2,
+        upgrades={1: ["exploration", "technologie", "multiplicateur", "progres"]},
+        face_up=["commerce", "bonus", "protection"],
+        hidden=[],
+        tableaux={0: {"roue": 1}},
+        piles={"border_0": ["roue", ...]},
+    )
+    state, _ = play(state, seat(0), take("border_0"))
+    assert RS.legal_commands(state, "seat_0") == [
+        upgrade("commerce"),
+        upgrade("bonus"),
+        upgrade("protection"),
+    ]
+    after, _ = play(state, seat(0), upgrade("commerce"))
+    assert after.upgrades_face_up == ("bonus", "protection")
+
+
+def test_construction_only_for_the_player_whose_turn_it_is() -> None:
+    # S1 holds an affordable stage 1 but it is S0's turn: nothing is built for S1 (D13).
+    state = given(2, tableaux={1: {"bois": 1, "pierre": 1}}, piles={"border_0": ["roue", ...]})
+    state, out = play(state, seat(0), take("border_0"))
+    assert "stage_built" not in types(out)
+    assert state.players[1].stages_built == 0

@@ -7,7 +7,7 @@ events it produced. ``test_golden.py`` replays the commands through
 
 Regenerate (only after a deliberate rules change, then review the diff)::
 
-    .venv/bin/python -m tests.domain.eclats_des_cites.golden [DIRECTORY]
+    .venv/bin/python -m tests.domain.eclats_des_cites.make_golden [DIRECTORY]
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from domain.eclats_des_cites import RULESET as RS
-from domain.eclats_des_cites.state import EclatsOptions
+from domain.eclats_des_cites.options import EclatsOptions
 from tests.domain import golden
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "eclats_des_cites"

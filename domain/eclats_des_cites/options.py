@@ -1,0 +1,49 @@
+"""Options of Éclats des Cités (spec section 4): the seat count, nothing else.
+
+The seed defines no variant, so there is no variant option.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from domain.eclats_des_cites.components import MAX_SEATS, MIN_SEATS, seat_id
+from domain.kernel import RuleViolation, Seat
+
+
+class EclatsOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Options of a new game. `{}` is a 2-player game. The seed defines no variant."""
+
+    seat_count: Annotated[int, msgspec.Meta(ge=2, le=5)] = 2
+    """Number of players, 2 to 5; seats are `seat_0` … `seat_{n-1}`."""
+
+
+def validate_options(options: Any) -> None:
+    """``invalid_options`` unless ``options`` are Éclats options with 2 to 5 seats."""
+    if not isinstance(options, EclatsOptions):
+        raise RuleViolation("invalid_options", "options must be eclats_des_cites options")
+    n = options.seat_count
+    if isinstance(n, bool) or not isinstance(n, int) or not MIN_SEATS <= n <= MAX_SEATS:
+        raise RuleViolation(
+            "invalid_options", f"seat_count must be 2 to 5, not {n!r}", {"seat_count": n}
+        )
+
+
+def decode_options(raw: bytes | str | dict[str, Any]) -> EclatsOptions:
+    """Parse options (JSON or builtins); ``invalid_options`` for an unknown option or a bad value."""
+    try:
+        if isinstance(raw, dict):
+            options = msgspec.convert(raw, type=EclatsOptions)
+        else:
+            options = msgspec.json.decode(raw, type=EclatsOptions)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise RuleViolation("invalid_options", f"bad options: {exc}") from None
+    validate_options(options)
+    return options
+
+
+def seats(options: EclatsOptions) -> tuple[Seat, ...]:
+    """``seat_0`` … ``seat_{n-1}``."""
+    return tuple(seat_id(i) for i in range(options.seat_count))
