@@ -92,7 +92,13 @@ DragonId = Annotated[
         description="A Dragon: `{house}_{strength}_{specialty}_{n}`, e.g. `fire_15_mason_2`.",
     ),
 ]
-Seat = Annotated[int, msgspec.Meta(ge=0, le=7, description="A seat index (0..n-1).")]
+SeatIndex = Annotated[int, msgspec.Meta(ge=0, le=7, description="A seat index (0..n-1).")]
+"""A seat's position in ``houses`` (0-based); the seat id (``domain.kernel.Seat``) is ``houses[i]``."""
+
+FACE_UP_SLOTS = 3
+"""Face-up game cards beside the pile (slots 0..2)."""
+DICE_SIDES = 20
+"""Every roll is a d20 (combat, Gold tower roll-off, final tie-break)."""
 
 HOUSES: tuple[HouseId, ...] = get_args(HouseId)
 ISLANDS: tuple[IslandId, ...] = get_args(IslandId)
@@ -453,7 +459,7 @@ COMPONENTS = ToursComponents(
     game_cards=len(GAME_CARDS),
     chance_card_total=len(CHANCE_CARDS),
     gold_towers=1,
-    dice_sides=20,
+    dice_sides=DICE_SIDES,
     donjons_per_house=25,
     pearls=200,
     marbles=50,

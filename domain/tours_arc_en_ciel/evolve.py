@@ -135,12 +135,12 @@ def _combat_resolved(s: ToursState, e: ev.ToursCombatResolved) -> ToursState:
     occupant = dict(s.occupant)
     occupant[e.tower] = a if e.winner == "attacker" else d
     loser = e.loser_dragon
-    loser_seat = _seat(s, loser)
+    loser_index = _seat(s, loser)
     reserve, eliminated = s.reserve, s.eliminated
     if e.loser_fate == "reserve":
-        reserve = _set(reserve, loser_seat, _to_reserve(reserve[loser_seat], loser))
+        reserve = _set(reserve, loser_index, _to_reserve(reserve[loser_index], loser))
     else:
-        eliminated = _set(eliminated, loser_seat, [*eliminated[loser_seat], loser])
+        eliminated = _set(eliminated, loser_index, [*eliminated[loser_index], loser])
     combat_cards = s.combat_cards
     for side in (e.attacker, e.defender):
         if side.cards:

@@ -10,12 +10,14 @@ from domain.tours_arc_en_ciel.board import fail
 from domain.tours_arc_en_ciel.components import (
     AXES,
     CHANCE_CARDS,
+    DICE_SIDES,
     GAME_CARDS,
     HOUSE_BY_ID,
     PERPENDICULAR,
     HouseId,
 )
-from domain.tours_arc_en_ciel.state import ToursOptions, ToursRoll
+from domain.tours_arc_en_ciel.options import ToursOptions
+from domain.tours_arc_en_ciel.state import ToursRoll
 
 
 def allowed_house_set(houses: list[HouseId]) -> bool:
@@ -77,7 +79,7 @@ def setup(options: ToursOptions, context: SetupContext, rng: Rng) -> list[Any]:
         contenders = list(order)
         rounds: list[list[ToursRoll]] = []
         while True:
-            rolls = [ToursRoll(seat=s, roll=rng.die(20)) for s in contenders]
+            rolls = [ToursRoll(seat=s, roll=rng.die(DICE_SIDES)) for s in contenders]
             rounds.append(rolls)
             top = max(r.roll for r in rolls)
             contenders = [r.seat for r in rolls if r.roll == top]

@@ -1,4 +1,4 @@
-"""What a seat may see (spec section 9): ``view``, ``redact``, ``hidden_values``.
+"""What a seat may see (spec section 9): ``view`` and ``redact``.
 
 This module is the only place that decides redaction.
 """
@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
+from domain.kernel import Seat
 from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel import events as ev
 from domain.tours_arc_en_ciel.components import (
@@ -21,12 +22,13 @@ from domain.tours_arc_en_ciel.components import (
     DragonId,
     HouseId,
     IslandId,
-    Seat,
+    SeatIndex,
     Specialty,
     Strength,
     TowerId,
 )
-from domain.tours_arc_en_ciel.effects import scores
+from domain.tours_arc_en_ciel.events import ToursEvent
+from domain.tours_arc_en_ciel.scoring import scores
 from domain.tours_arc_en_ciel.state import (
     Phase,
     ToursPending,
@@ -40,7 +42,7 @@ from domain.tours_arc_en_ciel.state import (
 class ToursHandView(msgspec.Struct, frozen=True, kw_only=True):
     """A seat's hand: its owner sees the cards, others only the count."""
 
-    seat: Seat
+    seat: SeatIndex
     count: int
     cards: dict[IslandId, int] | None
     """Island -> number of cards (null for other seats)."""
@@ -49,7 +51,7 @@ class ToursHandView(msgspec.Struct, frozen=True, kw_only=True):
 class ToursReserveView(msgspec.Struct, frozen=True, kw_only=True):
     """A seat's reserve: strengths are public, ids and specialties are its owner's."""
 
-    seat: Seat
+    seat: SeatIndex
     count: int
     strengths: list[int]
     dragons: list[DragonId] | None
@@ -69,7 +71,7 @@ class ToursTowerView(msgspec.Struct, frozen=True, kw_only=True):
 
 class ToursIslandView(msgspec.Struct, frozen=True, kw_only=True):
     island: IslandId
-    owners: list[Seat]
+    owners: list[SeatIndex]
     """Seats owning the island (by bridges or by share): their donjons."""
     threshold: int
 
@@ -77,15 +79,15 @@ class ToursIslandView(msgspec.Struct, frozen=True, kw_only=True):
 class ToursView(msgspec.Struct, frozen=True, kw_only=True):
     """The game as one seat (or a spectator, `viewer` null) may see it."""
 
-    viewer: Seat | None
+    viewer: SeatIndex | None
     houses: list[HouseId]
-    turn_order: list[Seat]
-    gold_seat: Seat | None
+    turn_order: list[SeatIndex]
+    gold_seat: SeatIndex | None
     phase: Phase
-    active_seat: Seat
+    active_seat: SeatIndex
     turn_number: int
     final_turn: bool
-    to_act: list[Seat]
+    to_act: list[SeatIndex]
     pile_count: int
     face_up: list[IslandId | None]
     hands: list[ToursHandView]
@@ -186,14 +188,17 @@ def view(state: ToursState, seat: str | None) -> ToursView:
     )
 
 
-def redact(event: Any, seat: str | None) -> Any:
+def redact(event: ToursEvent, seat: Seat | None) -> ToursEvent:
     """``event`` as ``seat`` (a House id; None: a spectator) may see it (spec 9).
 
     Events name seats by index; the ones redacted per seat carry the House
     they concern (``house``, or the Dragon id), since redaction sees no state.
     """
     rule = _REDACTIONS.get(type(event))
-    return event if rule is None else rule(event, seat)
+    if rule is None:
+        return event
+    redacted: ToursEvent = rule(event, seat)
+    return redacted
 
 
 def _order(event: Any, seat: str | None) -> Any:
@@ -252,36 +257,3 @@ _REDACTIONS: dict[type, Callable[[Any, str | None], Any]] = {
 def _mine(dragon: str | None, seat: str | None) -> bool:
     info = DRAGONS.get(dragon) if dragon is not None else None
     return info is not None and info.house == seat
-
-
-def hidden_values(state: ToursState, seat: str | None) -> list[Any]:
-    """Values hidden from ``seat`` now, for the conformance suite's no-leak checks.
-
-    Each value costs the suite a scan of the whole redacted log, so this takes
-    a rotating sample (by turn number; every view is built by the same code for
-    every seat): the pile order, or the chance deck order, and for the next
-    other seat in turn order its hand, or its reserve ids, and its hidden board
-    Dragons.
-    """
-    viewer = _viewer(state, seat)
-    turn = state.turn_number
-    out: list[Any] = []
-    if turn % 2 == 0 and len(state.pile) >= 4:
-        out.append(list(state.pile))
-    if turn % 2 == 1 and len(state.chance_deck) >= 4:
-        out.append(list(state.chance_deck))
-    order = state.turn_order
-    start = order.index(viewer) + 1 if viewer is not None else turn % len(order)
-    other = (order[start:] + order[:start])[0]
-    if other == viewer:
-        return out
-    hand = state.hands[other]
-    if hand and turn % 3 != 2:
-        out.append(ToursHandView(seat=other, count=sum(hand.values()), cards=hand))
-    if len(state.reserve[other]) >= 2 and turn % 3 != 0:
-        out.append(list(state.reserve[other]))
-    house = state.houses[other]
-    hidden = [d for d in state.hidden if DRAGONS[d].house == house]
-    if len(hidden) >= 2:
-        out.append(hidden)
-    return out

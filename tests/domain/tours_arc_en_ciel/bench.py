@@ -16,9 +16,8 @@ from typing import Any
 
 from domain import Rng, SetupContext, fold
 from domain.tours_arc_en_ciel import RULESET as RS
-from domain.tours_arc_en_ciel.state import ToursOptions
-
-from .make_golden import choose
+from domain.tours_arc_en_ciel.options import ToursOptions
+from tests.domain.tours_arc_en_ciel.make_golden import choose
 
 HOUSES = (["fire", "ice"], ["fire", "ice", "light"], ["fire", "ice", "moon", "light"],
           ["bronze", "moon", "water", "fire", "air", "light", "shadow", "ice"])  # fmt: skip

@@ -17,8 +17,8 @@ from domain.tours_arc_en_ciel.commands import (
     ToursSwapDragons,
 )
 from domain.tours_arc_en_ciel.components import HOUSES, TOWER_NO
+from domain.tours_arc_en_ciel.options import ToursOptions
 from domain.tours_arc_en_ciel.setup import allowed_house_set
-from domain.tours_arc_en_ciel.state import ToursOptions
 
 ALLOWED_SETS: dict[int, list[tuple[str, ...]]] = {
     n: [c for c in itertools.combinations(HOUSES, n) if allowed_house_set(list(c))]  # type: ignore[arg-type]

@@ -14,9 +14,8 @@ from domain.kernel import fold
 from domain.tours_arc_en_ciel import RULESET, board
 from domain.tours_arc_en_ciel.components import CHANCE_CARDS, GAME_CARDS, HOUSE_DRAGONS
 from domain.tours_arc_en_ciel.state import ToursOptions, ToursState
-
-from . import make_golden
-from .support import choose, options
+from tests.domain.tours_arc_en_ciel import make_golden
+from tests.domain.tours_arc_en_ciel.support import choose, options
 
 RS = RULESET
 

@@ -3,6 +3,8 @@ combat modifiers, multi-answer decisions, variants' details, redaction."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 import pytest
 from msgspec.structs import replace
@@ -10,24 +12,37 @@ from msgspec.structs import replace
 from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel import events as ev
-from domain.tours_arc_en_ciel.effects import scores
+from domain.tours_arc_en_ciel.combat import EVEN_FACES, ODD_FACES
+from domain.tours_arc_en_ciel.scoring import scores
 from domain.tours_arc_en_ciel.state import ToursState
+from tests.domain.tours_arc_en_ciel.helpers import (
+    RS,
+    at_phase,
+    eliminate,
+    new_state,
+    play,
+    put,
+    rejected,
+    set_hand,
+    types,
+)
 
-from .helpers import RS, at_phase, decide, eliminate, new_state, put, rejected, set_hand, types
 
-
-def drawn(state: ToursState, card: str, house: str = "fire") -> tuple[ToursState, list[object]]:
+def drawn(state: ToursState, card: str, house: str = "fire") -> tuple[ToursState, list[Any]]:
     state = at_phase(replace(state, chance_deck=[card, *state.chance_deck]), house, "third")  # type: ignore[list-item]
-    return decide(state, house, cm.ToursDrawChance())
+    return play(state, house, cm.ToursDrawChance())
 
 
 def attack(
-    state: ToursState, dice: list[int], dragon: str = "fire_10_blower_1"
+    state: ToursState,
+    dice: list[int],
+    dragon: str = "fire_10_blower_1",
+    choices: list[int] | None = None,
 ) -> ev.ToursCombatResolved:
     """Fire lands ``dragon`` on coral_tourmaline (held by an ice Dragon) with a tourmaline card."""
     state = at_phase(set_hand(state, "fire", {"tourmaline": 1}), "fire", "play")
     cmd = cm.ToursLandDragon(island="tourmaline", tower="coral_tourmaline", dragon=dragon)
-    _, events = decide(state, "fire", cmd, dice=dice)
+    _, events = play(state, "fire", cmd, dice=dice, choices=choices or [])
     combat = events[2]
     assert isinstance(combat, ev.ToursCombatResolved)
     return combat
@@ -47,7 +62,7 @@ def test_add_defense_asks_for_an_own_tower() -> None:
         cm.ToursResolveChance(decline=True),
         cm.ToursResolveChance(tower="sapphire_coral"),
     ]
-    _, events = decide(state, "fire", cm.ToursResolveChance(tower="sapphire_coral"))
+    _, events = play(state, "fire", cm.ToursResolveChance(tower="sapphire_coral"))
     assert events[0] == ev.ToursDefenseChanged(
         tower="sapphire_coral", delta=10, defense=11, cause="chance"
     )
@@ -60,7 +75,7 @@ def test_add_defense_without_board_dragon_is_void() -> None:
 
 def test_remove_enemy_defense_floors_at_zero() -> None:
     state, _ = drawn(ICE_HELD, "remove_enemy_defense_5")
-    _, events = decide(state, "fire", cm.ToursResolveChance(tower="coral_tourmaline"))
+    _, events = play(state, "fire", cm.ToursResolveChance(tower="coral_tourmaline"))
     assert events[0] == ev.ToursDefenseChanged(
         tower="coral_tourmaline", delta=-2, defense=0, cause="chance"
     )
@@ -80,7 +95,7 @@ def test_extra_dragon_lands_on_an_arrival_tower_with_combat() -> None:
         "invalid_target",
     )
     cmd = cm.ToursResolveChance(dragon="fire_20_blower_2", tower="coral_tourmaline")
-    after, events = decide(state, "fire", cmd, dice=[10, 1])
+    after, events = play(state, "fire", cmd, dice=[10, 1])
     assert types(events)[:3] == ["dragon_arrived", "combat_resolved", "defense_changed"]
     assert (
         events[0].cause == "extra_dragon"
@@ -92,7 +107,7 @@ def test_extra_dragon_lands_on_an_arrival_tower_with_combat() -> None:
 def test_remove_enemy_dragon_any_takes_a_hidden_dragon_and_redacts_it() -> None:
     state = put(new_state(), "opal_jet", "ice_15_mason_2", 4, hidden=True)
     state, _ = drawn(state, "remove_enemy_dragon_any")
-    after, events = decide(state, "fire", cm.ToursResolveChance(tower="opal_jet"))
+    after, events = play(state, "fire", cm.ToursResolveChance(tower="opal_jet"))
     removed = events[0]
     assert removed == ev.ToursDragonRemoved(seat=1, tower="opal_jet", dragon="ice_15_mason_2", strength=15,
                                             specialty="mason", was_hidden=True)  # fmt: skip
@@ -115,7 +130,7 @@ def test_lose_dragon_includes_own_hidden_dragons() -> None:
     state, _ = drawn(state, "lose_dragon_strength_15")
     assert RS.legal_commands(state, "fire") == [cm.ToursResolveChance(tower="opal_jet")]
     rejected(state, "fire", cm.ToursResolveChance(decline=True), "decline_not_allowed")
-    after, _ = decide(state, "fire", cm.ToursResolveChance(tower="opal_jet"))
+    after, _ = play(state, "fire", cm.ToursResolveChance(tower="opal_jet"))
     assert "fire_15_mason_2" in after.reserve[0]
 
 
@@ -127,7 +142,7 @@ def test_hide_more_dragons_than_allowed_asks_one_per_answer() -> None:
     state, events = drawn(state, "hide_dragons_4")
     assert events[-1].remaining == 4
     for n in range(4):
-        state, events = decide(state, "fire", cm.ToursResolveChance(tower=towers[n]))
+        state, events = play(state, "fire", cm.ToursResolveChance(tower=towers[n]))
         expected = "chance_decision_requested" if n < 3 else "chance_card_discarded"
         assert types(events)[1] == expected
     assert len(state.hidden) == 4 and state.pending is None
@@ -137,8 +152,8 @@ def test_resurrect_two_of_three_eliminated_by_choice() -> None:
     state = eliminate(new_state(), "fire_10_mason_1", "fire_15_mason_1", "fire_20_mason_1")
     state, events = drawn(state, "resurrect_2")
     assert events[-1].remaining == 2
-    state, _ = decide(state, "fire", cm.ToursResolveChance(dragon="fire_20_mason_1"))
-    state, events = decide(state, "fire", cm.ToursResolveChance(dragon="fire_10_mason_1"))
+    state, _ = play(state, "fire", cm.ToursResolveChance(dragon="fire_20_mason_1"))
+    state, events = play(state, "fire", cm.ToursResolveChance(dragon="fire_10_mason_1"))
     assert (
         state.eliminated[0] == ["fire_15_mason_1"] and types(events)[1] == "chance_card_discarded"
     )
@@ -172,7 +187,9 @@ def test_attacker_combat_cards(cards: list[str], dice: list[int], field: str, va
     [("combat_even_dice", "even", [4, 8]), ("combat_odd_dice", "odd", [3, 9])],
 )
 def test_parity_cards_restrict_every_die(card: str, parity: str, faces: list[int]) -> None:
-    combat = attack(replace(ICE_HELD, combat_cards=[[], [card]]), faces)
+    allowed = EVEN_FACES if parity == "even" else ODD_FACES
+    state = replace(ICE_HELD, combat_cards=[[], [card]])
+    combat = attack(state, [], choices=[allowed.index(f) for f in faces])
     assert (
         combat.parity == parity
         and combat.attacker.rolls == faces[:1]
@@ -195,7 +212,7 @@ def test_invulnerable_seat_wins_in_defence_too() -> None:
     state = replace(state, turn=replace(state.turn, invulnerable=True))
     state, events = drawn(state, "enemy_dragon_arrives_strength_20")
     assert events[-1].decider_seat == 1
-    state, events = decide(
+    state, events = play(
         state, "ice", cm.ToursResolveChance(dragon="ice_20_blower_1", tower="ivory_tiger_eye")
     )
     assert events[0].contested is False
@@ -204,7 +221,7 @@ def test_invulnerable_seat_wins_in_defence_too() -> None:
         ice_attack, phase="third", active_seat=0, turn=replace(ice_attack.turn, invulnerable=True)
     )
     ice_attack, _ = drawn(ice_attack, "enemy_dragon_arrives_any")
-    _, events = decide(
+    _, events = play(
         ice_attack,
         "ice",
         cm.ToursResolveChance(dragon="ice_20_mason_1", tower="ivory_tiger_eye"),
@@ -218,10 +235,10 @@ def test_share_gives_the_sharer_arrival_towers_and_ends_for_good() -> None:
     state = put(new_state(enemy_start_pair_share=True), "opal_turquoise", "ice_10_mason_1")
     assert board.owners(state)["turquoise"] == (1,)
     state = at_phase(set_hand(state, "fire", {"ivory": 2}), "fire", "play")
-    state, _ = decide(state, "fire", cm.ToursShareIsland(island="ivory", target_island="turquoise"))
+    state, _ = play(state, "fire", cm.ToursShareIsland(island="ivory", target_island="turquoise"))
     assert "jet_turquoise" in board.arrival_towers(state, 0)
     state, events = drawn(state, "remove_enemy_dragon_any")
-    state, events = decide(state, "fire", cm.ToursResolveChance(tower="opal_turquoise"))
+    state, events = play(state, "fire", cm.ToursResolveChance(tower="opal_turquoise"))
     assert types(events)[:3] == ["dragon_removed", "chance_card_discarded", "share_ended"]
     assert events[2] == ev.ToursShareEnded(sharer_seat=0, owner_seat=1, island="turquoise")
     state = put(state, "opal_turquoise", "ice_10_mason_2")
@@ -231,7 +248,7 @@ def test_share_gives_the_sharer_arrival_towers_and_ends_for_good() -> None:
 
 def test_pile_card_is_hidden_from_others() -> None:
     state = new_state()
-    _, events = decide(state, "fire", cm.ToursTakeCard(source="pile"))
+    _, events = play(state, "fire", cm.ToursTakeCard(source="pile"))
     taken = events[0]
     assert taken.island == state.pile[0]
     assert RS.redact(taken, "ice").island is None and RS.redact(taken, None).island is None
@@ -262,7 +279,7 @@ def test_json_command_with_unknown_ids_reaches_decide() -> None:
 
 
 def test_atomize_without_an_eligible_dragon_lands_nothing() -> None:
-    from .test_scenarios import _fire_reserve_empty
+    from tests.domain.tours_arc_en_ciel.test_scenarios import _fire_reserve_empty
 
     state = _fire_reserve_empty(
         at_phase(set_hand(new_state(), "fire", {"coral": 2}), "fire", "play"), []
@@ -271,7 +288,7 @@ def test_atomize_without_an_eligible_dragon_lands_nothing() -> None:
     assert cm.ToursAtomize(island="coral", tower="coral_tourmaline") in RS.legal_commands(
         state, "fire"
     )
-    after, events = decide(state, "fire", cm.ToursAtomize(island="coral", tower="coral_tourmaline"))
+    after, events = play(state, "fire", cm.ToursAtomize(island="coral", tower="coral_tourmaline"))
     assert types(events) == ["card_played", "dragon_atomized"]
     assert "coral_tourmaline" not in after.occupant and after.defense["coral_tourmaline"] == 0
 
@@ -324,7 +341,7 @@ def test_recycling_applies_to_atomize_and_extra_dragons() -> None:
     ]
     state = put(new_state(two_player_recycle=True), "diamond_jade", "ice_10_mason_1")
     state = eliminate(state, "fire_15_blower_3")
-    from .helpers import fill_board
+    from tests.domain.tours_arc_en_ciel.helpers import fill_board
 
     state = fill_board(state, "fire", towers)
     state = at_phase(set_hand(state, "fire", {"jade": 2}), "fire", "play")
@@ -333,19 +350,19 @@ def test_recycling_applies_to_atomize_and_extra_dragons() -> None:
     assert cm.ToursAtomize(island="jade", tower="diamond_jade") not in RS.legal_commands(
         state, "fire"
     )
-    after, events = decide(state, "fire", atomize)
+    after, events = play(state, "fire", atomize)
     assert events[2].origin == "eliminated" and after.eliminated[0] == []
 
 
 def test_both_end_reasons_are_listed() -> None:
     towers = [t for t in board.TOWERS if t != "coral_tourmaline"]
-    from .helpers import fill_board
+    from tests.domain.tours_arc_en_ciel.helpers import fill_board
 
     state = fill_board(new_state(), "fire", towers[:18])
     state = replace(
         at_phase(state, "fire", "third"), final_turn=True, chance_deck=["combat_plus_5"]
     )
-    over, events = decide(state, "fire", cm.ToursDrawChance())
+    over, events = play(state, "fire", cm.ToursDrawChance())
     assert events[-1].reasons == ["cards_exhausted", "all_dragons_on_board"]
     outcome = RS.outcome(over)
     assert outcome is not None and [s.rank for s in outcome.standings] == [1, 2]

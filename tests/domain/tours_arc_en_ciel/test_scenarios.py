@@ -15,16 +15,25 @@ from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel import events as ev
 from domain.tours_arc_en_ciel.components import CHANCE_CARDS, GAME_CARDS
-from domain.tours_arc_en_ciel.effects import scores
+from domain.tours_arc_en_ciel.scoring import scores
 from domain.tours_arc_en_ciel.setup import turn_order
 from domain.tours_arc_en_ciel.state import ToursOptions, ToursRoll
-
-from .helpers import RS, StubRng, at_phase, decide, new_state, put, rejected, set_hand, types
+from tests.domain.tours_arc_en_ciel.helpers import (
+    RS,
+    ScriptedRng,
+    at_phase,
+    new_state,
+    play,
+    put,
+    rejected,
+    set_hand,
+    types,
+)
 
 
 def test_t01_setup_and_gold_roll() -> None:
     options = ToursOptions()
-    events = RS.setup(options, SetupContext(), StubRng(dice=[7, 7, 15, 3]))
+    events = RS.setup(options, SetupContext(), ScriptedRng(dice=[7, 7, 15, 3]))
     assert types(events) == [
         "game_started", "gold_tower_assigned", "game_deck_shuffled", "chance_deck_shuffled",
         "cards_dealt", "cards_dealt", "face_up_dealt", "turn_started",
@@ -85,7 +94,7 @@ def test_t02_option_validation_valid_and_default() -> None:
     assert turn_order(default.houses) == [0, 1]
     # The Gold tower seat comes from the setup context; an unknown seat is refused.
     with pytest.raises(RuleViolation) as info:
-        RS.setup(default, SetupContext(last_winner_seat="moon"), StubRng())
+        RS.setup(default, SetupContext(last_winner_seat="moon"), ScriptedRng())
     assert info.value.code == "invalid_gold_tower_seat"
 
 
@@ -99,7 +108,7 @@ def test_t04_take_a_face_up_card() -> None:
         new_state(), face_up=["jade", "topaz", "coral"], pile=["ruby", *new_state().pile[1:]]
     )
     take = cm.ToursTakeCard(source="face_up", slot=1)
-    after, events = decide(state, "fire", take)
+    after, events = play(state, "fire", take)
     assert events == [
         ev.ToursCardTaken(seat=0, house="fire", source="face_up", slot=1, island="topaz"),
         ev.ToursFaceUpRefilled(slot=1, island="ruby"),
@@ -112,7 +121,7 @@ def test_t05_empty_pile() -> None:
     state = replace(new_state(), pile=[], face_up=[None, "jade", None])
     rejected(state, "fire", cm.ToursTakeCard(source="pile"), "pile_empty")
     rejected(state, "fire", cm.ToursTakeCard(source="face_up", slot=0), "face_up_slot_empty")
-    after, events = decide(state, "fire", cm.ToursTakeCard(source="face_up", slot=1))
+    after, events = play(state, "fire", cm.ToursTakeCard(source="face_up", slot=1))
     assert events == [
         ev.ToursCardTaken(seat=0, house="fire", source="face_up", slot=1, island="jade"),
         ev.ToursLastCardTaken(seat=0),
@@ -128,7 +137,7 @@ def _play(state=None, hand=None, house="fire"):  # type: ignore[no-untyped-def]
 def test_t06_landing_on_an_empty_tower() -> None:
     state = _play()
     cmd = cm.ToursLandDragon(island="coral", tower="coral_tourmaline", dragon="fire_10_mason_1")
-    after, events = decide(state, "fire", cmd)
+    after, events = play(state, "fire", cmd)
     assert events == [
         ev.ToursCardPlayed(seat=0, islands=["coral"], purpose="land"),
         ev.ToursDragonArrived(
@@ -197,7 +206,7 @@ def test_t08_attacker_wins_defender_eliminated() -> None:
     cmd = cm.ToursLandDragon(
         island="tourmaline", tower="coral_tourmaline", dragon="fire_20_blower_1"
     )
-    after, events = decide(state, "fire", cmd, dice=[14, 6])
+    after, events = play(state, "fire", cmd, dice=[14, 6])
     combat = events[2]
     assert isinstance(combat, ev.ToursCombatResolved)
     assert (combat.attacker.total, combat.defender.total) == (39, 24)
@@ -218,7 +227,7 @@ def test_t08_attacker_wins_defender_eliminated() -> None:
 def test_t09_tie_goes_to_the_defender_attacking_mason_eliminated() -> None:
     state = put(_play(), "sapphire_coral", "ice_10_mason_1", 0)
     cmd = cm.ToursLandDragon(island="coral", tower="sapphire_coral", dragon="fire_10_mason_2")
-    after, events = decide(state, "fire", cmd, dice=[10, 6])
+    after, events = play(state, "fire", cmd, dice=[10, 6])
     combat = events[2]
     assert isinstance(combat, ev.ToursCombatResolved)
     assert (combat.attacker.total, combat.defender.total) == (21, 21)
@@ -237,7 +246,7 @@ def test_t10_losing_blower_returns_to_reserve() -> None:
     cmd = cm.ToursLandDragon(
         island="tourmaline", tower="coral_tourmaline", dragon="fire_15_blower_1"
     )
-    after, events = decide(state, "fire", cmd, dice=[8, 12])
+    after, events = play(state, "fire", cmd, dice=[8, 12])
     combat = events[2]
     assert isinstance(combat, ev.ToursCombatResolved)
     assert (combat.attacker.total, combat.defender.total) == (29, 30)
@@ -287,7 +296,7 @@ def test_t13_movement_passability() -> None:
         move(from_tower="coral_tourmaline", via_island="tourmaline", to_tower="ruby_tourmaline"),
         "island_not_passable",
     )
-    after, events = decide(
+    after, events = play(
         state,
         "fire",
         move(from_tower="coral_tourmaline", via_island="coral", to_tower="sapphire_coral"),
@@ -305,7 +314,7 @@ def test_t13_movement_passability() -> None:
     assert "coral_tourmaline" not in after.occupant and after.defense["coral_tourmaline"] == 2
     co = at_phase(t12_state(), "fire", "third")
     across = move(from_tower="diamond_ruby", via_island="diamond", to_tower="diamond_opal")
-    _, events = decide(co, "fire", across, dice=[5, 5])
+    _, events = play(co, "fire", across, dice=[5, 5])
     assert types(events)[:2] == ["dragon_arrived", "combat_resolved"]
 
 
@@ -361,7 +370,7 @@ def test_t15_fatigue() -> None:
     land = cm.ToursLandDragon(
         island="tourmaline", tower="ruby_tourmaline", dragon="fire_15_blower_1"
     )
-    state, events = decide(state, "fire", land, dice=[10, 10])
+    state, events = play(state, "fire", land, dice=[10, 10])
     first = events[2]
     assert (first.attacker.total, first.defender.total, first.winner) == (30, 21, "attacker")
     assert first.loser_fate == "eliminated" and state.defense["ruby_tourmaline"] == 1
@@ -369,7 +378,7 @@ def test_t15_fatigue() -> None:
         from_tower="ruby_tourmaline", via_island="ruby", to_tower="diamond_ruby"
     )
     assert board.owners(state)["ruby"] == ()
-    state, events = decide(state, "fire", move, dice=[12, 8])
+    state, events = play(state, "fire", move, dice=[12, 8])
     second = events[1]
     assert isinstance(second, ev.ToursCombatResolved)
     assert second.attacker.fatigue == -5 and second.defender.fatigue == 0
@@ -390,8 +399,8 @@ def test_t16_swap() -> None:
     assert swap not in RS.legal_commands(state, "fire")  # listed with the lower bridge no first
     listed = cm.ToursSwapDragons(tower_a="diamond_ruby", tower_b="coral_tourmaline")
     assert listed in RS.legal_commands(state, "fire")
-    after, events = decide(state, "fire", listed)
-    assert RS.decide(state, "fire", swap, StubRng()) == [
+    after, events = play(state, "fire", listed)
+    assert RS.decide(state, "fire", swap, ScriptedRng()) == [
         ev.ToursDragonsSwapped(seat=0, tower_a="coral_tourmaline", tower_b="diamond_ruby",
                                dragon_a="fire_10_mason_1", dragon_b="fire_20_mason_1"),
         ev.ToursDefenseChanged(tower="coral_tourmaline", delta=1, defense=2, cause="swap"),
@@ -417,7 +426,7 @@ def test_t16_swap() -> None:
 def test_t17_atomize() -> None:
     state = put(_play(hand={"jade": 2}), "diamond_jade", "ice_15_mason_1", 7)
     cmd = cm.ToursAtomize(island="jade", tower="diamond_jade", dragon="fire_20_blower_1")
-    after, events = decide(state, "fire", cmd)
+    after, events = play(state, "fire", cmd)
     assert events == [
         ev.ToursCardPlayed(seat=0, islands=["jade", "jade"], purpose="atomize"),
         ev.ToursDragonAtomized(seat=0, tower="diamond_jade", victim_seat=1, dragon="ice_15_mason_1",
@@ -440,7 +449,7 @@ def test_t17_atomize() -> None:
 
 
 def _fire_reserve_empty(state, eliminated):  # type: ignore[no-untyped-def]
-    from .helpers import eliminate, fill_board
+    from tests.domain.tours_arc_en_ciel.helpers import eliminate, fill_board
 
     state = eliminate(state, *eliminated)
     towers = [t for t in board.TOWERS if t not in ("coral_tourmaline", "sapphire_coral")]
@@ -451,7 +460,7 @@ def test_t18_chance_instead_of_landing() -> None:
     state = _fire_reserve_empty(_play(hand={"topaz": 1}), ["fire_10_mason_2", "fire_20_mason_1"])
     assert state.reserve[0] == []
     state = replace(state, chance_deck=["resurrect_1", *state.chance_deck])
-    state, events = decide(state, "fire", cm.ToursChanceInsteadOfLanding(island="topaz"))
+    state, events = play(state, "fire", cm.ToursChanceInsteadOfLanding(island="topaz"))
     assert events == [
         ev.ToursCardPlayed(seat=0, islands=["topaz"], purpose="chance_instead"),
         ev.ToursChanceCardDrawn(seat=0, card="resurrect_1", origin="instead_of_landing"),
@@ -459,7 +468,7 @@ def test_t18_chance_instead_of_landing() -> None:
             decider_seat=0, drawer_seat=0, card="resurrect_1", remaining=1
         ),
     ]
-    state, events = decide(state, "fire", cm.ToursResolveChance(dragon="fire_20_mason_1"))
+    state, events = play(state, "fire", cm.ToursResolveChance(dragon="fire_20_mason_1"))
     assert events == [
         ev.ToursDragonResurrected(seat=0, dragon="fire_20_mason_1"),
         ev.ToursChanceCardDiscarded(card="resurrect_1", outcome="applied"),
@@ -481,7 +490,7 @@ def test_t18_chance_instead_of_landing() -> None:
 def test_t19_kept_combat_card_used_in_defence() -> None:
     state = at_phase(put(new_state(), "sapphire_coral", "fire_10_mason_1", 1), "fire", "third")
     state = replace(state, chance_deck=["combat_plus_5", *state.chance_deck])
-    state, events = decide(state, "fire", cm.ToursDrawChance())
+    state, events = play(state, "fire", cm.ToursDrawChance())
     assert events[1:] == [
         ev.ToursChanceCardKept(seat=0, card="combat_plus_5", pile="combat"),
         ev.ToursTurnEnded(seat=0),
@@ -489,7 +498,7 @@ def test_t19_kept_combat_card_used_in_defence() -> None:
     ]
     state = at_phase(set_hand(state, "ice", {"coral": 1}), "ice", "play")
     land = cm.ToursLandDragon(island="coral", tower="sapphire_coral", dragon="ice_10_blower_1")
-    state, events = decide(state, "ice", land, dice=[15, 3])
+    state, events = play(state, "ice", land, dice=[15, 3])
     combat = events[2]
     assert (combat.attacker.total, combat.defender.total, combat.winner) == (30, 25, "attacker")
     assert combat.defender.cards == ["combat_plus_5"] and combat.defender.card_flat == 5
@@ -503,11 +512,11 @@ def test_t20_deterministic_defense_loss() -> None:
                              ("diamond_ruby", "fire_10_mason_3", 2)]:  # fmt: skip
         state = put(state, tower, dragon, d)
     drawn = replace(state, chance_deck=["lose_defense_5", *state.chance_deck])
-    _, events = decide(drawn, "fire", cm.ToursDrawChance())
+    _, events = play(drawn, "fire", cm.ToursDrawChance())
     assert events[1:3] == [
         ev.ToursDefenseChanged(tower="sapphire_coral", delta=-4, defense=0, cause="chance"),
         ev.ToursChanceCardDiscarded(card="lose_defense_5", outcome="applied"),
     ]
     flat = replace(drawn, defense={t: 0 for t in drawn.defense})
-    _, events = decide(flat, "fire", cm.ToursDrawChance())
+    _, events = play(flat, "fire", cm.ToursDrawChance())
     assert events[1] == ev.ToursChanceCardDiscarded(card="lose_defense_5", outcome="void")

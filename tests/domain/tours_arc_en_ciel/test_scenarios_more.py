@@ -7,22 +7,21 @@ from msgspec.structs import replace
 from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel import events as ev
-from domain.tours_arc_en_ciel.effects import scores
+from domain.tours_arc_en_ciel.scoring import scores
 from domain.tours_arc_en_ciel.state import ToursRoll, ToursState
-
-from .helpers import (
+from tests.domain.tours_arc_en_ciel.helpers import (
     RS,
     at_phase,
-    decide,
     eliminate,
     fill_board,
     new_state,
+    play,
     put,
     rejected,
     set_hand,
     types,
 )
-from .test_scenarios import t12_state
+from tests.domain.tours_arc_en_ciel.test_scenarios import t12_state
 
 
 def _third(state: ToursState, house: str, *cards: str) -> ToursState:
@@ -34,7 +33,7 @@ def test_t21_enemy_arrival_decided_by_another_seat() -> None:
     state = new_state(("fire", "ice", "light"))
     state = put(put(state, "gold_amber", "light_10_mason_1"), "onyx_gold", "light_10_mason_2")
     state = _third(state, "light", "enemy_dragon_arrives_any")
-    state, events = decide(state, "light", cm.ToursDrawChance())
+    state, events = play(state, "light", cm.ToursDrawChance())
     assert events[-1] == ev.ToursChanceDecisionRequested(
         decider_seat=1, drawer_seat=2, card="enemy_dragon_arrives_any", remaining=1
     )
@@ -52,7 +51,7 @@ def test_t21_enemy_arrival_decided_by_another_seat() -> None:
         cm.ToursResolveChance(dragon="ice_20_blower_1", tower="diamond_topaz"),
         "invalid_target",
     )
-    state, events = decide(
+    state, events = play(
         state, "ice", cm.ToursResolveChance(dragon="ice_20_blower_1", tower="ivory_tiger_eye")
     )
     assert types(events) == [
@@ -76,15 +75,15 @@ def test_t22_hidden_dragons_cannot_be_picked_by_conditioned_cards() -> None:
     state = _third(
         put(state, "opal_tiger_eye", "ice_15_blower_1"), "fire", "remove_enemy_dragon_mason"
     )
-    _, events = decide(state, "fire", cm.ToursDrawChance())
+    _, events = play(state, "fire", cm.ToursDrawChance())
     assert events[1] == ev.ToursChanceCardDiscarded(
         card="remove_enemy_dragon_mason", outcome="void"
     )
     state = put(state, "topaz_ivory", "ice_20_mason_1", 3)
-    state, events = decide(state, "fire", cm.ToursDrawChance())
+    state, events = play(state, "fire", cm.ToursDrawChance())
     assert types(events) == ["chance_card_drawn", "chance_decision_requested"]
     rejected(state, "fire", cm.ToursResolveChance(tower="opal_jet"), "invalid_target")
-    state, events = decide(state, "fire", cm.ToursResolveChance(tower="topaz_ivory"))
+    state, events = play(state, "fire", cm.ToursResolveChance(tower="topaz_ivory"))
     assert events[0] == ev.ToursDragonRemoved(
         seat=1, tower="topaz_ivory", dragon="ice_20_mason_1", strength=20, specialty="mason"
     )
@@ -97,7 +96,7 @@ def test_t23_hiding_and_redaction() -> None:
     for tower, dragon in [("diamond_ruby", "fire_10_mason_1"), ("sapphire_coral", "fire_15_blower_1"),
                           ("coral_tourmaline", "fire_20_mason_2")]:  # fmt: skip
         state = put(state, tower, dragon)
-    state, events = decide(_third(state, "fire", "hide_dragons_4"), "fire", cm.ToursDrawChance())
+    state, events = play(_third(state, "fire", "hide_dragons_4"), "fire", cm.ToursDrawChance())
     assert events[1:5] == [
         ev.ToursDragonHidden(seat=0, tower="diamond_ruby", dragon="fire_10_mason_1"),
         ev.ToursDragonHidden(seat=0, tower="sapphire_coral", dragon="fire_15_blower_1"),
@@ -108,7 +107,7 @@ def test_t23_hiding_and_redaction() -> None:
     move = cm.ToursMoveDragon(
         from_tower="coral_tourmaline", via_island="tourmaline", to_tower="ruby_tourmaline"
     )
-    state, events = decide(_third(state, "fire"), "fire", move)
+    state, events = play(_third(state, "fire"), "fire", move)
     arrived = events[0]
     seen = RS.redact(arrived, "ice")
     assert (seen.dragon, seen.strength, seen.specialty) == (None, None, None)
@@ -126,11 +125,11 @@ def test_t23_hiding_and_redaction() -> None:
 
 
 def test_t24_threshold_cards() -> None:
-    state, _ = decide(
+    state, _ = play(
         _third(new_state(), "fire", "bridges_needed_plus_1"), "fire", cm.ToursDrawChance()
     )
     rejected(state, "fire", cm.ToursResolveChance(decline=True), "decline_not_allowed")
-    after, events = decide(state, "fire", cm.ToursResolveChance(island="coral"))
+    after, events = play(state, "fire", cm.ToursResolveChance(island="coral"))
     assert events[0] == ev.ToursThresholdChanged(island="coral", delta=1, threshold=3)
     assert 0 not in board.owners(after)["coral"] and scores(after)[0].score == 0
     state = _third(
@@ -141,8 +140,8 @@ def test_t24_threshold_cards() -> None:
         "bridges_needed_plus_1",
     )
     for delta, expected in [(-1, 1), (-1, 1), (1, 2)]:
-        state, _ = decide(_third(state, "fire"), "fire", cm.ToursDrawChance())
-        state, events = decide(state, "fire", cm.ToursResolveChance(island="tiger_eye"))
+        state, _ = play(_third(state, "fire"), "fire", cm.ToursDrawChance())
+        state, events = play(state, "fire", cm.ToursResolveChance(island="tiger_eye"))
         assert events[0] == ev.ToursThresholdChanged(
             island="tiger_eye", delta=delta, threshold=expected
         )
@@ -154,7 +153,7 @@ def _attack(state: ToursState, dice: list[int]):  # type: ignore[no-untyped-def]
         island="tourmaline", tower="coral_tourmaline", dragon="fire_10_blower_1"
     )
     state = at_phase(set_hand(state, "fire", {"tourmaline": 1}), "fire", "play")
-    return decide(state, "fire", cmd, dice=dice)
+    return play(state, "fire", cmd, dice=dice)
 
 
 def test_t25_mode_cards() -> None:
@@ -186,7 +185,7 @@ def test_t27_chance_reshuffle() -> None:
         chance_deck=[],
         chance_discard=["combat_plus_5", "lose_defense_3"],
     )
-    _, events = decide(
+    _, events = play(
         state, "fire", cm.ToursDrawChance(), shuffles=[["lose_defense_3", "combat_plus_5"]]
     )
     assert events[:2] == [
@@ -202,10 +201,10 @@ def test_t28_end_when_the_last_card_is_taken() -> None:
         put(new_state(), "coral_tourmaline", "fire_10_mason_1"), "sapphire_coral", "fire_10_mason_2"
     )
     state = replace(state, pile=[], face_up=["jade", None, None])
-    state, events = decide(state, "fire", cm.ToursTakeCard(source="face_up", slot=0))
+    state, events = play(state, "fire", cm.ToursTakeCard(source="face_up", slot=0))
     assert events[-1] == ev.ToursLastCardTaken(seat=0)
-    state, _ = decide(state, "fire", cm.ToursDiscardCard(island="jade"))
-    state, events = decide(
+    state, _ = play(state, "fire", cm.ToursDiscardCard(island="jade"))
+    state, events = play(
         state, "fire", cm.ToursSwapDragons(tower_a="sapphire_coral", tower_b="coral_tourmaline")
     )
     assert types(events) == [
@@ -227,14 +226,14 @@ def test_t29_end_with_all_dragons_on_board() -> None:
     state = replace(set_hand(at_phase(state, "fire", "play"), "fire", {"coral": 1}),
                     chance_deck=["bonus_points_2", *state.chance_deck])  # fmt: skip
     land = cm.ToursLandDragon(island="coral", tower="coral_tourmaline", dragon="fire_20_mason_3")
-    ended, _ = decide(state, "fire", land)
-    ended, events = decide(ended, "fire", cm.ToursDrawChance())
+    ended, _ = play(state, "fire", land)
+    ended, events = play(ended, "fire", cm.ToursDrawChance())
     assert types(events)[-2:] == ["turn_ended", "game_ended"]
     assert events[-1].reasons == ["all_dragons_on_board"]
     assert next(s for s in events[-1].scores if s.seat == 0).card_points == 2
     one_out = eliminate(state, "fire_20_mason_3")
     assert one_out.reserve[0] == [] and board.board_dragons(one_out, 0) == 17
-    not_ended, events = decide(at_phase(one_out, "fire", "third"), "fire", cm.ToursDrawChance())
+    not_ended, events = play(at_phase(one_out, "fire", "third"), "fire", cm.ToursDrawChance())
     assert types(events)[-1] == "turn_started" and not_ended.phase == "take"
 
 
@@ -248,7 +247,7 @@ def test_t30_tie_breaks() -> None:
     defense = dict(state.defense)
     defense.update({"diamond_topaz": 9, "diamond_sapphire": 9})
     state = _ending(replace(state, defense=defense))
-    over, events = decide(state, "fire", cm.ToursDrawChance(), dice=[13, 13, 5, 17])
+    over, events = play(state, "fire", cm.ToursDrawChance(), dice=[13, 13, 5, 17])
     end = events[-1]
     assert isinstance(end, ev.ToursGameEnded)
     assert [(s.score, s.pearls) for s in end.scores] == [(22, 9), (22, 9)]
@@ -260,7 +259,7 @@ def test_t30_tie_breaks() -> None:
     outcome = RS.outcome(over)
     assert outcome is not None and outcome.winners == ("ice",) and outcome.decided_by == "roll"
     defense["diamond_topaz"] = 10
-    over, events = decide(_ending(replace(state, defense=defense)), "fire", cm.ToursDrawChance())
+    over, events = play(_ending(replace(state, defense=defense)), "fire", cm.ToursDrawChance())
     assert (events[-1].ranking, events[-1].tiebreak_rounds) == ([0, 1], [])
     assert RS.outcome(over).decided_by == "pearls"  # type: ignore[union-attr]
 
@@ -270,7 +269,7 @@ def test_t31_natural_20_and_1() -> None:
     cmd = cm.ToursLandDragon(
         island="tourmaline", tower="coral_tourmaline", dragon="fire_10_mason_1"
     )
-    after, events = decide(
+    after, events = play(
         at_phase(set_hand(state, "fire", {"tourmaline": 1}), "fire", "play"),
         "fire",
         cmd,
@@ -285,7 +284,7 @@ def test_t31_natural_20_and_1() -> None:
     )
     assert "ice_20_mason_1" in after.reserve[1]
     ones = put(new_state(natural_1_loses=True), "coral_tourmaline", "ice_20_mason_1", 10)
-    _, events = decide(
+    _, events = play(
         at_phase(set_hand(ones, "fire", {"tourmaline": 1}), "fire", "play"),
         "fire",
         cmd,
@@ -302,7 +301,7 @@ def test_t32_invulnerability_variant() -> None:
     cmd = cm.ToursInvokeInvulnerability(
         island="coral", tower="coral_tourmaline", dragon="fire_10_mason_1"
     )
-    after, events = decide(state, "fire", cmd, dice=[1, 20])
+    after, events = play(state, "fire", cmd, dice=[1, 20])
     assert events[1] == ev.ToursInvulnerabilityGranted(seat=0)
     combat = events[3]
     assert (combat.attacker.total, combat.defender.total) == (12, 55)
@@ -331,7 +330,7 @@ def test_t33_share_variant() -> None:
         state = put(state, tower, f"ice_10_mason_{n + 1}" if n < 3 else "ice_15_mason_1")
     state = put(state, "topaz_ivory", "fire_20_blower_1")
     state = at_phase(set_hand(state, "fire", {"ivory": 2, "coral": 2}), "fire", "play")
-    state, events = decide(
+    state, events = play(
         state, "fire", cm.ToursShareIsland(island="ivory", target_island="diamond")
     )
     assert events[1] == ev.ToursIslandShared(sharer_seat=0, owner_seat=1, island="diamond")
@@ -341,13 +340,13 @@ def test_t33_share_variant() -> None:
     move = cm.ToursMoveDragon(
         from_tower="topaz_ivory", via_island="topaz", to_tower="diamond_topaz"
     )
-    state, _ = decide(state, "fire", move)  # via topaz; now fire is on a diamond spoke
+    state, _ = play(state, "fire", move)  # via topaz; now fire is on a diamond spoke
     state = at_phase(state, "fire", "third")
     across = cm.ToursMoveDragon(
         from_tower="diamond_topaz", via_island="diamond", to_tower="diamond_opal"
     )
     assert across in RS.legal_commands(state, "fire")  # the shared centre is passable
-    state, events = decide(state, "fire", across, dice=[20, 1])
+    state, events = play(state, "fire", across, dice=[20, 1])
     assert events[1].winner == "attacker"
     assert events[-3] == ev.ToursShareEnded(sharer_seat=0, owner_seat=1, island="diamond")
     unshared = at_phase(
@@ -384,7 +383,7 @@ def test_t34_two_player_recycling() -> None:
     )
     state = at_phase(set_hand(state, "fire", {"coral": 1}), "fire", "play")
     cmd = cm.ToursLandDragon(island="coral", tower="coral_tourmaline", dragon="fire_10_mason_2")
-    after, events = decide(state, "fire", cmd)
+    after, events = play(state, "fire", cmd)
     assert events[1].origin == "eliminated" and after.eliminated[0] == []
     off = replace(state, options=replace(state.options, two_player_recycle=False))
     rejected(off, "fire", cmd, "dragon_not_available")
@@ -395,7 +394,7 @@ def test_t35_skipping_the_third_action() -> None:
     rejected(state, "fire", cm.ToursSkipThirdAction(), "third_action_available")
     bare = replace(state, chance_deck=[], chance_discard=[])
     assert RS.legal_commands(bare, "fire") == [cm.ToursSkipThirdAction()]
-    _, events = decide(bare, "fire", cm.ToursSkipThirdAction())
+    _, events = play(bare, "fire", cm.ToursSkipThirdAction())
     assert events[:2] == [ev.ToursThirdActionSkipped(seat=0), ev.ToursTurnEnded(seat=0)]
 
 
@@ -410,21 +409,21 @@ def test_t36_turn_and_phase_errors() -> None:
 
 def test_t37_declining_and_parameter_checks() -> None:
     state = _third(put(new_state(), "sapphire_coral", "fire_10_mason_1"), "fire", "add_defense_3")
-    state, _ = decide(state, "fire", cm.ToursDrawChance())
-    _, events = decide(state, "fire", cm.ToursResolveChance(decline=True))
+    state, _ = play(state, "fire", cm.ToursDrawChance())
+    _, events = play(state, "fire", cm.ToursResolveChance(decline=True))
     assert events[:3] == [
         ev.ToursChanceDeclined(seat=0, card="add_defense_3"),
         ev.ToursChanceCardDiscarded(card="add_defense_3", outcome="declined"),
         ev.ToursTurnEnded(seat=0),
     ]
     state = put(put(new_state(), "sapphire_coral", "fire_10_mason_1"), "opal_jet", "ice_10_mason_1")
-    state, _ = decide(_third(state, "fire", "give_enemy_defense_3"), "fire", cm.ToursDrawChance())
+    state, _ = play(_third(state, "fire", "give_enemy_defense_3"), "fire", cm.ToursDrawChance())
     rejected(state, "fire", cm.ToursResolveChance(decline=True), "decline_not_allowed")
     rejected(state, "fire", cm.ToursResolveChance(tower="sapphire_coral"), "invalid_target")
     rejected(
         state, "fire", cm.ToursResolveChance(tower="opal_jet", island="coral"), "invalid_parameters"
     )
-    _, events = decide(state, "fire", cm.ToursResolveChance(tower="opal_jet"))
+    _, events = play(state, "fire", cm.ToursResolveChance(tower="opal_jet"))
     assert events[0] == ev.ToursDefenseChanged(tower="opal_jet", delta=3, defense=3, cause="chance")
 
 
@@ -432,7 +431,7 @@ def test_t38_resurrection_for_all() -> None:
     state = new_state(("fire", "ice", "light"))
     state = eliminate(state, "fire_10_mason_2", "fire_15_mason_1", "ice_10_blower_1")
     state = _third(state, "ice", "resurrection_for_all")
-    _, events = decide(state, "ice", cm.ToursDrawChance())
+    _, events = play(state, "ice", cm.ToursDrawChance())
     assert events[1:4] == [
         ev.ToursDragonResurrected(seat=1, dragon="ice_10_blower_1"),
         ev.ToursDragonResurrected(seat=0, dragon="fire_10_mason_2"),
@@ -442,7 +441,7 @@ def test_t38_resurrection_for_all() -> None:
 
 def test_t40_reserve_redaction() -> None:
     state = at_phase(set_hand(new_state(), "fire", {"coral": 1}), "fire", "play")
-    state, _ = decide(
+    state, _ = play(
         state,
         "fire",
         cm.ToursLandDragon(island="coral", tower="coral_tourmaline", dragon="fire_20_blower_1"),
