@@ -347,7 +347,6 @@ for _h in HOUSES:
             DRAGONS[_id] = DragonInfo(_h, _k.strength, _k.specialty, len(_ids), _id[:-2])
             _ids.append(_id)
     HOUSE_DRAGONS[_h] = tuple(_ids)
-DRAGONS_PER_HOUSE = 18
 
 # --- Chance cards -----------------------------------------------------------
 

@@ -10,7 +10,9 @@ from msgspec.structs import replace
 
 from domain.kernel import RuleViolation, SetupContext, fold, tag_of
 from domain.tours_arc_en_ciel import RULESET
-from domain.tours_arc_en_ciel.components import DRAGONS, HOUSE_DRAGONS
+from domain.tours_arc_en_ciel import commands as cm
+from domain.tours_arc_en_ciel import events as ev
+from domain.tours_arc_en_ciel.components import DRAGONS, HOUSE_DRAGONS, TOWERS
 from domain.tours_arc_en_ciel.options import ToursOptions
 from domain.tours_arc_en_ciel.state import ToursState
 from tests.domain import helpers
@@ -118,3 +120,76 @@ def rejected(state: ToursState, house: str, command: Any, code: str) -> RuleViol
 def types(events: list[Any]) -> list[str]:
     """The events' tags without the ruleset prefix."""
     return [tag_of(e).split(".", 1)[1] for e in events]
+
+
+# --- Builders shared by the topic files ---------------------------------------
+
+
+def in_play_phase(
+    state: ToursState | None = None, hand: dict[str, int] | None = None, house: str = "fire"
+) -> ToursState:
+    """``house`` to play, holding ``hand`` (default one coral card)."""
+    state = new_state() if state is None else state
+    return at_phase(set_hand(state, house, hand or {"coral": 1}), house, "play")
+
+
+def at_third(state: ToursState, house: str, *cards: str) -> ToursState:
+    """``house`` at its third action, ``cards`` on top of the chance deck."""
+    state = at_phase(state, house, "third")
+    return replace(state, chance_deck=[*cards, *state.chance_deck]) if cards else state  # type: ignore[list-item]
+
+
+def drawn(state: ToursState, card: str, house: str = "fire") -> tuple[ToursState, list[Any]]:
+    """``house`` draws ``card`` as its third action."""
+    return play(at_third(state, house, card), house, cm.ToursDrawChance())
+
+
+def attack_events(state: ToursState, dice: list[int]) -> tuple[ToursState, list[Any]]:
+    """Fire lands fire_10_blower_1 on coral_tourmaline with a tourmaline card."""
+    cmd = cm.ToursLandDragon(
+        island="tourmaline", tower="coral_tourmaline", dragon="fire_10_blower_1"
+    )
+    state = at_phase(set_hand(state, "fire", {"tourmaline": 1}), "fire", "play")
+    return play(state, "fire", cmd, dice=dice)
+
+
+def attack(
+    state: ToursState,
+    dice: list[int],
+    dragon: str = "fire_10_blower_1",
+    choices: list[int] | None = None,
+) -> ev.ToursCombatResolved:
+    """Fire lands ``dragon`` on coral_tourmaline (held by an ice Dragon) with a tourmaline card."""
+    state = at_phase(set_hand(state, "fire", {"tourmaline": 1}), "fire", "play")
+    cmd = cm.ToursLandDragon(island="tourmaline", tower="coral_tourmaline", dragon=dragon)
+    _, events = play(state, "fire", cmd, dice=dice, choices=choices or [])
+    combat = events[2]
+    assert isinstance(combat, ev.ToursCombatResolved)
+    return combat
+
+
+def t12_state() -> ToursState:
+    """T12: fire and ice each hold four of the Diamond's eight towers."""
+    state = new_state()
+    fire = ["diamond_topaz", "diamond_amethyst", "diamond_jade", "diamond_ruby"]
+    ice = ["diamond_sapphire", "diamond_emerald", "diamond_onyx", "diamond_opal"]
+    for n, (f, i) in enumerate(zip(fire, ice, strict=True)):
+        state = put(state, f, f"fire_10_mason_{n + 1}" if n < 3 else "fire_15_mason_1")
+        state = put(state, i, f"ice_10_mason_{n + 1}" if n < 3 else "ice_15_mason_1")
+    return state
+
+
+def fire_reserve_empty(state: ToursState, eliminated: Sequence[str]) -> ToursState:
+    """Fire with ``eliminated`` out and every other Dragon on the board."""
+    state = eliminate(state, *eliminated)
+    towers = [t for t in TOWERS if t not in ("coral_tourmaline", "sapphire_coral")]
+    return fill_board(state, "fire", towers)
+
+
+def last_turn(state: ToursState) -> ToursState:
+    """Fire's third action in the final turn, a combat card on the chance deck."""
+    return replace(at_third(state, "fire"), final_turn=True, chance_deck=["combat_plus_5"])
+
+
+ICE_HELD = put(new_state(), "coral_tourmaline", "ice_10_mason_1", 2)
+"""An ice Dragon on coral_tourmaline with defense 2."""
