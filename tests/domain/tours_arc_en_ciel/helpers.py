@@ -8,7 +8,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.kernel import RuleViolation, SetupContext, fold, tag_of
+from domain.kernel import AnyRuleset, RuleViolation, SetupContext, fold, tag_of
 from domain.tours_arc_en_ciel import RULESET
 from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel import events as ev
@@ -19,7 +19,8 @@ from tests.domain import helpers
 from tests.domain.helpers import ScriptedRng
 from tests.domain.tours_arc_en_ciel.support import canonical
 
-RS = RULESET
+RS: AnyRuleset = RULESET
+"""The ruleset as the service holds it (messages typed loosely: tests read any event's fields)."""
 
 __all__ = ["RS", "ScriptedRng", "play", "rejected"]
 
@@ -40,7 +41,7 @@ def index_of(state: ToursState, house: str) -> int:
 
 def set_hand(state: ToursState, house: str, cards: dict[str, int]) -> ToursState:
     hands = list(state.hands)
-    hands[index_of(state, house)] = dict(sorted(cards.items()))  # type: ignore[arg-type]
+    hands[index_of(state, house)] = dict(sorted(cards.items()))  # type: ignore[assignment]
     return replace(state, hands=hands)
 
 
@@ -136,7 +137,7 @@ def in_play_phase(
 def at_third(state: ToursState, house: str, *cards: str) -> ToursState:
     """``house`` at its third action, ``cards`` on top of the chance deck."""
     state = at_phase(state, house, "third")
-    return replace(state, chance_deck=[*cards, *state.chance_deck]) if cards else state  # type: ignore[list-item]
+    return replace(state, chance_deck=[*cards, *state.chance_deck]) if cards else state
 
 
 def drawn(state: ToursState, card: str, house: str = "fire") -> tuple[ToursState, list[Any]]:

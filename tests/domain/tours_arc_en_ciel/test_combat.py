@@ -69,7 +69,7 @@ def test_t07_landing_errors() -> None:
         "fire",
         land(island="coral", tower="ruby_coral", dragon="fire_10_mason_1"),
         "unknown_tower",
-    )  # type: ignore[arg-type]
+    )
     rejected(
         state,
         "fire",

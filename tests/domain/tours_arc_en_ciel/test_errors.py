@@ -9,9 +9,10 @@ import pytest
 from msgspec.structs import replace
 
 from domain import RuleViolation, SetupContext
-from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel import commands as cm
-from domain.tours_arc_en_ciel.state import ToursOptions, ToursPending, ToursState
+from domain.tours_arc_en_ciel.components import TOWERS, ChanceKind
+from domain.tours_arc_en_ciel.options import ToursOptions
+from domain.tours_arc_en_ciel.state import ToursPending, ToursState
 from tests.domain.tours_arc_en_ciel.helpers import (
     RS,
     ScriptedRng,
@@ -35,18 +36,18 @@ def third(state: ToursState | None = None) -> ToursState:
     return at_phase(new_state() if state is None else state, "fire", "third")
 
 
-def pending(card: str, **kwargs: Any) -> ToursState:
+def pending(card: ChanceKind, **kwargs: Any) -> ToursState:
     state = third(
         put(put(new_state(), "sapphire_coral", "fire_10_mason_1"), "opal_jet", "ice_10_mason_1")
     )
     return replace(
         state,
         pending=ToursPending(card=card, drawer=0, decider=0, origin="third_action", remaining=1),
-    )  # type: ignore[arg-type]
+    )
 
 
 def no_reserve(eliminated: tuple[str, ...] = ()) -> ToursState:
-    towers = [t for t in board.TOWERS if t not in ("coral_tourmaline", "sapphire_coral")]
+    towers = [t for t in TOWERS if t not in ("coral_tourmaline", "sapphire_coral")]
     return fill_board(eliminate(in_play({"coral": 1}), *eliminated), "fire", towers)
 
 
@@ -73,7 +74,7 @@ CASES: dict[str, Case] = {
     "no_pending_decision": lambda: (third(), "fire", cm.ToursResolveChance(decline=True)),
     "not_your_turn": lambda: (new_state(), "ice", cm.ToursTakeCard(source="pile")),
     "wrong_phase": lambda: (new_state(), "fire", cm.ToursDrawChance()),
-    "unknown_island": lambda: (in_play(), "fire", cm.ToursDiscardCard(island="atlantis")),  # type: ignore[arg-type]
+    "unknown_island": lambda: (in_play(), "fire", cm.ToursDiscardCard(island="atlantis")),
     "unknown_tower": lambda: (in_play(), "fire", replace(LAND, tower="ruby_coral")),
     "unknown_dragon": lambda: (in_play(), "fire", replace(LAND, dragon="moon_10_mason_1")),
     "unknown_seat": lambda: (new_state(), "moon", cm.ToursTakeCard(source="pile")),

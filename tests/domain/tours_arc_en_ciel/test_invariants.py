@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 from domain import Rng, SetupContext
 from domain.kernel import fold
 from domain.tours_arc_en_ciel import RULESET, board
+from domain.tours_arc_en_ciel import events as ev
 from domain.tours_arc_en_ciel.components import CHANCE_CARDS, GAME_CARDS, HOUSE_DRAGONS
-from domain.tours_arc_en_ciel.state import ToursOptions, ToursState
+from domain.tours_arc_en_ciel.options import ToursOptions
+from domain.tours_arc_en_ciel.state import ToursState
 from tests.domain.tours_arc_en_ciel import make_golden
 from tests.domain.tours_arc_en_ciel.support import choose, options
 
@@ -66,6 +68,7 @@ def test_random_play_conserves_dragons_and_cards(
     assert msgspec.json.encode(fold(RS, log)) == msgspec.json.encode(state)
     assert state.result is not None
     end = log[-1]
+    assert isinstance(end, ev.ToursGameEnded)
     if "cards_exhausted" in end.reasons:
         assert not state.pile and state.face_up == [None, None, None]
     if "all_dragons_on_board" in end.reasons:
