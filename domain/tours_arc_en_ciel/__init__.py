@@ -9,11 +9,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from domain.kernel import Outcome, Rng, Ruleset, RulesetBase, Seat, SetupContext
-from domain.tours_arc_en_ciel import rules, setup, views
+from domain.tours_arc_en_ciel import evolve, rules, setup, views
 from domain.tours_arc_en_ciel.commands import ToursCommand
 from domain.tours_arc_en_ciel.components import COMPONENTS, ToursComponents
 from domain.tours_arc_en_ciel.events import ToursEvent
-from domain.tours_arc_en_ciel.evolve import evolve
 from domain.tours_arc_en_ciel.options import ToursOptions
 from domain.tours_arc_en_ciel.state import ToursState
 from domain.tours_arc_en_ciel.views import ToursView
@@ -53,7 +52,7 @@ class ToursRuleset(RulesetBase):
         return rules.decide(state, seat, command, rng)
 
     def evolve(self, state: ToursState | None, event: ToursEvent) -> ToursState:
-        return evolve(state, event)
+        return evolve.evolve(state, event)
 
     def legal_commands(self, state: ToursState, seat: Seat) -> list[ToursCommand]:
         return rules.legal_commands(state, seat)

@@ -322,7 +322,7 @@ def _unchanged(s: ToursState, e: Any) -> ToursState:
     return s
 
 
-_HANDLERS: dict[type, Callable[[Any, Any], ToursState]] = {
+HANDLERS: dict[type, Callable[[Any, Any], ToursState]] = {
     ev.ToursGameStarted: _game_started,
     ev.ToursGoldTowerAssigned: _gold_tower_assigned,
     ev.ToursGameDeckShuffled: _game_deck_shuffled,
@@ -361,7 +361,7 @@ _HANDLERS: dict[type, Callable[[Any, Any], ToursState]] = {
 
 def evolve(state: ToursState | None, event: Any) -> ToursState:
     """Fold one event (``state`` is None only for ``game_started``)."""
-    handler = _HANDLERS.get(type(event))
+    handler = HANDLERS.get(type(event))
     if handler is None:
         raise TypeError(f"tours_arc_en_ciel cannot evolve {type(event).__name__}")
     return handler(state, event)
