@@ -51,8 +51,8 @@ class ToursRuleset(RulesetBase):
     ) -> list[ToursEvent]:
         return rules.decide(state, seat, command, rng)
 
-    def evolve(self, state: ToursState | None, event: ToursEvent) -> ToursState:
-        return evolve.evolve(state, event)
+    evolve = staticmethod(evolve.evolve)
+    """Called once per event (folding a log): bound directly, without a delegating frame."""
 
     def legal_commands(self, state: ToursState, seat: Seat) -> list[ToursCommand]:
         return rules.legal_commands(state, seat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Outcome, Rng, Seat, Standing
+from domain.kernel import Emitter, Outcome, Rng, Seat, Standing, members_of
 from domain.tours_arc_en_ciel import board, chance, procedures
 from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel.board import fail
@@ -45,6 +45,11 @@ _ID_FIELDS = {
     "tower": "tower", "from_tower": "tower", "to_tower": "tower", "tower_a": "tower",
     "tower_b": "tower", "dragon": "dragon",
 }  # fmt: skip
+_ID_FIELDS_OF: dict[type, tuple[tuple[str, str], ...]] = {
+    cls: tuple((f, _ID_FIELDS[f]) for f in cls.__struct_fields__ if f in _ID_FIELDS)
+    for cls in members_of(cm.ToursCommand)
+}
+"""Per command class, its id parameters and their kinds, in field order."""
 
 
 def seat_index(state: ToursState, seat: Seat) -> SeatIndex:
@@ -55,10 +60,9 @@ def seat_index(state: ToursState, seat: Seat) -> SeatIndex:
 
 
 def _check_ids(state: ToursState, cmd: Any) -> None:
-    for field in cmd.__struct_fields__:
-        kind = _ID_FIELDS.get(field)
+    for field, kind in _ID_FIELDS_OF[type(cmd)]:
         value = getattr(cmd, field)
-        if kind is None or value is None:
+        if value is None:
             continue
         if kind == "island" and value not in ISLAND_BY_ID:
             raise fail("unknown_island", f"{value!r} is not an island", **{field: value})
@@ -220,7 +224,8 @@ def decide(state: ToursState, seat: Seat, cmd: Any, rng: Rng) -> list[Any]:
     """Validate ``cmd`` from ``seat`` in the spec's order, then run its procedure."""
     index = seat_index(state, seat)
     _common(state, index, cmd)
-    emitter = ToursEmitter(evolve, state, rng)
+    # Emitter, not the alias ToursEmitter: calling a subscripted generic costs a typing call.
+    emitter: ToursEmitter = Emitter(evolve, state, rng)
     if isinstance(cmd, cm.ToursResolveChance):
         pending = state.pending
         assert pending is not None
