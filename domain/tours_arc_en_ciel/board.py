@@ -28,10 +28,11 @@ from domain.tours_arc_en_ciel.components import (
 )
 from domain.tours_arc_en_ciel.state import ToursState
 
-Owners = dict[str, tuple[int, ...]]
+Owners = dict[str, tuple[SeatIndex, ...]]
+"""Island id -> the seat indices owning it."""
 
 
-def owner_index(state: ToursState, dragon: str) -> int:
+def owner_index(state: ToursState, dragon: str) -> SeatIndex:
     """The seat whose House the Dragon belongs to."""
     return state.houses.index(DRAGONS[dragon].house)
 
@@ -79,7 +80,7 @@ def owners_by_bridges(state: ToursState) -> Owners:
     return out
 
 
-def island_owners_by_bridges(state: ToursState, island: str) -> tuple[int, ...]:
+def island_owners_by_bridges(state: ToursState, island: str) -> tuple[SeatIndex, ...]:
     """``owners_by_bridges(state)[island]``, computed for one island only."""
     counts = list(_fixed_counts(tuple(state.houses))[island])
     houses, occupant = state.houses, state.occupant
@@ -91,7 +92,7 @@ def island_owners_by_bridges(state: ToursState, island: str) -> tuple[int, ...]:
     return tuple(s for s, c in enumerate(counts) if c >= need)
 
 
-def island_owners(state: ToursState, island: str) -> tuple[int, ...]:
+def island_owners(state: ToursState, island: str) -> tuple[SeatIndex, ...]:
     """``owners(state)[island]``, computed for one island only."""
     base = island_owners_by_bridges(state, island)
     extra = [
@@ -125,7 +126,7 @@ def enemy_of_start(state: ToursState, index: SeatIndex, island: str) -> SeatInde
     return None
 
 
-def passable(holders: tuple[int, ...], index: SeatIndex) -> bool:
+def passable(holders: tuple[SeatIndex, ...], index: SeatIndex) -> bool:
     """An island with these owners can be crossed by ``index`` (spec 10.3)."""
     return not holders or index in holders
 
@@ -199,7 +200,7 @@ def all_on_board(state: ToursState, index: SeatIndex) -> bool:
     )
 
 
-def next_index(state: ToursState, index: SeatIndex) -> int:
+def next_index(state: ToursState, index: SeatIndex) -> SeatIndex:
     order = state.turn_order
     return order[(order.index(index) + 1) % len(order)]
 

@@ -15,6 +15,7 @@ from domain.tours_arc_en_ciel.components import (
     ISLANDS,
     TOWER_NO,
     ChanceKind,
+    SeatIndex,
     TowerId,
 )
 from domain.tours_arc_en_ciel.state import ToursEmitter, ToursPending, ToursState
@@ -26,11 +27,13 @@ TOWER_GROUPS = frozenset(
 LANDING_GROUPS = frozenset({"extra_dragon", "enemy_dragon_arrives"})
 
 
-def decider_of(st: ToursState, card: str, drawer: int) -> int:
+def decider_of(st: ToursState, card: str, drawer: SeatIndex) -> SeatIndex:
     return board.next_index(st, drawer) if CHANCE_BY_KIND[card].decider == "next" else drawer
 
 
-def target_towers(st: ToursState, card: str, drawer: int, decider: int) -> list[TowerId]:
+def target_towers(
+    st: ToursState, card: str, drawer: SeatIndex, decider: SeatIndex
+) -> list[TowerId]:
     """Valid `tower` answers for a tower or landing card."""
     spec = CHANCE_BY_KIND[card]
     group, cond = spec.group, spec.condition
@@ -53,7 +56,7 @@ def target_towers(st: ToursState, card: str, drawer: int, decider: int) -> list[
     return []
 
 
-def target_dragons(st: ToursState, card: str, drawer: int, decider: int) -> list[str]:
+def target_dragons(st: ToursState, card: str, drawer: SeatIndex, decider: SeatIndex) -> list[str]:
     """Valid `dragon` answers for a landing or resurrection card."""
     spec = CHANCE_BY_KIND[card]
     if spec.group == "resurrect":
@@ -63,7 +66,7 @@ def target_dragons(st: ToursState, card: str, drawer: int, decider: int) -> list
     return []
 
 
-def has_target(st: ToursState, card: str, drawer: int) -> bool:
+def has_target(st: ToursState, card: str, drawer: SeatIndex) -> bool:
     group = CHANCE_BY_KIND[card].group
     decider = decider_of(st, card, drawer)
     if group in TOWER_GROUPS:
@@ -221,7 +224,7 @@ def apply(emitter: ToursEmitter, pending: ToursPending, cmd: ToursResolveChance)
 
 
 def draw(
-    emitter: ToursEmitter, index: int, origin: Literal["third_action", "instead_of_landing"]
+    emitter: ToursEmitter, index: SeatIndex, origin: Literal["third_action", "instead_of_landing"]
 ) -> bool:
     """Draw and resolve a chance card; True when no decision is left pending."""
     if not emitter.state.chance_deck:

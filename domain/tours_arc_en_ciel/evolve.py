@@ -11,6 +11,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel import events as ev
 from domain.tours_arc_en_ciel.components import (
     DRAGONS,
@@ -27,10 +28,6 @@ from domain.tours_arc_en_ciel.state import (
     ToursState,
     ToursTurn,
 )
-
-
-def _seat(state: ToursState, dragon: str) -> int:
-    return state.houses.index(DRAGONS[dragon].house)
 
 
 def _hand_add(hand: dict[IslandId, int], island: IslandId) -> dict[IslandId, int]:
@@ -135,7 +132,7 @@ def _combat_resolved(s: ToursState, e: ev.ToursCombatResolved) -> ToursState:
     occupant = dict(s.occupant)
     occupant[e.tower] = a if e.winner == "attacker" else d
     loser = e.loser_dragon
-    loser_index = _seat(s, loser)
+    loser_index = board.owner_index(s, loser)
     reserve, eliminated = s.reserve, s.eliminated
     if e.loser_fate == "reserve":
         reserve = _set(reserve, loser_index, _to_reserve(reserve[loser_index], loser))

@@ -48,13 +48,13 @@ def scores(st: ToursState) -> list[ToursScore]:
     return out
 
 
-def _roll_off(rng: Rng, group: list[int], rounds: list[list[ToursRoll]]) -> list[int]:
+def _roll_off(rng: Rng, group: list[SeatIndex], rounds: list[list[ToursRoll]]) -> list[SeatIndex]:
     """Order a tied group by d20 rolls, re-rolling ties among themselves."""
     if len(group) == 1:
         return group
     rolls = [ToursRoll(seat=s, roll=rng.die(DICE_SIDES)) for s in group]
     rounds.append(rolls)
-    ranked: list[int] = []
+    ranked: list[SeatIndex] = []
     for value in sorted({r.roll for r in rolls}, reverse=True):
         ranked.extend(_roll_off(rng, [r.seat for r in rolls if r.roll == value], rounds))
     return ranked

@@ -109,26 +109,26 @@ class ToursView(msgspec.Struct, frozen=True, kw_only=True):
     result: ToursResult | None
 
 
-def _viewer(state: ToursState, seat: str | None) -> int | None:
+def _viewer(state: ToursState, seat: Seat | None) -> SeatIndex | None:
     return state.houses.index(seat) if seat in state.houses else None
 
 
-def _hand(state: ToursState, s: int, viewer: int | None) -> ToursHandView:
-    hand = state.hands[s]
+def _hand(state: ToursState, index: SeatIndex, viewer: SeatIndex | None) -> ToursHandView:
+    hand = state.hands[index]
     return ToursHandView(
-        seat=s, count=sum(hand.values()), cards=dict(hand) if s == viewer else None
+        seat=index, count=sum(hand.values()), cards=dict(hand) if index == viewer else None
     )
 
 
-def _reserve(state: ToursState, s: int, viewer: int | None) -> ToursReserveView:
-    ids = state.reserve[s]
+def _reserve(state: ToursState, index: SeatIndex, viewer: SeatIndex | None) -> ToursReserveView:
+    ids = state.reserve[index]
     return ToursReserveView(
-        seat=s, count=len(ids), strengths=sorted(DRAGONS[d].strength for d in ids),
-        dragons=list(ids) if s == viewer else None,
+        seat=index, count=len(ids), strengths=sorted(DRAGONS[d].strength for d in ids),
+        dragons=list(ids) if index == viewer else None,
     )  # fmt: skip
 
 
-def _tower(state: ToursState, t: TowerId, viewer: int | None) -> ToursTowerView:
+def _tower(state: ToursState, t: TowerId, viewer: SeatIndex | None) -> ToursTowerView:
     d = state.occupant.get(t)
     if d is None:
         return ToursTowerView(
@@ -145,7 +145,7 @@ def _tower(state: ToursState, t: TowerId, viewer: int | None) -> ToursTowerView:
     )  # fmt: skip
 
 
-def view(state: ToursState, seat: str | None) -> ToursView:
+def view(state: ToursState, seat: Seat | None) -> ToursView:
     viewer = _viewer(state, seat)
     n = len(state.houses)
     own = board.owners(state)
@@ -166,12 +166,12 @@ def view(state: ToursState, seat: str | None) -> ToursView:
         to_act=waiting,
         pile_count=len(state.pile),
         face_up=list(state.face_up),
-        hands=[_hand(state, s, viewer) for s in range(n)],
+        hands=[_hand(state, index, viewer) for index in range(n)],
         game_discard=list(state.game_discard),
         chance_deck_count=len(state.chance_deck),
         chance_discard=list(state.chance_discard),
         towers=[_tower(state, t, viewer) for t in TOWERS],
-        reserves=[_reserve(state, s, viewer) for s in range(n)],
+        reserves=[_reserve(state, index, viewer) for index in range(n)],
         eliminated=[list(e) for e in state.eliminated],
         islands=[
             ToursIslandView(island=i, owners=list(own[i]), threshold=board.threshold(state, i))
@@ -201,27 +201,27 @@ def redact(event: ToursEvent, seat: Seat | None) -> ToursEvent:
     return redacted
 
 
-def _order(event: Any, seat: str | None) -> Any:
+def _order(event: Any, seat: Seat | None) -> Any:
     return replace(event, order=None)
 
 
-def _cards_dealt(event: ev.ToursCardsDealt, seat: str | None) -> Any:
+def _cards_dealt(event: ev.ToursCardsDealt, seat: Seat | None) -> Any:
     return event if seat == event.house else replace(event, cards=None)
 
 
-def _card_taken(event: ev.ToursCardTaken, seat: str | None) -> Any:
+def _card_taken(event: ev.ToursCardTaken, seat: Seat | None) -> Any:
     if event.source == "pile" and seat != event.house:
         return replace(event, island=None)
     return event
 
 
-def _dragon_arrived(event: ev.ToursDragonArrived, seat: str | None) -> Any:
+def _dragon_arrived(event: ev.ToursDragonArrived, seat: Seat | None) -> Any:
     if event.hidden and not event.contested and not _mine(event.dragon, seat):
         return replace(event, dragon=None, strength=None, specialty=None)
     return event
 
 
-def _dragons_swapped(event: ev.ToursDragonsSwapped, seat: str | None) -> Any:
+def _dragons_swapped(event: ev.ToursDragonsSwapped, seat: Seat | None) -> Any:
     if not (event.hidden_a or event.hidden_b) or _mine(event.dragon_a, seat):
         return event
     return replace(
@@ -231,13 +231,13 @@ def _dragons_swapped(event: ev.ToursDragonsSwapped, seat: str | None) -> Any:
     )
 
 
-def _dragon_removed(event: ev.ToursDragonRemoved, seat: str | None) -> Any:
+def _dragon_removed(event: ev.ToursDragonRemoved, seat: Seat | None) -> Any:
     if event.was_hidden and not _mine(event.dragon, seat):
         return replace(event, dragon=None, specialty=None)
     return event
 
 
-def _dragon_hidden(event: ev.ToursDragonHidden, seat: str | None) -> Any:
+def _dragon_hidden(event: ev.ToursDragonHidden, seat: Seat | None) -> Any:
     return event if _mine(event.dragon, seat) else replace(event, dragon=None)
 
 
@@ -254,6 +254,6 @@ _REDACTIONS: dict[type, Callable[[Any, str | None], Any]] = {
 }
 
 
-def _mine(dragon: str | None, seat: str | None) -> bool:
+def _mine(dragon: str | None, seat: Seat | None) -> bool:
     info = DRAGONS.get(dragon) if dragon is not None else None
     return info is not None and info.house == seat
