@@ -97,6 +97,12 @@ SeatIndex = Annotated[int, msgspec.Meta(ge=0, le=7, description="A seat index (0
 
 FACE_UP_SLOTS = 3
 """Face-up game cards beside the pile (slots 0..2)."""
+HAND_SIZE = 3
+"""Game cards dealt to each seat at setup."""
+ATOMIZE_LIMIT = 2
+"""Atomizations a seat may make in a game."""
+RING_SIZE = 16
+"""Peripheral islands on the ring (positions 1..16)."""
 DICE_SIDES = 20
 """Every roll is a d20 (combat, Gold tower roll-off, final tie-break)."""
 
@@ -252,7 +258,7 @@ PERIPHERALS: tuple[IslandId, ...] = ISLANDS[9:25]
 
 def _ring(i: int) -> IslandId:
     """P_i with indices taken mod 16 into 1..16."""
-    return PERIPHERALS[(i - 1) % 16]
+    return PERIPHERALS[(i - 1) % RING_SIZE]
 
 
 def _generate_bridges() -> tuple[ToursBridge, ...]:
@@ -264,7 +270,7 @@ def _generate_bridges() -> tuple[ToursBridge, ...]:
     for k, medium in enumerate(MEDIUMS, start=1):
         for i in (2 * k - 2, 2 * k - 1, 2 * k, 2 * k + 1):
             p = _ring(i)
-            rows.append((medium, p, start_house.get(p) if (i - 2 * k) % 16 == 0 else None))
+            rows.append((medium, p, start_house.get(p) if (i - 2 * k) % RING_SIZE == 0 else None))
     for i in range(1, 17):
         a, b = _ring(i), _ring(i + 1)
         fixed = start_house.get(b) if i % 2 == 1 else None

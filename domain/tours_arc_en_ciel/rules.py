@@ -14,6 +14,7 @@ from domain.tours_arc_en_ciel import board, chance, procedures
 from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel.board import fail
 from domain.tours_arc_en_ciel.components import (
+    ATOMIZE_LIMIT,
     DRAGONS,
     FACE_UP_SLOTS,
     ISLAND_BY_ID,
@@ -136,7 +137,7 @@ def _check_play(state: ToursState, index: SeatIndex, cmd: Any) -> None:
             raise fail("chance_deck_empty", "no chance card is left")
     elif isinstance(cmd, cm.ToursAtomize):
         _need_cards(state, index, cmd.island, 2)
-        if state.atomize_count[index] >= 2:
+        if state.atomize_count[index] >= ATOMIZE_LIMIT:
             raise fail("atomize_limit_reached", "you have already atomized twice")
         if cmd.tower not in TOWERS_OF[cmd.island]:
             raise fail("tower_not_adjacent", f"tower {cmd.tower} does not touch {cmd.island}")
@@ -306,7 +307,7 @@ def legal_commands(state: ToursState, seat: Seat) -> list[Any]:
                 and board.chance_available(state)
             ):
                 out.append(cm.ToursChanceInsteadOfLanding(island=island))
-            if count >= 2 and state.atomize_count[index] < 2:
+            if count >= 2 and state.atomize_count[index] < ATOMIZE_LIMIT:
                 for t in TOWERS_OF[island]:
                     if t in state.occupant and not _own(state, index, t):
                         out.extend(

@@ -12,7 +12,13 @@ from typing import Literal
 import msgspec
 
 from domain.kernel import Emitter
-from domain.tours_arc_en_ciel.components import ChanceKind, HouseId, IslandId, SeatIndex
+from domain.tours_arc_en_ciel.components import (
+    FACE_UP_SLOTS,
+    ChanceKind,
+    HouseId,
+    IslandId,
+    SeatIndex,
+)
 from domain.tours_arc_en_ciel.options import ToursOptions
 
 Phase = Literal["take", "play", "third", "over"]
@@ -101,7 +107,7 @@ class ToursState(msgspec.Struct, frozen=True, kw_only=True):
     final_turn: bool = False
     pile: list[IslandId] = msgspec.field(default_factory=list)
     """Game cards, top first."""
-    face_up: list[IslandId | None] = msgspec.field(default_factory=lambda: [None, None, None])
+    face_up: list[IslandId | None] = msgspec.field(default_factory=lambda: [None] * FACE_UP_SLOTS)
     hands: list[dict[IslandId, int]] = msgspec.field(default_factory=list)
     """Per seat, island -> number of cards (keys sorted)."""
     game_discard: list[IslandId] = msgspec.field(default_factory=list)
