@@ -1,17 +1,20 @@
 """Les Tours Arc-en-Ciel: Dragons of up to eight Houses conquer islands by
-holding the Rainbow towers on their bridges (spec: shared/rules/tours_arc_en_ciel.md)."""
+holding the Rainbow towers on their bridges (spec: shared/rules/tours_arc_en_ciel.md).
+
+Metadata and delegation only; the layout is in this package's ``README.md``.
+"""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from domain.kernel import Outcome, Rng, RulesetBase, SetupContext
-from domain.tours_arc_en_ciel import rules, setup, views
+from domain.kernel import Outcome, Rng, Ruleset, RulesetBase, Seat, SetupContext
+from domain.tours_arc_en_ciel import evolve, rules, setup, views
 from domain.tours_arc_en_ciel.commands import ToursCommand
 from domain.tours_arc_en_ciel.components import COMPONENTS, ToursComponents
 from domain.tours_arc_en_ciel.events import ToursEvent
-from domain.tours_arc_en_ciel.evolve import evolve as _evolve
-from domain.tours_arc_en_ciel.state import ToursOptions, ToursState
+from domain.tours_arc_en_ciel.options import ToursOptions
+from domain.tours_arc_en_ciel.state import ToursState
 from domain.tours_arc_en_ciel.views import ToursView
 
 
@@ -26,48 +29,47 @@ class ToursRuleset(RulesetBase):
     has_chance: ClassVar[bool] = True
     has_hidden_information: ClassVar[bool] = True
 
-    Options = ToursOptions
-    Command: Any = ToursCommand
-    Event: Any = ToursEvent
-    State = ToursState
-    View = ToursView
-    Components = ToursComponents
-    components: ToursComponents = COMPONENTS
+    Options: ClassVar[type[ToursOptions]] = ToursOptions
+    Command: ClassVar[Any] = ToursCommand
+    Event: ClassVar[Any] = ToursEvent
+    State: ClassVar[type[ToursState]] = ToursState
+    View: ClassVar[type[ToursView]] = ToursView
+    Components: ClassVar[type[ToursComponents]] = ToursComponents
+    components: ClassVar[ToursComponents] = COMPONENTS
 
     def validate_options(self, options: ToursOptions) -> None:
         setup.validate_options(options)
 
-    def seats(self, options: ToursOptions) -> tuple[str, ...]:
+    def seats(self, options: ToursOptions) -> tuple[Seat, ...]:
         return tuple(options.houses)
 
-    def setup(self, options: ToursOptions, context: SetupContext, rng: Rng) -> list[Any]:
+    def setup(self, options: ToursOptions, context: SetupContext, rng: Rng) -> list[ToursEvent]:
         return setup.setup(options, context, rng)
 
-    def decide(self, state: ToursState, seat: str, command: Any, rng: Rng) -> list[Any]:
+    def decide(
+        self, state: ToursState, seat: Seat, command: ToursCommand, rng: Rng
+    ) -> list[ToursEvent]:
         return rules.decide(state, seat, command, rng)
 
-    def evolve(self, state: ToursState | None, event: Any) -> ToursState:
-        return _evolve(state, event)
+    evolve = staticmethod(evolve.evolve)
+    """Called once per event (folding a log): bound directly, without a delegating frame."""
 
-    def legal_commands(self, state: ToursState, seat: str) -> list[Any]:
+    def legal_commands(self, state: ToursState, seat: Seat) -> list[ToursCommand]:
         return rules.legal_commands(state, seat)
 
-    def to_act(self, state: ToursState) -> list[str]:
+    def to_act(self, state: ToursState) -> list[Seat]:
         return rules.to_act(state)
 
-    def view(self, state: ToursState, seat: str | None) -> ToursView:
+    def view(self, state: ToursState, seat: Seat | None) -> ToursView:
         return views.view(state, seat)
 
-    def redact(self, event: Any, seat: str | None) -> Any:
+    def redact(self, event: ToursEvent, seat: Seat | None) -> ToursEvent:
         return views.redact(event, seat)
 
     def outcome(self, state: ToursState) -> Outcome | None:
         return rules.outcome(state)
 
-    def hidden_values(self, state: ToursState, seat: str | None) -> list[Any]:
-        return views.hidden_values(state, seat)
 
-
-RULESET = ToursRuleset()
+RULESET: Ruleset[ToursOptions, ToursState, ToursCommand, ToursEvent, ToursView] = ToursRuleset()
 
 __all__ = ["RULESET", "ToursRuleset"]

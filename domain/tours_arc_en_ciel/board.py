@@ -16,20 +16,23 @@ from domain.tours_arc_en_ciel.components import (
     HOUSE_DRAGONS,
     ISLAND_BY_ID,
     ISLANDS,
+    START_ISLAND,
     TOWER_ENDS,
     TOWER_NO,
     TOWERS,
     TOWERS_OF,
     Condition,
     IslandId,
+    SeatIndex,
     TowerId,
 )
 from domain.tours_arc_en_ciel.state import ToursState
 
-Owners = dict[str, tuple[int, ...]]
+Owners = dict[str, tuple[SeatIndex, ...]]
+"""Island id -> the seat indices owning it."""
 
 
-def owner_seat(state: ToursState, dragon: str) -> int:
+def owner_index(state: ToursState, dragon: str) -> SeatIndex:
     """The seat whose House the Dragon belongs to."""
     return state.houses.index(DRAGONS[dragon].house)
 
@@ -56,10 +59,10 @@ def bridge_counts(state: ToursState) -> dict[str, list[int]]:
     counts = {i: list(c) for i, c in _fixed_counts(tuple(state.houses)).items()}
     houses = state.houses
     for tower, dragon in state.occupant.items():
-        seat = houses.index(DRAGONS[dragon].house)
+        index = houses.index(DRAGONS[dragon].house)
         a, b = TOWER_ENDS[tower]
-        counts[a][seat] += 1
-        counts[b][seat] += 1
+        counts[a][index] += 1
+        counts[b][index] += 1
     return counts
 
 
@@ -77,7 +80,7 @@ def owners_by_bridges(state: ToursState) -> Owners:
     return out
 
 
-def island_owners_by_bridges(state: ToursState, island: str) -> tuple[int, ...]:
+def island_owners_by_bridges(state: ToursState, island: str) -> tuple[SeatIndex, ...]:
     """``owners_by_bridges(state)[island]``, computed for one island only."""
     counts = list(_fixed_counts(tuple(state.houses))[island])
     houses, occupant = state.houses, state.occupant
@@ -89,7 +92,7 @@ def island_owners_by_bridges(state: ToursState, island: str) -> tuple[int, ...]:
     return tuple(s for s, c in enumerate(counts) if c >= need)
 
 
-def island_owners(state: ToursState, island: str) -> tuple[int, ...]:
+def island_owners(state: ToursState, island: str) -> tuple[SeatIndex, ...]:
     """``owners(state)[island]``, computed for one island only."""
     base = island_owners_by_bridges(state, island)
     extra = [
@@ -115,19 +118,27 @@ def owners(state: ToursState) -> Owners:
     return out
 
 
-def passable(holders: tuple[int, ...], seat: int) -> bool:
-    """An island with these owners can be crossed by ``seat`` (spec 10.3)."""
-    return not holders or seat in holders
+def enemy_of_start(state: ToursState, index: SeatIndex, island: str) -> SeatIndex | None:
+    """The other seat whose start island is ``island`` (variant 12.5), if any."""
+    for other, house in enumerate(state.houses):
+        if other != index and START_ISLAND[house] == island:
+            return other
+    return None
 
 
-def arrival_towers(state: ToursState, seat: int) -> list[TowerId]:
-    """Towers touching an island `seat` owns, not held by one of its Dragons (by bridge no)."""
+def passable(holders: tuple[SeatIndex, ...], index: SeatIndex) -> bool:
+    """An island with these owners can be crossed by ``index`` (spec 10.3)."""
+    return not holders or index in holders
+
+
+def arrival_towers(state: ToursState, index: SeatIndex) -> list[TowerId]:
+    """Towers touching an island `index` owns, not held by one of its Dragons (by bridge no)."""
     own = owners(state)
-    house = state.houses[seat]
+    house = state.houses[index]
     occupant = state.occupant
     found: set[TowerId] = set()
     for island, holders in own.items():
-        if seat in holders:
+        if index in holders:
             for t in TOWERS_OF[island]:
                 d = occupant.get(t)
                 if d is None or DRAGONS[d].house != house:
@@ -135,16 +146,16 @@ def arrival_towers(state: ToursState, seat: int) -> list[TowerId]:
     return sorted(found, key=TOWER_NO.__getitem__)
 
 
-def own_towers(state: ToursState, seat: int) -> list[TowerId]:
-    """Towers held by `seat`'s Dragons, by bridge no."""
-    house = state.houses[seat]
+def own_towers(state: ToursState, index: SeatIndex) -> list[TowerId]:
+    """Towers held by `index`'s Dragons, by bridge no."""
+    house = state.houses[index]
     return [
         t for t in TOWERS if (d := state.occupant.get(t)) is not None and DRAGONS[d].house == house
     ]
 
 
-def enemy_towers(state: ToursState, seat: int) -> list[TowerId]:
-    house = state.houses[seat]
+def enemy_towers(state: ToursState, index: SeatIndex) -> list[TowerId]:
+    house = state.houses[index]
     return [
         t for t in TOWERS if (d := state.occupant.get(t)) is not None and DRAGONS[d].house != house
     ]
@@ -159,47 +170,47 @@ def matches(dragon: str, condition: Condition) -> bool:
     return condition == f"strength_{info.strength}"
 
 
-def eligible_dragons(state: ToursState, seat: int) -> list[str]:
-    """Dragons `seat` may land now: its reserve, or its eliminated ones when recycling."""
-    reserve = state.reserve[seat]
+def eligible_dragons(state: ToursState, index: SeatIndex) -> list[str]:
+    """Dragons `index` may land now: its reserve, or its eliminated ones when recycling."""
+    reserve = state.reserve[index]
     if reserve:
         return reserve
-    if state.options.two_player_recycle and state.eliminated[seat]:
-        return sorted(state.eliminated[seat], key=lambda d: DRAGONS[d].order)
+    if state.options.two_player_recycle and state.eliminated[index]:
+        return sorted(state.eliminated[index], key=lambda d: DRAGONS[d].order)
     return []
 
 
-def is_eligible(state: ToursState, seat: int, dragon: str) -> bool:
-    reserve = state.reserve[seat]
+def is_eligible(state: ToursState, index: SeatIndex, dragon: str) -> bool:
+    reserve = state.reserve[index]
     if reserve:
         return dragon in reserve
-    return state.options.two_player_recycle and dragon in state.eliminated[seat]
+    return state.options.two_player_recycle and dragon in state.eliminated[index]
 
 
-def board_dragons(state: ToursState, seat: int) -> int:
-    house = state.houses[seat]
+def board_dragons(state: ToursState, index: SeatIndex) -> int:
+    house = state.houses[index]
     return sum(1 for d in state.occupant.values() if DRAGONS[d].house == house)
 
 
-def all_on_board(state: ToursState, seat: int) -> bool:
+def all_on_board(state: ToursState, index: SeatIndex) -> bool:
     return (
-        not state.reserve[seat]
-        and not state.eliminated[seat]
-        and board_dragons(state, seat) == len(HOUSE_DRAGONS[state.houses[seat]])
+        not state.reserve[index]
+        and not state.eliminated[index]
+        and board_dragons(state, index) == len(HOUSE_DRAGONS[state.houses[index]])
     )
 
 
-def next_seat(state: ToursState, seat: int) -> int:
+def next_index(state: ToursState, index: SeatIndex) -> SeatIndex:
     order = state.turn_order
-    return order[(order.index(seat) + 1) % len(order)]
+    return order[(order.index(index) + 1) % len(order)]
 
 
-def pearls(state: ToursState, seat: int) -> int:
-    return sum(state.defense[t] for t in own_towers(state, seat))
+def pearls(state: ToursState, index: SeatIndex) -> int:
+    return sum(state.defense[t] for t in own_towers(state, index))
 
 
-def hand_count(state: ToursState, seat: int, island: str) -> int:
-    hand: dict[str, int] = state.hands[seat]  # type: ignore[assignment]
+def hand_count(state: ToursState, index: SeatIndex, island: str) -> int:
+    hand: dict[str, int] = state.hands[index]  # type: ignore[assignment]
     return hand.get(island, 0)
 
 

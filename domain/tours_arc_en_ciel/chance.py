@@ -6,6 +6,7 @@ from typing import Literal
 
 from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel import events as ev
+from domain.tours_arc_en_ciel.combat import land
 from domain.tours_arc_en_ciel.commands import ToursResolveChance
 from domain.tours_arc_en_ciel.components import (
     CHANCE_BY_KIND,
@@ -14,10 +15,10 @@ from domain.tours_arc_en_ciel.components import (
     ISLANDS,
     TOWER_NO,
     ChanceKind,
+    SeatIndex,
     TowerId,
 )
-from domain.tours_arc_en_ciel.effects import Ctx, land
-from domain.tours_arc_en_ciel.state import ToursPending, ToursState
+from domain.tours_arc_en_ciel.state import ToursEmitter, ToursPending, ToursState
 
 TOWER_GROUPS = frozenset(
     {"add_defense", "remove_enemy_defense", "give_enemy_defense", "remove_enemy_dragon",
@@ -26,11 +27,13 @@ TOWER_GROUPS = frozenset(
 LANDING_GROUPS = frozenset({"extra_dragon", "enemy_dragon_arrives"})
 
 
-def decider_of(st: ToursState, card: str, drawer: int) -> int:
-    return board.next_seat(st, drawer) if CHANCE_BY_KIND[card].decider == "next" else drawer
+def decider_of(st: ToursState, card: str, drawer: SeatIndex) -> SeatIndex:
+    return board.next_index(st, drawer) if CHANCE_BY_KIND[card].decider == "next" else drawer
 
 
-def target_towers(st: ToursState, card: str, drawer: int, decider: int) -> list[TowerId]:
+def target_towers(
+    st: ToursState, card: str, drawer: SeatIndex, decider: SeatIndex
+) -> list[TowerId]:
     """Valid `tower` answers for a tower or landing card."""
     spec = CHANCE_BY_KIND[card]
     group, cond = spec.group, spec.condition
@@ -53,7 +56,7 @@ def target_towers(st: ToursState, card: str, drawer: int, decider: int) -> list[
     return []
 
 
-def target_dragons(st: ToursState, card: str, drawer: int, decider: int) -> list[str]:
+def target_dragons(st: ToursState, card: str, drawer: SeatIndex, decider: SeatIndex) -> list[str]:
     """Valid `dragon` answers for a landing or resurrection card."""
     spec = CHANCE_BY_KIND[card]
     if spec.group == "resurrect":
@@ -63,7 +66,7 @@ def target_dragons(st: ToursState, card: str, drawer: int, decider: int) -> list
     return []
 
 
-def has_target(st: ToursState, card: str, drawer: int) -> bool:
+def has_target(st: ToursState, card: str, drawer: SeatIndex) -> bool:
     group = CHANCE_BY_KIND[card].group
     decider = decider_of(st, card, drawer)
     if group in TOWER_GROUPS:
@@ -152,13 +155,13 @@ def check(st: ToursState, pending: ToursPending, cmd: ToursResolveChance) -> Non
                 )
 
 
-def apply(ctx: Ctx, pending: ToursPending, cmd: ToursResolveChance) -> None:
+def apply(emitter: ToursEmitter, pending: ToursPending, cmd: ToursResolveChance) -> None:
     """Effect events of one accepted answer, then the next request or the discard."""
-    st = ctx.state
+    st = emitter.state
     card, drawer, decider = pending.card, pending.drawer, pending.decider
     if cmd.decline:
-        ctx.emit(ev.ToursChanceDeclined(seat=decider, card=card))
-        ctx.emit(ev.ToursChanceCardDiscarded(card=card, outcome="declined"))
+        emitter.emit(ev.ToursChanceDeclined(seat=decider, card=card))
+        emitter.emit(ev.ToursChanceCardDiscarded(card=card, outcome="declined"))
         return
     spec = CHANCE_BY_KIND[card]
     group = spec.group
@@ -166,7 +169,7 @@ def apply(ctx: Ctx, pending: ToursPending, cmd: ToursResolveChance) -> None:
         assert cmd.tower is not None
         before = st.defense[cmd.tower]
         delta = spec.amount if group != "remove_enemy_defense" else -min(spec.amount, before)
-        ctx.emit(
+        emitter.emit(
             ev.ToursDefenseChanged(
                 tower=board.as_tower(cmd.tower), delta=delta, defense=before + delta, cause="chance"
             )
@@ -175,9 +178,9 @@ def apply(ctx: Ctx, pending: ToursPending, cmd: ToursResolveChance) -> None:
         assert cmd.tower is not None
         removed = st.occupant[cmd.tower]
         info = DRAGONS[removed]
-        ctx.emit(
+        emitter.emit(
             ev.ToursDragonRemoved(
-                seat=board.owner_seat(st, removed),
+                seat=board.owner_index(st, removed),
                 tower=board.as_tower(cmd.tower),
                 dragon=removed,
                 strength=info.strength,
@@ -187,7 +190,7 @@ def apply(ctx: Ctx, pending: ToursPending, cmd: ToursResolveChance) -> None:
         )
     elif group == "hide_dragons":
         assert cmd.tower is not None
-        ctx.emit(
+        emitter.emit(
             ev.ToursDragonHidden(
                 seat=drawer, tower=board.as_tower(cmd.tower), dragon=st.occupant[cmd.tower]
             )
@@ -197,77 +200,79 @@ def apply(ctx: Ctx, pending: ToursPending, cmd: ToursResolveChance) -> None:
         cause: Literal["extra_dragon", "enemy_arrival"] = (
             "extra_dragon" if group == "extra_dragon" else "enemy_arrival"
         )
-        land(ctx, decider, cmd.dragon, cmd.tower, cause)
+        land(emitter, decider, cmd.dragon, cmd.tower, cause)
     elif group == "resurrect":
         assert cmd.dragon is not None
-        ctx.emit(ev.ToursDragonResurrected(seat=drawer, dragon=cmd.dragon))
+        emitter.emit(ev.ToursDragonResurrected(seat=drawer, dragon=cmd.dragon))
     elif group == "bridges_needed":
         assert cmd.island is not None
         island = ISLAND_BY_ID[cmd.island]
         value = min(max(board.threshold(st, cmd.island) + spec.amount, 1), island.bridges)
-        ctx.emit(
+        emitter.emit(
             ev.ToursThresholdChanged(
                 island=board.as_island(cmd.island), delta=spec.amount, threshold=value
             )
         )
     if pending.remaining > 1:
-        ctx.emit(
+        emitter.emit(
             ev.ToursChanceDecisionRequested(
                 decider_seat=decider, drawer_seat=drawer, card=card, remaining=pending.remaining - 1
             )
         )
     else:
-        ctx.emit(ev.ToursChanceCardDiscarded(card=card, outcome="applied"))
+        emitter.emit(ev.ToursChanceCardDiscarded(card=card, outcome="applied"))
 
 
-def draw(ctx: Ctx, seat: int, origin: Literal["third_action", "instead_of_landing"]) -> bool:
+def draw(
+    emitter: ToursEmitter, index: SeatIndex, origin: Literal["third_action", "instead_of_landing"]
+) -> bool:
     """Draw and resolve a chance card; True when no decision is left pending."""
-    if not ctx.state.chance_deck:
-        order = ctx.draw().shuffled(ctx.state.chance_discard)
-        ctx.emit(ev.ToursChanceDeckReshuffled(order=order, count=len(order)))
-    card: ChanceKind = ctx.state.chance_deck[0]
-    ctx.emit(ev.ToursChanceCardDrawn(seat=seat, card=card, origin=origin))
-    st = ctx.state
+    if not emitter.state.chance_deck:
+        order = emitter.draw().shuffled(emitter.state.chance_discard)
+        emitter.emit(ev.ToursChanceDeckReshuffled(order=order, count=len(order)))
+    card: ChanceKind = emitter.state.chance_deck[0]
+    emitter.emit(ev.ToursChanceCardDrawn(seat=index, card=card, origin=origin))
+    st = emitter.state
     spec = CHANCE_BY_KIND[card]
     if spec.timing != "now":
         pile: Literal["combat", "points"] = "combat" if spec.timing == "combat" else "points"
-        ctx.emit(ev.ToursChanceCardKept(seat=seat, card=card, pile=pile))
+        emitter.emit(ev.ToursChanceCardKept(seat=index, card=card, pile=pile))
         return True
-    if not has_target(st, card, seat):
-        ctx.emit(ev.ToursChanceCardDiscarded(card=card, outcome="void"))
+    if not has_target(st, card, index):
+        emitter.emit(ev.ToursChanceCardDiscarded(card=card, outcome="void"))
         return True
     group = spec.group
     if group == "lose_defense":
-        towers = [t for t in board.own_towers(st, seat) if st.defense[t] > 0]
+        towers = [t for t in board.own_towers(st, index) if st.defense[t] > 0]
         tower = min(towers, key=lambda t: (-st.defense[t], TOWER_NO[t]))
         delta = -min(spec.amount, st.defense[tower])
-        ctx.emit(
+        emitter.emit(
             ev.ToursDefenseChanged(
                 tower=tower, delta=delta, defense=st.defense[tower] + delta, cause="chance"
             )
         )
     elif group == "resurrection_for_all":
         turns = st.turn_order
-        start = turns.index(seat)
+        start = turns.index(index)
         for s in turns[start:] + turns[:start]:
             if st.eliminated[s]:
-                ctx.emit(ev.ToursDragonResurrected(seat=s, dragon=st.eliminated[s][0]))
-    elif group == "hide_dragons" and len(target_towers(st, card, seat, seat)) <= spec.amount:
-        for t in target_towers(st, card, seat, seat):
-            ctx.emit(ev.ToursDragonHidden(seat=seat, tower=t, dragon=st.occupant[t]))
-    elif group == "resurrect" and len(st.eliminated[seat]) <= spec.amount:
-        for d in list(st.eliminated[seat]):
-            ctx.emit(ev.ToursDragonResurrected(seat=seat, dragon=d))
+                emitter.emit(ev.ToursDragonResurrected(seat=s, dragon=st.eliminated[s][0]))
+    elif group == "hide_dragons" and len(target_towers(st, card, index, index)) <= spec.amount:
+        for t in target_towers(st, card, index, index):
+            emitter.emit(ev.ToursDragonHidden(seat=index, tower=t, dragon=st.occupant[t]))
+    elif group == "resurrect" and len(st.eliminated[index]) <= spec.amount:
+        for d in list(st.eliminated[index]):
+            emitter.emit(ev.ToursDragonResurrected(seat=index, dragon=d))
     else:
         remaining = spec.amount if group in ("hide_dragons", "resurrect") else 1
-        ctx.emit(
+        emitter.emit(
             ev.ToursChanceDecisionRequested(
-                decider_seat=decider_of(st, card, seat),
-                drawer_seat=seat,
+                decider_seat=decider_of(st, card, index),
+                drawer_seat=index,
                 card=card,
                 remaining=remaining,
             )  # fmt: skip
         )
         return False
-    ctx.emit(ev.ToursChanceCardDiscarded(card=card, outcome="applied"))
+    emitter.emit(ev.ToursChanceCardDiscarded(card=card, outcome="applied"))
     return True

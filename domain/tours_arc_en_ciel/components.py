@@ -92,7 +92,19 @@ DragonId = Annotated[
         description="A Dragon: `{house}_{strength}_{specialty}_{n}`, e.g. `fire_15_mason_2`.",
     ),
 ]
-Seat = Annotated[int, msgspec.Meta(ge=0, le=7, description="A seat index (0..n-1).")]
+SeatIndex = Annotated[int, msgspec.Meta(ge=0, le=7, description="A seat index (0..n-1).")]
+"""A seat's position in ``houses`` (0-based); the seat id (``domain.kernel.Seat``) is ``houses[i]``."""
+
+FACE_UP_SLOTS = 3
+"""Face-up game cards beside the pile (slots 0..2)."""
+HAND_SIZE = 3
+"""Game cards dealt to each seat at setup."""
+ATOMIZE_LIMIT = 2
+"""Atomizations a seat may make in a game."""
+RING_SIZE = 16
+"""Peripheral islands on the ring (positions 1..16)."""
+DICE_SIDES = 20
+"""Every roll is a d20 (combat, Gold tower roll-off, final tie-break)."""
 
 HOUSES: tuple[HouseId, ...] = get_args(HouseId)
 ISLANDS: tuple[IslandId, ...] = get_args(IslandId)
@@ -246,7 +258,7 @@ PERIPHERALS: tuple[IslandId, ...] = ISLANDS[9:25]
 
 def _ring(i: int) -> IslandId:
     """P_i with indices taken mod 16 into 1..16."""
-    return PERIPHERALS[(i - 1) % 16]
+    return PERIPHERALS[(i - 1) % RING_SIZE]
 
 
 def _generate_bridges() -> tuple[ToursBridge, ...]:
@@ -258,7 +270,7 @@ def _generate_bridges() -> tuple[ToursBridge, ...]:
     for k, medium in enumerate(MEDIUMS, start=1):
         for i in (2 * k - 2, 2 * k - 1, 2 * k, 2 * k + 1):
             p = _ring(i)
-            rows.append((medium, p, start_house.get(p) if (i - 2 * k) % 16 == 0 else None))
+            rows.append((medium, p, start_house.get(p) if (i - 2 * k) % RING_SIZE == 0 else None))
     for i in range(1, 17):
         a, b = _ring(i), _ring(i + 1)
         fixed = start_house.get(b) if i % 2 == 1 else None
@@ -341,7 +353,6 @@ for _h in HOUSES:
             DRAGONS[_id] = DragonInfo(_h, _k.strength, _k.specialty, len(_ids), _id[:-2])
             _ids.append(_id)
     HOUSE_DRAGONS[_h] = tuple(_ids)
-DRAGONS_PER_HOUSE = 18
 
 # --- Chance cards -----------------------------------------------------------
 
@@ -453,7 +464,7 @@ COMPONENTS = ToursComponents(
     game_cards=len(GAME_CARDS),
     chance_card_total=len(CHANCE_CARDS),
     gold_towers=1,
-    dice_sides=20,
+    dice_sides=DICE_SIDES,
     donjons_per_house=25,
     pearls=200,
     marbles=50,

@@ -17,17 +17,13 @@ from domain.tours_arc_en_ciel.components import (
     DragonId,
     HouseId,
     IslandId,
-    Seat,
+    SeatIndex,
     Specialty,
     Strength,
     TowerId,
 )
-from domain.tours_arc_en_ciel.state import (
-    ChanceOrigin,
-    ToursOptions,
-    ToursRoll,
-    ToursScore,
-)
+from domain.tours_arc_en_ciel.options import ToursOptions
+from domain.tours_arc_en_ciel.state import ChanceOrigin, ToursRoll, ToursScore
 
 P = "tours_arc_en_ciel."
 
@@ -39,14 +35,14 @@ class ToursGameStarted(EventBase, frozen=True, tag=P + "game_started"):
     """The game is created: the Houses by seat and the turn order."""
 
     houses: list[HouseId]
-    turn_order: list[Seat]
+    turn_order: list[SeatIndex]
     options: ToursOptions
 
 
 class ToursGoldTowerAssigned(EventBase, frozen=True, tag=P + "gold_tower_assigned"):
     """The Gold tower (+1 strength in every combat) goes to `seat` for the whole game."""
 
-    seat: Seat
+    seat: SeatIndex
     method: Literal["previous_winner", "roll"]
     rounds: list[list[ToursRoll]]
     """The d20 roll-off rounds (empty for `previous_winner`)."""
@@ -69,7 +65,7 @@ class ToursChanceDeckShuffled(EventBase, frozen=True, tag=P + "chance_deck_shuff
 class ToursCardsDealt(EventBase, frozen=True, tag=P + "cards_dealt"):
     """Three game cards dealt to `seat` (cards visible to that seat only)."""
 
-    seat: Seat
+    seat: SeatIndex
     house: HouseId
     """The House of `seat` (the seat name that may see the cards)."""
     cards: list[IslandId] | None
@@ -86,14 +82,14 @@ class ToursFaceUpDealt(EventBase, frozen=True, tag=P + "face_up_dealt"):
 
 
 class ToursTurnStarted(EventBase, frozen=True, tag=P + "turn_started"):
-    seat: Seat
+    seat: SeatIndex
     turn_number: int
 
 
 class ToursCardTaken(EventBase, frozen=True, tag=P + "card_taken"):
     """`seat` took a game card (a pile card is visible to that seat only)."""
 
-    seat: Seat
+    seat: SeatIndex
     house: HouseId
     """The House of `seat` (the seat name that may see a pile card)."""
     source: Literal["pile", "face_up"]
@@ -109,11 +105,11 @@ class ToursFaceUpRefilled(EventBase, frozen=True, tag=P + "face_up_refilled"):
 class ToursLastCardTaken(EventBase, frozen=True, tag=P + "last_card_taken"):
     """The last available game card was taken: this turn is the last one."""
 
-    seat: Seat
+    seat: SeatIndex
 
 
 class ToursCardPlayed(EventBase, frozen=True, tag=P + "card_played"):
-    seat: Seat
+    seat: SeatIndex
     islands: list[IslandId]
     purpose: Literal["land", "discard", "chance_instead", "atomize", "invulnerability", "share"]
 
@@ -122,7 +118,7 @@ class ToursDragonArrived(EventBase, frozen=True, tag=P + "dragon_arrived"):
     """A Dragon lands on `tower` (a combat follows when `contested`). The Dragon's
     identity is hidden from others when it is a hidden Dragon moving uncontested."""
 
-    seat: Seat
+    seat: SeatIndex
     dragon: DragonId | None
     strength: Strength | None
     specialty: Specialty | None
@@ -140,7 +136,7 @@ class ToursDragonArrived(EventBase, frozen=True, tag=P + "dragon_arrived"):
 class ToursCombatSide(msgspec.Struct, frozen=True, kw_only=True):
     """One side of a combat, every term of its total (spec 10.6)."""
 
-    seat: Seat
+    seat: SeatIndex
     dragon: DragonId
     strength: Strength
     specialty: Specialty
@@ -183,7 +179,7 @@ class ToursDefenseChanged(EventBase, frozen=True, tag=P + "defense_changed"):
 class ToursDragonsSwapped(EventBase, frozen=True, tag=P + "dragons_swapped"):
     """Two of `seat`'s Dragons exchange towers (hidden ones are not named to others)."""
 
-    seat: Seat
+    seat: SeatIndex
     tower_a: TowerId
     tower_b: TowerId
     dragon_a: DragonId | None
@@ -196,9 +192,9 @@ class ToursDragonsSwapped(EventBase, frozen=True, tag=P + "dragons_swapped"):
 class ToursDragonAtomized(EventBase, frozen=True, tag=P + "dragon_atomized"):
     """The enemy Dragon on `tower` is eliminated and the tower's defense destroyed."""
 
-    seat: Seat
+    seat: SeatIndex
     tower: TowerId
-    victim_seat: Seat
+    victim_seat: SeatIndex
     dragon: DragonId
     strength: Strength
     specialty: Specialty
@@ -206,20 +202,20 @@ class ToursDragonAtomized(EventBase, frozen=True, tag=P + "dragon_atomized"):
 
 
 class ToursInvulnerabilityGranted(EventBase, frozen=True, tag=P + "invulnerability_granted"):
-    seat: Seat
+    seat: SeatIndex
 
 
 class ToursIslandShared(EventBase, frozen=True, tag=P + "island_shared"):
-    sharer_seat: Seat
-    owner_seat: Seat
+    sharer_seat: SeatIndex
+    owner_seat: SeatIndex
     island: IslandId
 
 
 class ToursShareEnded(EventBase, frozen=True, tag=P + "share_ended"):
     """The owner no longer owns the island by bridges: the share ends for good."""
 
-    sharer_seat: Seat
-    owner_seat: Seat
+    sharer_seat: SeatIndex
+    owner_seat: SeatIndex
     island: IslandId
 
 
@@ -231,7 +227,7 @@ class ToursChanceDeckReshuffled(EventBase, frozen=True, tag=P + "chance_deck_res
 
 
 class ToursChanceCardDrawn(EventBase, frozen=True, tag=P + "chance_card_drawn"):
-    seat: Seat
+    seat: SeatIndex
     card: ChanceKind
     origin: ChanceOrigin
 
@@ -239,21 +235,21 @@ class ToursChanceCardDrawn(EventBase, frozen=True, tag=P + "chance_card_drawn"):
 class ToursChanceDecisionRequested(EventBase, frozen=True, tag=P + "chance_decision_requested"):
     """The game waits for `decider_seat` to answer with `resolve_chance`."""
 
-    decider_seat: Seat
-    drawer_seat: Seat
+    decider_seat: SeatIndex
+    drawer_seat: SeatIndex
     card: ChanceKind
     remaining: int
 
 
 class ToursChanceDeclined(EventBase, frozen=True, tag=P + "chance_declined"):
-    seat: Seat
+    seat: SeatIndex
     card: ChanceKind
 
 
 class ToursChanceCardKept(EventBase, frozen=True, tag=P + "chance_card_kept"):
     """A combat card (for the seat's next combat) or a points card (final score)."""
 
-    seat: Seat
+    seat: SeatIndex
     card: ChanceKind
     pile: Literal["combat", "points"]
 
@@ -266,7 +262,7 @@ class ToursChanceCardDiscarded(EventBase, frozen=True, tag=P + "chance_card_disc
 class ToursDragonRemoved(EventBase, frozen=True, tag=P + "dragon_removed"):
     """The Dragon on `tower` returns to its owner's reserve (`seat` is the owner)."""
 
-    seat: Seat
+    seat: SeatIndex
     tower: TowerId
     dragon: DragonId | None
     strength: Strength
@@ -276,7 +272,7 @@ class ToursDragonRemoved(EventBase, frozen=True, tag=P + "dragon_removed"):
 
 
 class ToursDragonHidden(EventBase, frozen=True, tag=P + "dragon_hidden"):
-    seat: Seat
+    seat: SeatIndex
     tower: TowerId
     dragon: DragonId | None
 
@@ -284,7 +280,7 @@ class ToursDragonHidden(EventBase, frozen=True, tag=P + "dragon_hidden"):
 class ToursDragonResurrected(EventBase, frozen=True, tag=P + "dragon_resurrected"):
     """An eliminated Dragon returns to its owner's reserve."""
 
-    seat: Seat
+    seat: SeatIndex
     dragon: DragonId
 
 
@@ -296,19 +292,19 @@ class ToursThresholdChanged(EventBase, frozen=True, tag=P + "threshold_changed")
 
 
 class ToursThirdActionSkipped(EventBase, frozen=True, tag=P + "third_action_skipped"):
-    seat: Seat
+    seat: SeatIndex
 
 
 class ToursTurnEnded(EventBase, frozen=True, tag=P + "turn_ended"):
-    seat: Seat
+    seat: SeatIndex
 
 
 class ToursGameEnded(EventBase, frozen=True, tag=P + "game_ended"):
     reasons: list[Literal["cards_exhausted", "all_dragons_on_board"]]
     scores: list[ToursScore]
     tiebreak_rounds: list[list[ToursRoll]]
-    ranking: list[Seat]
-    winner_seat: Seat
+    ranking: list[SeatIndex]
+    winner_seat: SeatIndex
 
 
 ToursEvent = (

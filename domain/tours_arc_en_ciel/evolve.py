@@ -11,6 +11,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel import events as ev
 from domain.tours_arc_en_ciel.components import (
     DRAGONS,
@@ -27,10 +28,6 @@ from domain.tours_arc_en_ciel.state import (
     ToursState,
     ToursTurn,
 )
-
-
-def _seat(state: ToursState, dragon: str) -> int:
-    return state.houses.index(DRAGONS[dragon].house)
 
 
 def _hand_add(hand: dict[IslandId, int], island: IslandId) -> dict[IslandId, int]:
@@ -135,12 +132,12 @@ def _combat_resolved(s: ToursState, e: ev.ToursCombatResolved) -> ToursState:
     occupant = dict(s.occupant)
     occupant[e.tower] = a if e.winner == "attacker" else d
     loser = e.loser_dragon
-    loser_seat = _seat(s, loser)
+    loser_index = board.owner_index(s, loser)
     reserve, eliminated = s.reserve, s.eliminated
     if e.loser_fate == "reserve":
-        reserve = _set(reserve, loser_seat, _to_reserve(reserve[loser_seat], loser))
+        reserve = _set(reserve, loser_index, _to_reserve(reserve[loser_index], loser))
     else:
-        eliminated = _set(eliminated, loser_seat, [*eliminated[loser_seat], loser])
+        eliminated = _set(eliminated, loser_index, [*eliminated[loser_index], loser])
     combat_cards = s.combat_cards
     for side in (e.attacker, e.defender):
         if side.cards:
@@ -252,62 +249,116 @@ def _game_ended(s: ToursState, e: ev.ToursGameEnded) -> ToursState:
     return replace(s, phase="over", result=result, pending=None)
 
 
-_HANDLERS: dict[type, Callable[[Any, Any], ToursState]] = {
-    ev.ToursGameStarted: _game_started,
-    ev.ToursGoldTowerAssigned: lambda s, e: replace(s, gold_seat=e.seat),
-    ev.ToursGameDeckShuffled: lambda s, e: replace(s, pile=list(e.order or [])),
-    ev.ToursChanceDeckShuffled: lambda s, e: replace(s, chance_deck=list(e.order or [])),
-    ev.ToursCardsDealt: _cards_dealt,
-    ev.ToursFaceUpDealt: lambda s, e: replace(
-        s, face_up=list(e.cards), pile=s.pile[len(e.cards) :]
-    ),
-    ev.ToursTurnStarted: lambda s, e: replace(
-        s, active_seat=e.seat, turn_number=e.turn_number, phase="take", turn=ToursTurn()
-    ),
-    ev.ToursCardTaken: _card_taken,
-    ev.ToursFaceUpRefilled: lambda s, e: replace(
-        s, face_up=_set(s.face_up, e.slot, e.island), pile=s.pile[1:]
-    ),
-    ev.ToursLastCardTaken: lambda s, e: replace(s, final_turn=True),
-    ev.ToursCardPlayed: _card_played,
-    ev.ToursDragonArrived: _dragon_arrived,
-    ev.ToursCombatResolved: _combat_resolved,
-    ev.ToursDefenseChanged: lambda s, e: replace(s, defense={**s.defense, e.tower: e.defense}),
-    ev.ToursDragonsSwapped: _dragons_swapped,
-    ev.ToursDragonAtomized: _dragon_atomized,
-    ev.ToursInvulnerabilityGranted: lambda s, e: replace(
-        s, turn=replace(s.turn, invulnerable=True)
-    ),
-    ev.ToursIslandShared: lambda s, e: replace(
-        s, shares=[*s.shares, ToursShare(sharer=e.sharer_seat, owner=e.owner_seat, island=e.island)]
-    ),
-    ev.ToursShareEnded: _share_ended,
-    ev.ToursChanceDeckReshuffled: lambda s, e: replace(
-        s, chance_deck=list(e.order or []), chance_discard=[]
-    ),
-    ev.ToursChanceCardDrawn: lambda s, e: replace(
-        s, chance_deck=s.chance_deck[1:], turn=replace(s.turn, chance_origin=e.origin)
-    ),
-    ev.ToursChanceDecisionRequested: _decision,
-    ev.ToursChanceDeclined: lambda s, e: replace(s),
-    ev.ToursChanceCardKept: _card_kept,
-    ev.ToursChanceCardDiscarded: lambda s, e: replace(
-        s, chance_discard=[*s.chance_discard, e.card], pending=None
-    ),
-    ev.ToursDragonRemoved: _dragon_removed,
-    ev.ToursDragonHidden: lambda s, e: replace(s, hidden=sorted([*s.hidden, s.occupant[e.tower]])),
-    ev.ToursDragonResurrected: lambda s, e: replace(
+def _gold_tower_assigned(s: ToursState, e: ev.ToursGoldTowerAssigned) -> ToursState:
+    return replace(s, gold_seat=e.seat)
+
+
+def _game_deck_shuffled(s: ToursState, e: ev.ToursGameDeckShuffled) -> ToursState:
+    return replace(s, pile=list(e.order or []))
+
+
+def _chance_deck_shuffled(s: ToursState, e: ev.ToursChanceDeckShuffled) -> ToursState:
+    return replace(s, chance_deck=list(e.order or []))
+
+
+def _face_up_dealt(s: ToursState, e: ev.ToursFaceUpDealt) -> ToursState:
+    return replace(s, face_up=list(e.cards), pile=s.pile[len(e.cards) :])
+
+
+def _turn_started(s: ToursState, e: ev.ToursTurnStarted) -> ToursState:
+    return replace(s, active_seat=e.seat, turn_number=e.turn_number, phase="take", turn=ToursTurn())
+
+
+def _face_up_refilled(s: ToursState, e: ev.ToursFaceUpRefilled) -> ToursState:
+    return replace(s, face_up=_set(s.face_up, e.slot, e.island), pile=s.pile[1:])
+
+
+def _last_card_taken(s: ToursState, e: ev.ToursLastCardTaken) -> ToursState:
+    return replace(s, final_turn=True)
+
+
+def _defense_changed(s: ToursState, e: ev.ToursDefenseChanged) -> ToursState:
+    return replace(s, defense={**s.defense, e.tower: e.defense})
+
+
+def _invulnerability_granted(s: ToursState, e: ev.ToursInvulnerabilityGranted) -> ToursState:
+    return replace(s, turn=replace(s.turn, invulnerable=True))
+
+
+def _island_shared(s: ToursState, e: ev.ToursIslandShared) -> ToursState:
+    share = ToursShare(sharer=e.sharer_seat, owner=e.owner_seat, island=e.island)
+    return replace(s, shares=[*s.shares, share])
+
+
+def _chance_deck_reshuffled(s: ToursState, e: ev.ToursChanceDeckReshuffled) -> ToursState:
+    return replace(s, chance_deck=list(e.order or []), chance_discard=[])
+
+
+def _chance_card_drawn(s: ToursState, e: ev.ToursChanceCardDrawn) -> ToursState:
+    return replace(s, chance_deck=s.chance_deck[1:], turn=replace(s.turn, chance_origin=e.origin))
+
+
+def _chance_card_discarded(s: ToursState, e: ev.ToursChanceCardDiscarded) -> ToursState:
+    return replace(s, chance_discard=[*s.chance_discard, e.card], pending=None)
+
+
+def _dragon_hidden(s: ToursState, e: ev.ToursDragonHidden) -> ToursState:
+    return replace(s, hidden=sorted([*s.hidden, s.occupant[e.tower]]))
+
+
+def _dragon_resurrected(s: ToursState, e: ev.ToursDragonResurrected) -> ToursState:
+    return replace(
         s,
         eliminated=_set(s.eliminated, e.seat, _without(s.eliminated[e.seat], e.dragon)),
         reserve=_set(s.reserve, e.seat, _to_reserve(s.reserve[e.seat], e.dragon)),
-    ),
+    )
+
+
+def _unchanged(s: ToursState, e: Any) -> ToursState:
+    """Events that only record a fact the state does not keep."""
+    return s
+
+
+HANDLERS: dict[type, Callable[[Any, Any], ToursState]] = {
+    ev.ToursGameStarted: _game_started,
+    ev.ToursGoldTowerAssigned: _gold_tower_assigned,
+    ev.ToursGameDeckShuffled: _game_deck_shuffled,
+    ev.ToursChanceDeckShuffled: _chance_deck_shuffled,
+    ev.ToursCardsDealt: _cards_dealt,
+    ev.ToursFaceUpDealt: _face_up_dealt,
+    ev.ToursTurnStarted: _turn_started,
+    ev.ToursCardTaken: _card_taken,
+    ev.ToursFaceUpRefilled: _face_up_refilled,
+    ev.ToursLastCardTaken: _last_card_taken,
+    ev.ToursCardPlayed: _card_played,
+    ev.ToursDragonArrived: _dragon_arrived,
+    ev.ToursCombatResolved: _combat_resolved,
+    ev.ToursDefenseChanged: _defense_changed,
+    ev.ToursDragonsSwapped: _dragons_swapped,
+    ev.ToursDragonAtomized: _dragon_atomized,
+    ev.ToursInvulnerabilityGranted: _invulnerability_granted,
+    ev.ToursIslandShared: _island_shared,
+    ev.ToursShareEnded: _share_ended,
+    ev.ToursChanceDeckReshuffled: _chance_deck_reshuffled,
+    ev.ToursChanceCardDrawn: _chance_card_drawn,
+    ev.ToursChanceDecisionRequested: _decision,
+    ev.ToursChanceDeclined: _unchanged,
+    ev.ToursChanceCardKept: _card_kept,
+    ev.ToursChanceCardDiscarded: _chance_card_discarded,
+    ev.ToursDragonRemoved: _dragon_removed,
+    ev.ToursDragonHidden: _dragon_hidden,
+    ev.ToursDragonResurrected: _dragon_resurrected,
     ev.ToursThresholdChanged: _threshold_changed,
-    ev.ToursThirdActionSkipped: lambda s, e: replace(s),
-    ev.ToursTurnEnded: lambda s, e: replace(s),
+    ev.ToursThirdActionSkipped: _unchanged,
+    ev.ToursTurnEnded: _unchanged,
     ev.ToursGameEnded: _game_ended,
 }
+"""One named handler per event class of ``ToursEvent``."""
 
 
 def evolve(state: ToursState | None, event: Any) -> ToursState:
     """Fold one event (``state`` is None only for ``game_started``)."""
-    return _HANDLERS[type(event)](state, event)
+    handler = HANDLERS.get(type(event))
+    if handler is None:
+        raise TypeError(f"tours_arc_en_ciel cannot evolve {type(event).__name__}")
+    return handler(state, event)

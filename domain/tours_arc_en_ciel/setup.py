@@ -10,12 +10,17 @@ from domain.tours_arc_en_ciel.board import fail
 from domain.tours_arc_en_ciel.components import (
     AXES,
     CHANCE_CARDS,
+    DICE_SIDES,
+    FACE_UP_SLOTS,
     GAME_CARDS,
+    HAND_SIZE,
     HOUSE_BY_ID,
     PERPENDICULAR,
+    RING_SIZE,
     HouseId,
 )
-from domain.tours_arc_en_ciel.state import ToursOptions, ToursRoll
+from domain.tours_arc_en_ciel.options import ToursOptions
+from domain.tours_arc_en_ciel.state import ToursRoll
 
 
 def allowed_house_set(houses: list[HouseId]) -> bool:
@@ -54,7 +59,9 @@ def turn_order(houses: list[HouseId]) -> list[int]:
     """Lowest priority first, then clockwise (increasing ring position) from it."""
     first = min(range(len(houses)), key=lambda s: HOUSE_BY_ID[houses[s]].priority)
     start = HOUSE_BY_ID[houses[first]].pos
-    return sorted(range(len(houses)), key=lambda s: (HOUSE_BY_ID[houses[s]].pos - start) % 16)
+    return sorted(
+        range(len(houses)), key=lambda s: (HOUSE_BY_ID[houses[s]].pos - start) % RING_SIZE
+    )
 
 
 def setup(options: ToursOptions, context: SetupContext, rng: Rng) -> list[Any]:
@@ -77,7 +84,7 @@ def setup(options: ToursOptions, context: SetupContext, rng: Rng) -> list[Any]:
         contenders = list(order)
         rounds: list[list[ToursRoll]] = []
         while True:
-            rolls = [ToursRoll(seat=s, roll=rng.die(20)) for s in contenders]
+            rolls = [ToursRoll(seat=s, roll=rng.die(DICE_SIDES)) for s in contenders]
             rounds.append(rolls)
             top = max(r.roll for r in rolls)
             contenders = [r.seat for r in rolls if r.roll == top]
@@ -91,9 +98,11 @@ def setup(options: ToursOptions, context: SetupContext, rng: Rng) -> list[Any]:
     top = 0
     for s in order:
         events.append(
-            ev.ToursCardsDealt(seat=s, house=houses[s], cards=pile[top : top + 3], count=3)
+            ev.ToursCardsDealt(
+                seat=s, house=houses[s], cards=pile[top : top + HAND_SIZE], count=HAND_SIZE
+            )
         )
-        top += 3
-    events.append(ev.ToursFaceUpDealt(cards=pile[top : top + 3]))
+        top += HAND_SIZE
+    events.append(ev.ToursFaceUpDealt(cards=pile[top : top + FACE_UP_SLOTS]))
     events.append(ev.ToursTurnStarted(seat=order[0], turn_number=1))
     return events

@@ -1,7 +1,8 @@
-"""Options and state of Les Tours Arc-en-Ciel (spec sections 4 and 6).
+"""State of Les Tours Arc-en-Ciel (spec section 6).
 
 Everything derivable (owned bridges, island owners, scores) is computed by
-``board.py``, never stored. Per-seat collections are lists indexed by seat.
+``board.py``, never stored. Per-seat collections are lists indexed by seat index
+(``houses[i]`` is the seat id, a House id, of seat index ``i``).
 """
 
 from __future__ import annotations
@@ -10,41 +11,25 @@ from typing import Literal
 
 import msgspec
 
-from domain.tours_arc_en_ciel.components import ChanceKind, HouseId, IslandId, Seat
+from domain.kernel import Emitter
+from domain.tours_arc_en_ciel.components import (
+    FACE_UP_SLOTS,
+    ChanceKind,
+    HouseId,
+    IslandId,
+    SeatIndex,
+)
+from domain.tours_arc_en_ciel.options import ToursOptions
 
 Phase = Literal["take", "play", "third", "over"]
 ChanceOrigin = Literal["third_action", "instead_of_landing"]
 
 
-def _default_houses() -> list[HouseId]:
-    return ["fire", "ice"]
-
-
-class ToursOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Options chosen when a game is created. `{}` is the default 2-player game
-    fire vs ice with every variant off. The Gold tower holder is not an option:
-    the service passes the last winner in the setup context."""
-
-    houses: list[HouseId] = msgspec.field(default_factory=_default_houses)
-    """`houses[s]` is the House of seat s (2..8 Houses; enemies must face each
-    other, spec 4). Seats are named by their House."""
-    two_player_recycle: bool = False
-    """Variant 12.1 (2 players only): with an empty reserve, land eliminated Dragons."""
-    natural_1_loses: bool = False
-    """Variant 12.2: a natural 1 loses a combat (unless both sides roll 1)."""
-    natural_20_wins: bool = False
-    """Variant 12.3: a natural 20 wins a combat (unless both sides roll 20)."""
-    start_pair_invulnerability: bool = False
-    """Variant 12.4: both cards of one's start island make the seat invulnerable for a turn."""
-    enemy_start_pair_share: bool = False
-    """Variant 12.5: both cards of an enemy's start island share one of its islands."""
-
-
 class ToursShare(msgspec.Struct, frozen=True, kw_only=True):
     """A share of `island` by `sharer` with its owner `owner` (variant 12.5)."""
 
-    sharer: Seat
-    owner: Seat
+    sharer: SeatIndex
+    owner: SeatIndex
     island: IslandId
     active: bool = True
 
@@ -53,8 +38,8 @@ class ToursPending(msgspec.Struct, frozen=True, kw_only=True):
     """A chance card waiting for its decider's `resolve_chance`."""
 
     card: ChanceKind
-    drawer: Seat
-    decider: Seat
+    drawer: SeatIndex
+    decider: SeatIndex
     origin: ChanceOrigin
     remaining: int
     """Targets still to choose (hide / resurrect cards answer one per command)."""
@@ -79,7 +64,7 @@ class ToursContest(msgspec.Struct, frozen=True, kw_only=True):
 class ToursRoll(msgspec.Struct, frozen=True, kw_only=True):
     """One d20 roll of a roll-off."""
 
-    seat: Seat
+    seat: SeatIndex
     roll: int
 
 
@@ -91,7 +76,7 @@ class ToursIslandPoints(msgspec.Struct, frozen=True, kw_only=True):
 class ToursScore(msgspec.Struct, frozen=True, kw_only=True):
     """A seat's final score."""
 
-    seat: Seat
+    seat: SeatIndex
     islands: list[ToursIslandPoints]
     island_points: int
     card_points: int
@@ -105,7 +90,7 @@ class ToursResult(msgspec.Struct, frozen=True, kw_only=True):
 
     reasons: list[str]
     scores: list[ToursScore]
-    ranking: list[Seat]
+    ranking: list[SeatIndex]
     decided_by: str
 
 
@@ -114,15 +99,15 @@ class ToursState(msgspec.Struct, frozen=True, kw_only=True):
 
     options: ToursOptions
     houses: list[HouseId]
-    turn_order: list[Seat]
-    gold_seat: Seat | None = None
+    turn_order: list[SeatIndex]
+    gold_seat: SeatIndex | None = None
     phase: Phase = "take"
-    active_seat: Seat = 0
+    active_seat: SeatIndex = 0
     turn_number: int = 0
     final_turn: bool = False
     pile: list[IslandId] = msgspec.field(default_factory=list)
     """Game cards, top first."""
-    face_up: list[IslandId | None] = msgspec.field(default_factory=lambda: [None, None, None])
+    face_up: list[IslandId | None] = msgspec.field(default_factory=lambda: [None] * FACE_UP_SLOTS)
     hands: list[dict[IslandId, int]] = msgspec.field(default_factory=list)
     """Per seat, island -> number of cards (keys sorted)."""
     game_discard: list[IslandId] = msgspec.field(default_factory=list)
@@ -147,3 +132,7 @@ class ToursState(msgspec.Struct, frozen=True, kw_only=True):
     pending: ToursPending | None = None
     contest: ToursContest | None = None
     result: ToursResult | None = None
+
+
+ToursEmitter = Emitter[ToursState]
+"""The kernel's emitter over this game's state (``procedures``, ``combat``, ``chance``)."""

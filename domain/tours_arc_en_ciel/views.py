@@ -1,4 +1,4 @@
-"""What a seat may see (spec section 9): ``view``, ``redact``, ``hidden_values``.
+"""What a seat may see (spec section 9): ``view`` and ``redact``.
 
 This module is the only place that decides redaction.
 """
@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
+from domain.kernel import Seat
 from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel import events as ev
 from domain.tours_arc_en_ciel.components import (
@@ -21,12 +22,13 @@ from domain.tours_arc_en_ciel.components import (
     DragonId,
     HouseId,
     IslandId,
-    Seat,
+    SeatIndex,
     Specialty,
     Strength,
     TowerId,
 )
-from domain.tours_arc_en_ciel.effects import scores
+from domain.tours_arc_en_ciel.events import ToursEvent
+from domain.tours_arc_en_ciel.scoring import scores
 from domain.tours_arc_en_ciel.state import (
     Phase,
     ToursPending,
@@ -40,7 +42,7 @@ from domain.tours_arc_en_ciel.state import (
 class ToursHandView(msgspec.Struct, frozen=True, kw_only=True):
     """A seat's hand: its owner sees the cards, others only the count."""
 
-    seat: Seat
+    seat: SeatIndex
     count: int
     cards: dict[IslandId, int] | None
     """Island -> number of cards (null for other seats)."""
@@ -49,7 +51,7 @@ class ToursHandView(msgspec.Struct, frozen=True, kw_only=True):
 class ToursReserveView(msgspec.Struct, frozen=True, kw_only=True):
     """A seat's reserve: strengths are public, ids and specialties are its owner's."""
 
-    seat: Seat
+    seat: SeatIndex
     count: int
     strengths: list[int]
     dragons: list[DragonId] | None
@@ -69,7 +71,7 @@ class ToursTowerView(msgspec.Struct, frozen=True, kw_only=True):
 
 class ToursIslandView(msgspec.Struct, frozen=True, kw_only=True):
     island: IslandId
-    owners: list[Seat]
+    owners: list[SeatIndex]
     """Seats owning the island (by bridges or by share): their donjons."""
     threshold: int
 
@@ -77,15 +79,15 @@ class ToursIslandView(msgspec.Struct, frozen=True, kw_only=True):
 class ToursView(msgspec.Struct, frozen=True, kw_only=True):
     """The game as one seat (or a spectator, `viewer` null) may see it."""
 
-    viewer: Seat | None
+    viewer: SeatIndex | None
     houses: list[HouseId]
-    turn_order: list[Seat]
-    gold_seat: Seat | None
+    turn_order: list[SeatIndex]
+    gold_seat: SeatIndex | None
     phase: Phase
-    active_seat: Seat
+    active_seat: SeatIndex
     turn_number: int
     final_turn: bool
-    to_act: list[Seat]
+    to_act: list[SeatIndex]
     pile_count: int
     face_up: list[IslandId | None]
     hands: list[ToursHandView]
@@ -107,26 +109,26 @@ class ToursView(msgspec.Struct, frozen=True, kw_only=True):
     result: ToursResult | None
 
 
-def _viewer(state: ToursState, seat: str | None) -> int | None:
+def _viewer(state: ToursState, seat: Seat | None) -> SeatIndex | None:
     return state.houses.index(seat) if seat in state.houses else None
 
 
-def _hand(state: ToursState, s: int, viewer: int | None) -> ToursHandView:
-    hand = state.hands[s]
+def _hand(state: ToursState, index: SeatIndex, viewer: SeatIndex | None) -> ToursHandView:
+    hand = state.hands[index]
     return ToursHandView(
-        seat=s, count=sum(hand.values()), cards=dict(hand) if s == viewer else None
+        seat=index, count=sum(hand.values()), cards=dict(hand) if index == viewer else None
     )
 
 
-def _reserve(state: ToursState, s: int, viewer: int | None) -> ToursReserveView:
-    ids = state.reserve[s]
+def _reserve(state: ToursState, index: SeatIndex, viewer: SeatIndex | None) -> ToursReserveView:
+    ids = state.reserve[index]
     return ToursReserveView(
-        seat=s, count=len(ids), strengths=sorted(DRAGONS[d].strength for d in ids),
-        dragons=list(ids) if s == viewer else None,
+        seat=index, count=len(ids), strengths=sorted(DRAGONS[d].strength for d in ids),
+        dragons=list(ids) if index == viewer else None,
     )  # fmt: skip
 
 
-def _tower(state: ToursState, t: TowerId, viewer: int | None) -> ToursTowerView:
+def _tower(state: ToursState, t: TowerId, viewer: SeatIndex | None) -> ToursTowerView:
     d = state.occupant.get(t)
     if d is None:
         return ToursTowerView(
@@ -143,7 +145,7 @@ def _tower(state: ToursState, t: TowerId, viewer: int | None) -> ToursTowerView:
     )  # fmt: skip
 
 
-def view(state: ToursState, seat: str | None) -> ToursView:
+def view(state: ToursState, seat: Seat | None) -> ToursView:
     viewer = _viewer(state, seat)
     n = len(state.houses)
     own = board.owners(state)
@@ -164,12 +166,12 @@ def view(state: ToursState, seat: str | None) -> ToursView:
         to_act=waiting,
         pile_count=len(state.pile),
         face_up=list(state.face_up),
-        hands=[_hand(state, s, viewer) for s in range(n)],
+        hands=[_hand(state, index, viewer) for index in range(n)],
         game_discard=list(state.game_discard),
         chance_deck_count=len(state.chance_deck),
         chance_discard=list(state.chance_discard),
         towers=[_tower(state, t, viewer) for t in TOWERS],
-        reserves=[_reserve(state, s, viewer) for s in range(n)],
+        reserves=[_reserve(state, index, viewer) for index in range(n)],
         eliminated=[list(e) for e in state.eliminated],
         islands=[
             ToursIslandView(island=i, owners=list(own[i]), threshold=board.threshold(state, i))
@@ -186,37 +188,40 @@ def view(state: ToursState, seat: str | None) -> ToursView:
     )
 
 
-def redact(event: Any, seat: str | None) -> Any:
+def redact(event: ToursEvent, seat: Seat | None) -> ToursEvent:
     """``event`` as ``seat`` (a House id; None: a spectator) may see it (spec 9).
 
     Events name seats by index; the ones redacted per seat carry the House
     they concern (``house``, or the Dragon id), since redaction sees no state.
     """
     rule = _REDACTIONS.get(type(event))
-    return event if rule is None else rule(event, seat)
+    if rule is None:
+        return event
+    redacted: ToursEvent = rule(event, seat)
+    return redacted
 
 
-def _order(event: Any, seat: str | None) -> Any:
+def _order(event: Any, seat: Seat | None) -> Any:
     return replace(event, order=None)
 
 
-def _cards_dealt(event: ev.ToursCardsDealt, seat: str | None) -> Any:
+def _cards_dealt(event: ev.ToursCardsDealt, seat: Seat | None) -> Any:
     return event if seat == event.house else replace(event, cards=None)
 
 
-def _card_taken(event: ev.ToursCardTaken, seat: str | None) -> Any:
+def _card_taken(event: ev.ToursCardTaken, seat: Seat | None) -> Any:
     if event.source == "pile" and seat != event.house:
         return replace(event, island=None)
     return event
 
 
-def _dragon_arrived(event: ev.ToursDragonArrived, seat: str | None) -> Any:
+def _dragon_arrived(event: ev.ToursDragonArrived, seat: Seat | None) -> Any:
     if event.hidden and not event.contested and not _mine(event.dragon, seat):
         return replace(event, dragon=None, strength=None, specialty=None)
     return event
 
 
-def _dragons_swapped(event: ev.ToursDragonsSwapped, seat: str | None) -> Any:
+def _dragons_swapped(event: ev.ToursDragonsSwapped, seat: Seat | None) -> Any:
     if not (event.hidden_a or event.hidden_b) or _mine(event.dragon_a, seat):
         return event
     return replace(
@@ -226,13 +231,13 @@ def _dragons_swapped(event: ev.ToursDragonsSwapped, seat: str | None) -> Any:
     )
 
 
-def _dragon_removed(event: ev.ToursDragonRemoved, seat: str | None) -> Any:
+def _dragon_removed(event: ev.ToursDragonRemoved, seat: Seat | None) -> Any:
     if event.was_hidden and not _mine(event.dragon, seat):
         return replace(event, dragon=None, specialty=None)
     return event
 
 
-def _dragon_hidden(event: ev.ToursDragonHidden, seat: str | None) -> Any:
+def _dragon_hidden(event: ev.ToursDragonHidden, seat: Seat | None) -> Any:
     return event if _mine(event.dragon, seat) else replace(event, dragon=None)
 
 
@@ -249,39 +254,6 @@ _REDACTIONS: dict[type, Callable[[Any, str | None], Any]] = {
 }
 
 
-def _mine(dragon: str | None, seat: str | None) -> bool:
+def _mine(dragon: str | None, seat: Seat | None) -> bool:
     info = DRAGONS.get(dragon) if dragon is not None else None
     return info is not None and info.house == seat
-
-
-def hidden_values(state: ToursState, seat: str | None) -> list[Any]:
-    """Values hidden from ``seat`` now, for the conformance suite's no-leak checks.
-
-    Each value costs the suite a scan of the whole redacted log, so this takes
-    a rotating sample (by turn number; every view is built by the same code for
-    every seat): the pile order, or the chance deck order, and for the next
-    other seat in turn order its hand, or its reserve ids, and its hidden board
-    Dragons.
-    """
-    viewer = _viewer(state, seat)
-    turn = state.turn_number
-    out: list[Any] = []
-    if turn % 2 == 0 and len(state.pile) >= 4:
-        out.append(list(state.pile))
-    if turn % 2 == 1 and len(state.chance_deck) >= 4:
-        out.append(list(state.chance_deck))
-    order = state.turn_order
-    start = order.index(viewer) + 1 if viewer is not None else turn % len(order)
-    other = (order[start:] + order[:start])[0]
-    if other == viewer:
-        return out
-    hand = state.hands[other]
-    if hand and turn % 3 != 2:
-        out.append(ToursHandView(seat=other, count=sum(hand.values()), cards=hand))
-    if len(state.reserve[other]) >= 2 and turn % 3 != 0:
-        out.append(list(state.reserve[other]))
-    house = state.houses[other]
-    hidden = [d for d in state.hidden if DRAGONS[d].house == house]
-    if len(hidden) >= 2:
-        out.append(hidden)
-    return out

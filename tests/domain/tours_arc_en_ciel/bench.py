@@ -3,9 +3,12 @@
     .venv/bin/python -m tests.domain.tours_arc_en_ciel.bench
 
 Plays 60 random games (2, 3, 4 and 8 players, variants on in half of them, with
-the busy policy of ``make_golden``) once
-to record their commands, then times replaying every command through
-``decide`` and folding its events (the work the service does per command).
+the busy policy of ``make_golden``) once to record their commands, then times
+replaying every command through ``decide`` and folding its events (the work
+the service does per command), three times, and prints the best run in wall
+time and in CPU time: on a shared machine the CPU-time figure is the one that
+says what one core does. ``tests/benchmarks/bench_domain.py`` measures every
+ruleset with uniformly random default games.
 """
 
 from __future__ import annotations
@@ -15,10 +18,9 @@ import time
 from typing import Any
 
 from domain import Rng, SetupContext, fold
-from domain.tours_arc_en_ciel import RULESET as RS
-from domain.tours_arc_en_ciel.state import ToursOptions
-
-from .make_golden import choose
+from domain.tours_arc_en_ciel.options import ToursOptions
+from tests.domain.tours_arc_en_ciel.helpers import RS
+from tests.domain.tours_arc_en_ciel.make_golden import choose
 
 HOUSES = (["fire", "ice"], ["fire", "ice", "light"], ["fire", "ice", "moon", "light"],
           ["bronze", "moon", "water", "fire", "air", "light", "shadow", "ice"])  # fmt: skip
@@ -50,10 +52,8 @@ def record(games: int = 60) -> list[tuple[Any, list[Any], list[tuple[str, Any]]]
     return out
 
 
-def main() -> None:
-    games = record()
+def replay(games: list[tuple[Any, list[Any], list[tuple[str, Any]]]]) -> int:
     total = 0
-    start = time.perf_counter()
     for seed, setup, commands in games:
         log = list(setup)
         state = fold(RS, log)
@@ -62,8 +62,19 @@ def main() -> None:
             state = fold(RS, events, state)
             log.extend(events)
         total += len(commands)
-    elapsed = time.perf_counter() - start
-    print(f"{total} commands in {elapsed:.2f}s: {total / elapsed:,.0f} decide+evolve per second")
+    return total
+
+
+def main() -> None:
+    games = record()
+    wall = cpu = 0.0
+    for _ in range(3):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        total = replay(games)
+        wall = max(wall, total / (time.perf_counter() - start))
+        cpu = max(cpu, total / (time.process_time() - start_cpu))
+    print(f"{total} commands, best of 3: {wall:,.0f} decide+evolve per second (wall), "
+          f"{cpu:,.0f} per CPU second")  # fmt: skip
 
 
 if __name__ == "__main__":

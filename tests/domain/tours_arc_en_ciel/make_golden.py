@@ -18,7 +18,7 @@ from typing import Any
 from domain import SetupContext
 from domain.tours_arc_en_ciel import RULESET
 from domain.tours_arc_en_ciel import commands as cm
-from domain.tours_arc_en_ciel.state import ToursOptions
+from domain.tours_arc_en_ciel.options import ToursOptions
 from tests.domain import golden
 
 RARE = (

@@ -16,12 +16,12 @@ from domain.tours_arc_en_ciel.commands import (
     ToursShareIsland,
     ToursSwapDragons,
 )
-from domain.tours_arc_en_ciel.components import HOUSES, TOWER_NO
+from domain.tours_arc_en_ciel.components import HOUSES, TOWER_NO, HouseId
+from domain.tours_arc_en_ciel.options import ToursOptions
 from domain.tours_arc_en_ciel.setup import allowed_house_set
-from domain.tours_arc_en_ciel.state import ToursOptions
 
-ALLOWED_SETS: dict[int, list[tuple[str, ...]]] = {
-    n: [c for c in itertools.combinations(HOUSES, n) if allowed_house_set(list(c))]  # type: ignore[arg-type]
+ALLOWED_SETS: dict[int, list[tuple[HouseId, ...]]] = {
+    n: [c for c in itertools.combinations(HOUSES, n) if allowed_house_set(list(c))]
     for n in range(2, 9)
 }
 
@@ -87,7 +87,7 @@ def choose(rnd: random.Random, state: Any, seat: str, commands: list[Any]) -> An
     if pick < (300 if peaceful else 1500):
         return commands[pick % len(commands)]
     if peaceful:
-        calm = [
+        calm: list[Any] = [
             c for c in commands
             if isinstance(c, ToursLandDragon | ToursMoveDragon) and _uncontested(state, c)
         ] or [c for c in commands if isinstance(c, ToursSwapDragons)] or commands  # fmt: skip

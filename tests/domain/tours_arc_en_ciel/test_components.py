@@ -21,6 +21,7 @@ from domain.tours_arc_en_ciel.components import (
     ISLAND_TABLE,
     TOWER_BRIDGES,
     TOWERS,
+    ToursChanceCard,
 )
 
 # Table 3.2 of the spec, copied row by row (no, id, a, b, kind).
@@ -158,7 +159,7 @@ def test_t39_static_data_cards_and_dragons() -> None:
     families = Counter(c.family for c in CHANCE_TABLE for _ in range(c.copies))
     assert families == {"beneficial": 36, "harmful": 36, "neutral": 14}
     assert len(CHANCE_TABLE) == 56
-    by_kind = {c.kind: c for c in CHANCE_TABLE}
+    by_kind: dict[str, ToursChanceCard] = {c.kind: c for c in CHANCE_TABLE}
     assert {by_kind[f"bonus_points_{n}"].amount for n in (2, 5, 10)} == {2, 5, 10}
     assert {by_kind[f"malus_points_{n}"].amount for n in (2, 5, 10)} == {-2, -5, -10}
     assert {by_kind[f"hide_dragons_{n}"].amount for n in (4, 6, 8, 10)} == {4, 6, 8, 10}

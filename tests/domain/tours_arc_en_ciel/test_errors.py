@@ -9,13 +9,13 @@ import pytest
 from msgspec.structs import replace
 
 from domain import RuleViolation, SetupContext
-from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel import commands as cm
-from domain.tours_arc_en_ciel.state import ToursOptions, ToursPending, ToursState
-
-from .helpers import (
+from domain.tours_arc_en_ciel.components import TOWERS, ChanceKind
+from domain.tours_arc_en_ciel.options import ToursOptions
+from domain.tours_arc_en_ciel.state import ToursPending, ToursState
+from tests.domain.tours_arc_en_ciel.helpers import (
     RS,
-    StubRng,
+    ScriptedRng,
     at_phase,
     eliminate,
     fill_board,
@@ -28,7 +28,7 @@ from .helpers import (
 Case = Callable[[], tuple[ToursState, str, Any]]
 
 
-def play(hand: dict[str, int] | None = None, **options: Any) -> ToursState:
+def in_play(hand: dict[str, int] | None = None, **options: Any) -> ToursState:
     return at_phase(set_hand(new_state(**options), "fire", hand or {"coral": 1}), "fire", "play")
 
 
@@ -36,24 +36,24 @@ def third(state: ToursState | None = None) -> ToursState:
     return at_phase(new_state() if state is None else state, "fire", "third")
 
 
-def pending(card: str, **kwargs: Any) -> ToursState:
+def pending(card: ChanceKind, **kwargs: Any) -> ToursState:
     state = third(
         put(put(new_state(), "sapphire_coral", "fire_10_mason_1"), "opal_jet", "ice_10_mason_1")
     )
     return replace(
         state,
         pending=ToursPending(card=card, drawer=0, decider=0, origin="third_action", remaining=1),
-    )  # type: ignore[arg-type]
+    )
 
 
 def no_reserve(eliminated: tuple[str, ...] = ()) -> ToursState:
-    towers = [t for t in board.TOWERS if t not in ("coral_tourmaline", "sapphire_coral")]
-    return fill_board(eliminate(play({"coral": 1}), *eliminated), "fire", towers)
+    towers = [t for t in TOWERS if t not in ("coral_tourmaline", "sapphire_coral")]
+    return fill_board(eliminate(in_play({"coral": 1}), *eliminated), "fire", towers)
 
 
 LAND = cm.ToursLandDragon(island="coral", tower="coral_tourmaline", dragon="fire_10_mason_1")
 JADE_ATOM = cm.ToursAtomize(island="jade", tower="diamond_jade", dragon="fire_10_mason_1")
-ENEMY_JADE = put(play({"jade": 2}), "diamond_jade", "ice_10_mason_1")
+ENEMY_JADE = put(in_play({"jade": 2}), "diamond_jade", "ice_10_mason_1")
 MOVE = cm.ToursMoveDragon(
     from_tower="coral_tourmaline", via_island="coral", to_tower="sapphire_coral"
 )
@@ -74,9 +74,9 @@ CASES: dict[str, Case] = {
     "no_pending_decision": lambda: (third(), "fire", cm.ToursResolveChance(decline=True)),
     "not_your_turn": lambda: (new_state(), "ice", cm.ToursTakeCard(source="pile")),
     "wrong_phase": lambda: (new_state(), "fire", cm.ToursDrawChance()),
-    "unknown_island": lambda: (play(), "fire", cm.ToursDiscardCard(island="atlantis")),  # type: ignore[arg-type]
-    "unknown_tower": lambda: (play(), "fire", replace(LAND, tower="ruby_coral")),
-    "unknown_dragon": lambda: (play(), "fire", replace(LAND, dragon="moon_10_mason_1")),
+    "unknown_island": lambda: (in_play(), "fire", cm.ToursDiscardCard(island="atlantis")),
+    "unknown_tower": lambda: (in_play(), "fire", replace(LAND, tower="ruby_coral")),
+    "unknown_dragon": lambda: (in_play(), "fire", replace(LAND, dragon="moon_10_mason_1")),
     "unknown_seat": lambda: (new_state(), "moon", cm.ToursTakeCard(source="pile")),
     "invalid_slot": lambda: (new_state(), "fire", cm.ToursTakeCard(source="face_up")),
     "pile_empty": lambda: (replace(new_state(), pile=[]), "fire", cm.ToursTakeCard(source="pile")),
@@ -85,16 +85,16 @@ CASES: dict[str, Case] = {
         "fire",
         cm.ToursTakeCard(source="face_up", slot=0),
     ),  # fmt: skip
-    "card_not_in_hand": lambda: (play({"jade": 1}), "fire", LAND),
-    "tower_not_adjacent": lambda: (play(), "fire", replace(LAND, tower="diamond_jade")),
+    "card_not_in_hand": lambda: (in_play({"jade": 1}), "fire", LAND),
+    "tower_not_adjacent": lambda: (in_play(), "fire", replace(LAND, tower="diamond_jade")),
     "tower_occupied_by_own_dragon": lambda: (
-        put(play(), "coral_tourmaline", "fire_20_mason_1"),
+        put(in_play(), "coral_tourmaline", "fire_20_mason_1"),
         "fire",
         LAND,
     ),
-    "dragon_not_available": lambda: (play(), "fire", replace(LAND, dragon="ice_10_mason_1")),
+    "dragon_not_available": lambda: (in_play(), "fire", replace(LAND, dragon="ice_10_mason_1")),
     "reserve_not_empty": lambda: (
-        eliminate(play(), "fire_20_mason_3"),
+        eliminate(in_play(), "fire_20_mason_3"),
         "fire",
         cm.ToursChanceInsteadOfLanding(island="coral"),
     ),  # fmt: skip
@@ -113,27 +113,27 @@ CASES: dict[str, Case] = {
     "tower_not_enemy": lambda: (ENEMY_JADE, "fire", replace(JADE_ATOM, tower="jade_garnet")),
     "dragon_required": lambda: (ENEMY_JADE, "fire", replace(JADE_ATOM, dragon=None)),
     "variant_disabled": lambda: (
-        play({"coral": 2}),
+        in_play({"coral": 2}),
         "fire",
         cm.ToursInvokeInvulnerability(island="coral"),
     ),
     "not_own_start_island": lambda: (
-        play({"ivory": 2}, start_pair_invulnerability=True),
+        in_play({"ivory": 2}, start_pair_invulnerability=True),
         "fire",
         cm.ToursInvokeInvulnerability(island="ivory"),
     ),  # fmt: skip
     "invalid_parameters": lambda: (
-        play({"coral": 2}, start_pair_invulnerability=True),
+        in_play({"coral": 2}, start_pair_invulnerability=True),
         "fire",
         cm.ToursInvokeInvulnerability(island="coral", dragon="fire_10_mason_1"),
     ),  # fmt: skip
     "not_enemy_start_island": lambda: (
-        play({"gold": 2}, enemy_start_pair_share=True),
+        in_play({"gold": 2}, enemy_start_pair_share=True),
         "fire",
         cm.ToursShareIsland(island="gold", target_island="ivory"),
     ),  # fmt: skip
     "target_not_owned_by_enemy": lambda: (
-        play({"ivory": 2}, enemy_start_pair_share=True),
+        in_play({"ivory": 2}, enemy_start_pair_share=True),
         "fire",
         cm.ToursShareIsland(island="ivory", target_island="coral"),
     ),  # fmt: skip
@@ -195,12 +195,12 @@ def test_option_error(code: str) -> None:
 
 def test_option_error_invalid_gold_tower_seat() -> None:
     with pytest.raises(RuleViolation) as info:
-        RS.setup(ToursOptions(), SetupContext(last_winner_seat="water"), StubRng())
+        RS.setup(ToursOptions(), SetupContext(last_winner_seat="water"), ScriptedRng())
     assert info.value.code == "invalid_gold_tower_seat"
 
 
 def test_every_allowed_house_set_count() -> None:
     """Spec 4: 4 / 8 / 6 / 24 / 4 / 8 / 1 allowed sets for 2..8 seats."""
-    from .support import ALLOWED_SETS
+    from tests.domain.tours_arc_en_ciel.support import ALLOWED_SETS
 
     assert [len(ALLOWED_SETS[n]) for n in range(2, 9)] == [4, 8, 6, 24, 4, 8, 1]

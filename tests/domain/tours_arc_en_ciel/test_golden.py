@@ -15,7 +15,7 @@ import pytest
 from domain import Rng, SetupContext
 from domain.kernel import fold
 from domain.tours_arc_en_ciel import RULESET
-from domain.tours_arc_en_ciel.state import ToursOptions
+from domain.tours_arc_en_ciel.options import ToursOptions
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "tours_arc_en_ciel"
 FILES = sorted(DATA.glob("*.json"))

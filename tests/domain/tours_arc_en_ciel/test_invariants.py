@@ -1,4 +1,5 @@
-"""Invariants of random legal play: conservation of Dragons and cards, replay."""
+"""Invariants: conservation of Dragons and cards and replay under random legal play;
+the evolve table covers every event."""
 
 from __future__ import annotations
 
@@ -6,19 +7,23 @@ import random
 from collections import Counter
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain import Rng, SetupContext
-from domain.kernel import fold
-from domain.tours_arc_en_ciel import RULESET, board
+from domain.kernel import fold, members_of
+from domain.tours_arc_en_ciel import board
+from domain.tours_arc_en_ciel import events as ev
+from domain.tours_arc_en_ciel.commands import ToursTakeCard
 from domain.tours_arc_en_ciel.components import CHANCE_CARDS, GAME_CARDS, HOUSE_DRAGONS
-from domain.tours_arc_en_ciel.state import ToursOptions, ToursState
-
-from . import make_golden
-from .support import choose, options
-
-RS = RULESET
+from domain.tours_arc_en_ciel.events import ToursEvent
+from domain.tours_arc_en_ciel.evolve import HANDLERS
+from domain.tours_arc_en_ciel.options import ToursOptions
+from domain.tours_arc_en_ciel.state import ToursState
+from tests.domain.tours_arc_en_ciel import make_golden
+from tests.domain.tours_arc_en_ciel.helpers import RS
+from tests.domain.tours_arc_en_ciel.support import choose, options
 
 
 def check_invariants(state: ToursState) -> None:
@@ -67,6 +72,7 @@ def test_random_play_conserves_dragons_and_cards(
     assert msgspec.json.encode(fold(RS, log)) == msgspec.json.encode(state)
     assert state.result is not None
     end = log[-1]
+    assert isinstance(end, ev.ToursGameEnded)
     if "cards_exhausted" in end.reasons:
         assert not state.pile and state.face_up == [None, None, None]
     if "all_dragons_on_board" in end.reasons:
@@ -74,3 +80,11 @@ def test_random_play_conserves_dragons_and_cards(
     scores = {s.seat: (s.score, s.pearls) for s in end.scores}
     ranked = [scores[s] for s in end.ranking]
     assert ranked == sorted(ranked, reverse=True)
+
+
+def test_evolve_has_one_named_handler_per_event_and_refuses_others() -> None:
+    handlers = HANDLERS
+    assert set(handlers) == set(members_of(ToursEvent))
+    assert all(not h.__name__.startswith("<") for h in handlers.values())
+    with pytest.raises(TypeError, match="cannot evolve ToursTakeCard"):
+        RS.evolve(None, ToursTakeCard(source="pile"))

@@ -1,0 +1,31 @@
+"""Options of Les Tours Arc-en-Ciel (spec section 4): the Houses in play and the variants."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.tours_arc_en_ciel.components import HouseId
+
+
+def _default_houses() -> list[HouseId]:
+    return ["fire", "ice"]
+
+
+class ToursOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Options chosen when a game is created. `{}` is the default 2-player game
+    fire vs ice with every variant off. The Gold tower holder is not an option:
+    the service passes the last winner in the setup context."""
+
+    houses: list[HouseId] = msgspec.field(default_factory=_default_houses)
+    """`houses[s]` is the House of seat s (2..8 Houses; enemies must face each
+    other, spec 4). Seats are named by their House."""
+    two_player_recycle: bool = False
+    """Variant 12.1 (2 players only): with an empty reserve, land eliminated Dragons."""
+    natural_1_loses: bool = False
+    """Variant 12.2: a natural 1 loses a combat (unless both sides roll 1)."""
+    natural_20_wins: bool = False
+    """Variant 12.3: a natural 20 wins a combat (unless both sides roll 20)."""
+    start_pair_invulnerability: bool = False
+    """Variant 12.4: both cards of one's start island make the seat invulnerable for a turn."""
+    enemy_start_pair_share: bool = False
+    """Variant 12.5: both cards of an enemy's start island share one of its islands."""
