@@ -198,6 +198,8 @@ HEIGHTS = 8
 ROUND_LIMIT = 300
 """E3 safeguard (D31): the game ends once round 300 is over."""
 BOARD_ID = "petits_dragons_v1"
+BANK = "bank"
+"""The end of an egg transfer that is not a colour's nest."""
 
 PAWN_NUMBERS = tuple(range(1, 10))
 PIECES_PER_COLOUR = 10

@@ -12,9 +12,8 @@ from typing import Literal
 import msgspec
 
 from domain.kernel import EventBase
-
-from .commands import PetitsDragonsTransfer
-from .components import (
+from domain.petits_dragons.commands import PetitsDragonsTransfer
+from domain.petits_dragons.components import (
     CellId,
     Colour,
     DieValue,
@@ -24,7 +23,7 @@ from .components import (
     RollOutcome,
     UnitKind,
 )
-from .state import (
+from domain.petits_dragons.state import (
     EndGameReason,
     PenaltyKind,
     PetitsDragonsColourScore,

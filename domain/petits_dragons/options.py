@@ -5,8 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kernel import RuleViolation
-
-from .components import COLOURS, Colour
+from domain.petits_dragons.components import COLOURS, Colour
 
 
 def _default_seats() -> list[list[Colour]]:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from domain.kernel import Outcome, Standing
-
-from .components import Colour
-from .state import (
+from domain.petits_dragons.components import Colour
+from domain.petits_dragons.state import (
     EndGameReason,
     PetitsDragonsColourScore,
     PetitsDragonsRank,

@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-from .components import (
+from domain.petits_dragons.components import (
     BranchState,
     CellId,
     Colour,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Literal
 
-from .components import (
+from domain.petits_dragons.components import (
     ADJACENT,
     ARENA,
     CELL_BRANCH,
@@ -29,7 +29,7 @@ from .components import (
     cell_id,
     is_clockwise,
 )
-from .state import PetitsDragonsState, PetitsDragonsUnit, PetitsDragonsUsage
+from domain.petits_dragons.state import PetitsDragonsState, PetitsDragonsUnit, PetitsDragonsUsage
 
 Outcome = Literal["placed", "stacked", "combat", "arrived"]
 

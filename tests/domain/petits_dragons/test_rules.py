@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.petits_dragons.commands import PetitsDragonsEndTurn, PetitsDragonsTeleport
 from domain.petits_dragons.penalties import backfire_eggs, stack_target
+from tests.domain.petits_dragons.probes import hidden_values
 
 from .helpers import (
     act,
@@ -176,5 +177,5 @@ def test_views_show_everything_and_events_are_not_redacted() -> None:
         view = rs.view(state, seat)
         assert view.game == state and view.seat == seat and view.to_act == rs.to_act(state)
         assert all(rs.redact(e, seat) == e for e in events)
-        assert rs.hidden_values(state, seat) == []
+        assert hidden_values(state, seat) == []
     assert rs.has_hidden_information is False and rs.has_chance is True

@@ -6,8 +6,12 @@ teleport_error), so what is listed here is exactly what ``decide`` accepts.
 
 from __future__ import annotations
 
-from .commands import PetitsDragonsGiveBirth, PetitsDragonsMovePiece, PetitsDragonsTeleport
-from .components import (
+from domain.petits_dragons.commands import (
+    PetitsDragonsGiveBirth,
+    PetitsDragonsMovePiece,
+    PetitsDragonsTeleport,
+)
+from domain.petits_dragons.components import (
     BIRTH_CHIEF_DOUBLES,
     CELL_BRANCH,
     CELL_COLOUR,
@@ -18,7 +22,7 @@ from .components import (
     UnitKind,
     chief_id,
 )
-from .state import (
+from domain.petits_dragons.state import (
     PetitsDragonsDragon,
     PetitsDragonsRoll,
     PetitsDragonsState,
@@ -26,7 +30,7 @@ from .state import (
     PetitsDragonsUnit,
     PetitsDragonsUsage,
 )
-from .walks import fresh_usage, imposed_direction, legal_paths, occupancy
+from domain.petits_dragons.walks import fresh_usage, imposed_direction, legal_paths, occupancy
 
 
 def units_of(state: PetitsDragonsState, colour: Colour) -> list[tuple[PetitsDragonsUnit, str]]:
