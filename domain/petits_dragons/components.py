@@ -202,14 +202,20 @@ BANK = "bank"
 """The end of an egg transfer that is not a colour's nest."""
 
 PAWN_NUMBERS = tuple(range(1, 10))
-PIECES_PER_COLOUR = 10
 BANK_START: dict[int, int] = {500: 8, 100: 80, 50: 40}
 DENOMINATIONS: tuple[Denomination, ...] = (500, 100, 50)
 BIRTH_CHIEF_DOUBLES = (5, 6)
 
 COMBAT_BONUS: dict[str, int] = {"pawn": 0, "chief": 6, "stack": 6}
 OWN_COLOUR_BONUS = 3
+COMBAT_DICE: dict[str, int] = {"pawn": 2, "chief": 2, "stack": 3}
+"""Dice rolled in a combat (§10.5): a stack adds the green die."""
 ARRIVAL_PENALTY: dict[str, int] = {"pawn": 100, "chief": 500, "stack": 250}
+"""The penalty a unit's arrival creates (§7.8); a stack's is its egg target."""
+COMBAT_WIN_PENALTY = 50
+ARENA_HOLD_PENALTY = 100
+NEST_POINTS: dict[str, int] = {"chief": 500, "pawn": 100}
+"""What a dragon still in the nest counts at the end (§11.2)."""
 
 
 def cell_id(branch: Colour, height: int) -> CellId:
@@ -455,29 +461,29 @@ COMPONENTS = PetitsDragonsComponents(
         PetitsDragonsUnitInfo(
             kind="pawn",
             pawns=1,
-            combat_dice=2,
-            combat_bonus=0,
+            combat_dice=COMBAT_DICE["pawn"],
+            combat_bonus=COMBAT_BONUS["pawn"],
             free_ring_direction=False,
             may_teleport=False,
-            arrival_penalty=100,
+            arrival_penalty=ARRIVAL_PENALTY["pawn"],
         ),
         PetitsDragonsUnitInfo(
             kind="chief",
             pawns=0,
-            combat_dice=2,
-            combat_bonus=6,
+            combat_dice=COMBAT_DICE["chief"],
+            combat_bonus=COMBAT_BONUS["chief"],
             free_ring_direction=True,
             may_teleport=True,
-            arrival_penalty=500,
+            arrival_penalty=ARRIVAL_PENALTY["chief"],
         ),
         PetitsDragonsUnitInfo(
             kind="stack",
             pawns=2,
-            combat_dice=3,
-            combat_bonus=6,
+            combat_dice=COMBAT_DICE["stack"],
+            combat_bonus=COMBAT_BONUS["stack"],
             free_ring_direction=True,
             may_teleport=True,
-            arrival_penalty=250,
+            arrival_penalty=ARRIVAL_PENALTY["stack"],
         ),
     ),
     dice=(

@@ -11,7 +11,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.kernel import EventBase
+from domain.kernel import EventBase, Seat
 from domain.petits_dragons.commands import PetitsDragonsTransfer
 from domain.petits_dragons.components import (
     CellId,
@@ -61,7 +61,7 @@ class PetitsDragonsTurnStarted(
     """A colour's turn begins; its units' turn usage is reset."""
 
     colour: Colour
-    seat: str
+    seat: Seat
     round: int
 
 

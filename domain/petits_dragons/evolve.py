@@ -12,6 +12,7 @@ from typing import Any, cast
 
 from msgspec.structs import replace
 
+from domain.kernel import Seat
 from domain.petits_dragons.components import (
     BANK,
     CELL_BRANCH,
@@ -133,7 +134,7 @@ def _usage(
 
 
 def game_created(ev: PetitsDragonsGameCreated) -> PetitsDragonsState:
-    controller: dict[Colour, str] = {}
+    controller: dict[Colour, Seat] = {}
     for entry in ev.seats:
         for c in entry.colours:
             controller[c] = entry.seat

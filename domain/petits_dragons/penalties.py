@@ -8,7 +8,13 @@ from itertools import combinations_with_replacement
 
 from domain.kernel import RuleViolation
 from domain.petits_dragons.commands import PetitsDragonsTransfer
-from domain.petits_dragons.components import COLOUR_INDEX, DENOMINATIONS, Colour, Denomination
+from domain.petits_dragons.components import (
+    ARRIVAL_PENALTY,
+    COLOUR_INDEX,
+    DENOMINATIONS,
+    Colour,
+    Denomination,
+)
 from domain.petits_dragons.state import (
     PetitsDragonsEggs,
     PetitsDragonsPenalty,
@@ -16,6 +22,8 @@ from domain.petits_dragons.state import (
     enemies_of,
 )
 
+STACK_DUE = ARRIVAL_PENALTY["stack"]
+"""What a stack's arrival costs when the eggs allow it (§7.8)."""
 SINGLE_KINDS = ("chief_arrival", "pawn_arrival", "combat_win", "arena_hold")
 
 Transfers = tuple[PetitsDragonsTransfer, ...]
@@ -43,14 +51,14 @@ def _remove(d: Denomination) -> PetitsDragonsTransfer:
 
 
 def stack_target(state: PetitsDragonsState, owner: Colour) -> int:
-    """250 if reachable with the bank's and own nest's 100s and 50s, else T_max."""
+    """The stack's 250 if reachable with the bank's and own nest's 100s and 50s, else T_max."""
     bank, nest = state.bank, state.dragons[owner].eggs
     a100, a50 = bank.e100 + nest.e100, bank.e50 + nest.e50
     best = 0
     for a in range(0, min(a100, 2) + 1):
         for b in range(0, min(a50, 5) + 1):
             total = 100 * a + 50 * b
-            if best < total <= 250:
+            if best < total <= STACK_DUE:
                 best = total
     return best
 
@@ -213,7 +221,7 @@ def backfire_eggs(state: PetitsDragonsState, penalty: PetitsDragonsPenalty) -> P
     if kind == "arena_hold":
         return PetitsDragonsEggs(e100=min(1, bank.e100))
     n100 = min(2, bank.e100)
-    n50 = min((250 - 100 * n100) // 50, bank.e50)
+    n50 = min((STACK_DUE - 100 * n100) // 50, bank.e50)
     return PetitsDragonsEggs(e100=n100, e50=n50)
 
 

@@ -23,10 +23,13 @@ from domain.petits_dragons.commands import (
 )
 from domain.petits_dragons.components import (
     ARENA,
+    ARENA_HOLD_PENALTY,
     ARRIVAL_PENALTY,
     BANK,
     CELL_COLOUR,
     COMBAT_BONUS,
+    COMBAT_DICE,
+    COMBAT_WIN_PENALTY,
     DENOMINATIONS,
     OWN_COLOUR_BONUS,
     PIECE_COLOUR,
@@ -141,7 +144,7 @@ def start_turn(em: TurnEmitter, colour: Colour) -> None:
         dragon = em.state.dragons[colour]
         holder = em.state.board[ARENA]
         if dragon.held_arena_at_turn_end and holder is not None and holder.colour == colour:
-            create_penalty(em, colour, "arena_hold", 100, None, False)
+            create_penalty(em, colour, "arena_hold", ARENA_HOLD_PENALTY, None, False)
         return
 
 
@@ -216,7 +219,7 @@ def opening(created: PetitsDragonsGameCreated) -> list[PetitsDragonsEvent]:
 
 
 def _fighter(em: TurnEmitter, unit: PetitsDragonsUnit, cell: str) -> PetitsDragonsFighter:
-    dice = [em.die() for _ in range(3 if unit.kind == "stack" else 2)]
+    dice = [em.die() for _ in range(COMBAT_DICE[unit.kind])]
     kept = sorted(dice, reverse=True)[:2]
     bonus = COMBAT_BONUS[unit.kind] + (OWN_COLOUR_BONUS if CELL_COLOUR[cell] == unit.colour else 0)
     return PetitsDragonsFighter(
@@ -254,7 +257,12 @@ def combat(
             PetitsDragonsPiecesReturnedToNest(colour=loser.colour, piece_ids=list(loser.piece_ids))
         )
     create_penalty(
-        em, winner.colour, "combat_win", 50, loser.colour, winner.colour != em.turn.colour
+        em,
+        winner.colour,
+        "combat_win",
+        COMBAT_WIN_PENALTY,
+        loser.colour,
+        winner.colour != em.turn.colour,
     )
 
 
