@@ -59,7 +59,7 @@ from domain.petits_dragons.state import (
     PetitsDragonsUsage,
     Resume,
 )
-from domain.petits_dragons.walks import fresh_usage, step, walker_for
+from domain.petits_dragons.walks import NO_USAGE, fresh_usage, usage_of, walk
 
 NEST = PetitsDragonsPiece(position="nest")
 HOME = PetitsDragonsPiece(position="home")
@@ -187,7 +187,7 @@ def turn_started(state: PetitsDragonsState, ev: PetitsDragonsTurnStarted) -> Pet
         if p.position == "board" and p.cell is not None:
             usage[pid] = fresh_usage(p.cell)
         elif p.position == "exit":
-            usage[pid] = PetitsDragonsUsage()
+            usage[pid] = NO_USAGE
     turn = PetitsDragonsTurn(
         number=ev.turn_number, colour=ev.colour, phase="awaiting_roll", usage=usage
     )
@@ -366,16 +366,10 @@ def piece_moved(state: PetitsDragonsState, ev: PetitsDragonsPieceMoved) -> Petit
     turn = _turn(state)
     start = ev.from_
     pids = ev.piece_ids
-    old = turn.usage.get(pids[0]) or (
-        fresh_usage(start) if start != "exit" else PetitsDragonsUsage()
+    err, _, new_usage, _ = walk(
+        ev.colour, None, start, usage_of(turn.usage, pids[0], start), ev.path
     )
-    w = walker_for(old)
-    prev2: str | None = None
-    prev = start
-    for i, nxt in enumerate(ev.path, start=1):
-        step(w, ev.colour, None, prev2, prev, nxt, i, start == "exit")
-        prev2, prev = prev, nxt
-    new_usage = w.usage()
+    assert new_usage is not None, f"a logged walk fails: {err}"
     dest = ev.path[-1]
     board = dict(state.board)
     if start != "exit":
@@ -383,7 +377,7 @@ def piece_moved(state: PetitsDragonsState, ev: PetitsDragonsPieceMoved) -> Petit
     if ev.outcome == "stacked":
         occupant = state.board[dest]
         if occupant is not None:
-            other = turn.usage.get(occupant.piece_ids[0]) or fresh_usage(dest)
+            other = usage_of(turn.usage, occupant.piece_ids[0], dest)
             new_usage = _merge(new_usage, other)
             pids = [*pids, *occupant.piece_ids]
     if ev.outcome == "placed":
@@ -405,10 +399,7 @@ def piece_teleported(
 ) -> PetitsDragonsState:
     turn = _turn(state)
     start, to = ev.from_, ev.to
-    old = turn.usage.get(ev.piece_ids[0]) or (
-        fresh_usage(start) if start != "exit" else PetitsDragonsUsage()
-    )
-    new_usage = teleport_usage(old, start, to)
+    new_usage = teleport_usage(usage_of(turn.usage, ev.piece_ids[0], start), start, to)
     board = dict(state.board)
     if start != "exit":
         board[start] = None  # type: ignore[index]

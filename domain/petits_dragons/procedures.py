@@ -411,7 +411,7 @@ def move_piece(em: TurnEmitter, cmd: PetitsDragonsMovePiece) -> None:
             path=res.path,
             value=value,
             die=cmd.die or "higher",
-            ring_direction=res.walker.ring_direction,
+            ring_direction=res.ring_direction,
             outcome=res.outcome,
         )
     )

@@ -30,7 +30,7 @@ from domain.petits_dragons.state import (
     PetitsDragonsUnit,
     PetitsDragonsUsage,
 )
-from domain.petits_dragons.walks import fresh_usage, imposed_direction, legal_paths, occupancy
+from domain.petits_dragons.walks import imposed_direction, legal_paths, occupancy, usage_of
 
 
 def units_of(state: PetitsDragonsState, colour: Colour) -> list[tuple[PetitsDragonsUnit, str]]:
@@ -51,10 +51,7 @@ def units_of(state: PetitsDragonsState, colour: Colour) -> list[tuple[PetitsDrag
 
 
 def unit_usage(turn: PetitsDragonsTurn, pid: str, start: str) -> PetitsDragonsUsage:
-    usage: PetitsDragonsUsage | None = turn.usage.get(pid)  # type: ignore[call-overload]
-    if usage is not None:
-        return usage
-    return PetitsDragonsUsage() if start == "exit" else fresh_usage(start)
+    return usage_of(turn.usage, pid, start)
 
 
 def birth_error(dragon: PetitsDragonsDragon, kind: str, d: int) -> str | None:
