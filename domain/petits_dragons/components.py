@@ -252,12 +252,15 @@ for _b in COLOURS:
 
 PIECE_COLOUR: dict[str, Colour] = {}
 PIECE_KIND: dict[str, PieceKind] = {}
+PAWN_NUMBER: dict[str, int] = {}
+"""``<colour>_pawn_<n>`` -> n: pawns hatch, are replaced and stack in this order."""
 for _col in COLOURS:
     PIECE_COLOUR[chief_id(_col)] = _col
     PIECE_KIND[chief_id(_col)] = "chief"
     for _n in PAWN_NUMBERS:
         PIECE_COLOUR[pawn_id(_col, _n)] = _col
         PIECE_KIND[pawn_id(_col, _n)] = "pawn"
+        PAWN_NUMBER[pawn_id(_col, _n)] = _n
 
 OWN_CELLS: dict[Colour, tuple[CellId, ...]] = {
     c: tuple(x for x in CELLS if CELL_COLOUR[x] == c) for c in COLOURS

@@ -18,6 +18,8 @@ from domain.petits_dragons.components import (
     CELL_BRANCH,
     CELLS,
     PAWN_NUMBERS,
+    PIECE_COLOUR,
+    PIECE_KIND,
     CellId,
     Colour,
     PieceId,
@@ -67,9 +69,8 @@ OUT = PetitsDragonsPiece(position="out")
 
 
 def piece(state: PetitsDragonsState, pid: str) -> PetitsDragonsPiece:
-    colour = pid.split("_", 1)[0]
-    dragon = state.dragons[colour]  # type: ignore[index]
-    if pid.endswith("_chief"):
+    dragon = state.dragons[PIECE_COLOUR[pid]]
+    if PIECE_KIND[pid] == "chief":
         return dragon.chief
     return dragon.pawns[pid]  # type: ignore[index]
 
@@ -83,7 +84,7 @@ def set_pieces(
     pawns = dragon.pawns
     copied = False
     for pid, p in updates.items():
-        if pid.endswith("_chief"):
+        if PIECE_KIND[pid] == "chief":
             chief = p
         else:
             if not copied:

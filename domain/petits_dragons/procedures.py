@@ -32,6 +32,7 @@ from domain.petits_dragons.components import (
     COMBAT_WIN_PENALTY,
     DENOMINATIONS,
     OWN_COLOUR_BONUS,
+    PAWN_NUMBER,
     PIECE_COLOUR,
     PIECE_KIND,
     ROUND_LIMIT,
@@ -275,7 +276,7 @@ def kill_chief(em: TurnEmitter, colour: Colour, cell: Any) -> None:
     kept: list[Any] = []
     nest = sorted(
         (p for p, x in em.state.dragons[colour].pawns.items() if x.position == "nest"),
-        key=lambda p: int(p.rsplit("_", 1)[1]),
+        key=PAWN_NUMBER.__getitem__,
     )
     for pid in nest:
         if b100 >= 1:
@@ -352,7 +353,7 @@ def give_birth(em: TurnEmitter, cmd: PetitsDragonsGiveBirth) -> None:
     else:
         pid = min(
             (p for p, x in dragon.pawns.items() if x.position == "nest"),
-            key=lambda p: int(p.rsplit("_", 1)[1]),
+            key=PAWN_NUMBER.__getitem__,
         )
     em.emit(
         PetitsDragonsPieceBorn(colour=colour, piece_id=pid, kind=cmd.kind, double_value=roll.red)
@@ -416,7 +417,7 @@ def move_piece(em: TurnEmitter, cmd: PetitsDragonsMovePiece) -> None:
         )
     )
     if res.outcome == "stacked" and defender is not None:
-        ids = sorted([*unit.piece_ids, *defender.piece_ids], key=lambda p: int(p.rsplit("_", 1)[1]))
+        ids = sorted([*unit.piece_ids, *defender.piece_ids], key=PAWN_NUMBER.__getitem__)
         em.emit(PetitsDragonsStackFormed(colour=unit.colour, piece_ids=ids, cell=dest))
     elif res.outcome == "combat" and defender is not None:
         combat(em, unit, defender, dest)

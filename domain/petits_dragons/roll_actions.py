@@ -16,6 +16,7 @@ from domain.petits_dragons.components import (
     CELL_BRANCH,
     CELL_COLOUR,
     OWN_CELLS,
+    PIECE_KIND,
     CellId,
     Colour,
     DieId,
@@ -40,7 +41,7 @@ def units_of(state: PetitsDragonsState, colour: Colour) -> list[tuple[PetitsDrag
     seen: set[str] = set()
     for pid, p in ((chief_id(colour), dragon.chief), *dragon.pawns.items()):
         if p.position == "exit":
-            kind: UnitKind = "chief" if pid.endswith("_chief") else "pawn"
+            kind: UnitKind = PIECE_KIND[pid]
             out.append((PetitsDragonsUnit(colour=colour, kind=kind, piece_ids=(pid,)), "exit"))
         elif p.position == "board" and p.cell is not None and p.cell not in seen:
             unit = state.board[p.cell]
