@@ -115,7 +115,7 @@ def violation(code: str, message: str, **details: Any) -> RuleViolation:
     return RuleViolation(code, message, details)
 
 
-# --- flow (§10.2, §10.4) ---------------------------------------------------------------
+# --- turn start and end, penalties (§10.2, §10.4, §10.7) ------------------------------
 
 
 def start_turn(em: TurnEmitter, colour: Colour) -> None:
@@ -208,7 +208,7 @@ def create_penalty(
         em.emit(PetitsDragonsPenaltyLapsed(penalty_id=pid))
 
 
-# --- the game's opening -------------------------------------------------------------------------------
+# --- the game's opening ---------------------------------------------------------------
 
 
 def opening(created: PetitsDragonsGameCreated) -> list[PetitsDragonsEvent]:
@@ -217,6 +217,9 @@ def opening(created: PetitsDragonsGameCreated) -> list[PetitsDragonsEvent]:
     em.events.append(created)
     start_turn(em, em.state.turn_order[0])
     return em.events
+
+
+# --- combat and the chief's death (§10.5, §10.6) --------------------------------------
 
 
 def _fighter(em: TurnEmitter, unit: PetitsDragonsUnit, cell: str) -> PetitsDragonsFighter:
@@ -307,7 +310,7 @@ def kill_chief(em: TurnEmitter, colour: Colour, cell: Any) -> None:
             )
 
 
-# --- the steps of a turn, one per command (§7) ------------------------------------------
+# --- the steps of a turn, one per command (§7) ----------------------------------------
 
 
 def _phase(em: TurnEmitter, *phases: str) -> None:
