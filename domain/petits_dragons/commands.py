@@ -11,8 +11,7 @@ from typing import Literal
 import msgspec
 
 from domain.kernel import CommandBase
-
-from .components import CellId, Colour, Denomination, DieId, PieceId, PieceKind
+from domain.petits_dragons.components import CellId, Colour, Denomination, DieId, PieceId, PieceKind
 
 
 class PetitsDragonsRollDice(CommandBase, frozen=True, tag="petits_dragons.roll_dice"):

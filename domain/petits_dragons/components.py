@@ -198,16 +198,24 @@ HEIGHTS = 8
 ROUND_LIMIT = 300
 """E3 safeguard (D31): the game ends once round 300 is over."""
 BOARD_ID = "petits_dragons_v1"
+BANK = "bank"
+"""The end of an egg transfer that is not a colour's nest."""
 
 PAWN_NUMBERS = tuple(range(1, 10))
-PIECES_PER_COLOUR = 10
 BANK_START: dict[int, int] = {500: 8, 100: 80, 50: 40}
 DENOMINATIONS: tuple[Denomination, ...] = (500, 100, 50)
 BIRTH_CHIEF_DOUBLES = (5, 6)
 
 COMBAT_BONUS: dict[str, int] = {"pawn": 0, "chief": 6, "stack": 6}
 OWN_COLOUR_BONUS = 3
+COMBAT_DICE: dict[str, int] = {"pawn": 2, "chief": 2, "stack": 3}
+"""Dice rolled in a combat (§10.5): a stack adds the green die."""
 ARRIVAL_PENALTY: dict[str, int] = {"pawn": 100, "chief": 500, "stack": 250}
+"""The penalty a unit's arrival creates (§7.8); a stack's is its egg target."""
+COMBAT_WIN_PENALTY = 50
+ARENA_HOLD_PENALTY = 100
+NEST_POINTS: dict[str, int] = {"chief": 500, "pawn": 100}
+"""What a dragon still in the nest counts at the end (§11.2)."""
 
 
 def cell_id(branch: Colour, height: int) -> CellId:
@@ -244,12 +252,15 @@ for _b in COLOURS:
 
 PIECE_COLOUR: dict[str, Colour] = {}
 PIECE_KIND: dict[str, PieceKind] = {}
+PAWN_NUMBER: dict[str, int] = {}
+"""``<colour>_pawn_<n>`` -> n: pawns hatch, are replaced and stack in this order."""
 for _col in COLOURS:
     PIECE_COLOUR[chief_id(_col)] = _col
     PIECE_KIND[chief_id(_col)] = "chief"
     for _n in PAWN_NUMBERS:
         PIECE_COLOUR[pawn_id(_col, _n)] = _col
         PIECE_KIND[pawn_id(_col, _n)] = "pawn"
+        PAWN_NUMBER[pawn_id(_col, _n)] = _n
 
 OWN_CELLS: dict[Colour, tuple[CellId, ...]] = {
     c: tuple(x for x in CELLS if CELL_COLOUR[x] == c) for c in COLOURS
@@ -453,29 +464,29 @@ COMPONENTS = PetitsDragonsComponents(
         PetitsDragonsUnitInfo(
             kind="pawn",
             pawns=1,
-            combat_dice=2,
-            combat_bonus=0,
+            combat_dice=COMBAT_DICE["pawn"],
+            combat_bonus=COMBAT_BONUS["pawn"],
             free_ring_direction=False,
             may_teleport=False,
-            arrival_penalty=100,
+            arrival_penalty=ARRIVAL_PENALTY["pawn"],
         ),
         PetitsDragonsUnitInfo(
             kind="chief",
             pawns=0,
-            combat_dice=2,
-            combat_bonus=6,
+            combat_dice=COMBAT_DICE["chief"],
+            combat_bonus=COMBAT_BONUS["chief"],
             free_ring_direction=True,
             may_teleport=True,
-            arrival_penalty=500,
+            arrival_penalty=ARRIVAL_PENALTY["chief"],
         ),
         PetitsDragonsUnitInfo(
             kind="stack",
             pawns=2,
-            combat_dice=3,
-            combat_bonus=6,
+            combat_dice=COMBAT_DICE["stack"],
+            combat_bonus=COMBAT_BONUS["stack"],
             free_ring_direction=True,
             may_teleport=True,
-            arrival_penalty=250,
+            arrival_penalty=ARRIVAL_PENALTY["stack"],
         ),
     ),
     dice=(

@@ -11,10 +11,9 @@ from typing import Literal
 
 import msgspec
 
-from domain.kernel import EventBase
-
-from .commands import PetitsDragonsTransfer
-from .components import (
+from domain.kernel import EventBase, Seat
+from domain.petits_dragons.commands import PetitsDragonsTransfer
+from domain.petits_dragons.components import (
     CellId,
     Colour,
     DieValue,
@@ -24,7 +23,7 @@ from .components import (
     RollOutcome,
     UnitKind,
 )
-from .state import (
+from domain.petits_dragons.state import (
     EndGameReason,
     PenaltyKind,
     PetitsDragonsColourScore,
@@ -62,7 +61,7 @@ class PetitsDragonsTurnStarted(
     """A colour's turn begins; its units' turn usage is reset."""
 
     colour: Colour
-    seat: str
+    seat: Seat
     round: int
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kernel import RuleViolation
-
-from .components import COLOURS, Colour
+from domain.kernel import RuleViolation, Seat
+from domain.petits_dragons.components import COLOURS, Colour
 
 
 def _default_seats() -> list[list[Colour]]:
@@ -26,8 +25,9 @@ class PetitsDragonsOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=Tr
     """With alliances: a partition of the seat ids into equal teams of 2+ seats."""
 
 
-def seat_ids(options: PetitsDragonsOptions) -> tuple[str, ...]:
-    return tuple(f"seat_{i}" for i in range(len(options.seats)))
+def seat_ids(options: PetitsDragonsOptions) -> tuple[Seat, ...]:
+    """``seat_<index>`` for every entry of ``options.seats``, in seat order."""
+    return tuple(f"seat_{index}" for index in range(len(options.seats)))
 
 
 def validate(options: PetitsDragonsOptions) -> None:  # noqa: C901
@@ -45,9 +45,9 @@ def validate(options: PetitsDragonsOptions) -> None:  # noqa: C901
             if c in seen:
                 raise RuleViolation("duplicate_colour", f"{c} is listed twice", {"colour": c})
             seen.add(c)
-    for i, entry in enumerate(seats):
+    for seat, entry in zip(seat_ids(options), seats, strict=True):
         if not entry:
-            raise RuleViolation("no_colour", f"seat_{i} leads no colour", {"seat": f"seat_{i}"})
+            raise RuleViolation("no_colour", f"{seat} leads no colour", {"seat": seat})
     counts = {len(entry) for entry in seats}
     if not options.option_multi_colour:
         if counts != {1}:

@@ -1,16 +1,29 @@
-"""Penalties as pending decisions (§7.7, §7.8, §10.7): the accepted answers,
-their validation in the spec's order, and the backfire of a forgotten penalty."""
+"""Penalties as pending decisions (§7.7, §7.8, §10.7): finding one by id, the
+accepted answers, their validation in the spec's order, and the backfire of a
+forgotten penalty."""
 
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
 from domain.kernel import RuleViolation
+from domain.petits_dragons.commands import PetitsDragonsTransfer
+from domain.petits_dragons.components import (
+    ARRIVAL_PENALTY,
+    COLOUR_INDEX,
+    DENOMINATIONS,
+    Colour,
+    Denomination,
+)
+from domain.petits_dragons.state import (
+    PetitsDragonsEggs,
+    PetitsDragonsPenalty,
+    PetitsDragonsState,
+    enemies_of,
+)
 
-from .commands import PetitsDragonsTransfer
-from .components import COLOUR_INDEX, Colour, Denomination
-from .state import PetitsDragonsEggs, PetitsDragonsPenalty, PetitsDragonsState, enemies_of
-
+STACK_DUE = ARRIVAL_PENALTY["stack"]
+"""What a stack's arrival costs when the eggs allow it (§7.8)."""
 SINGLE_KINDS = ("chief_arrival", "pawn_arrival", "combat_win", "arena_hold")
 
 Transfers = tuple[PetitsDragonsTransfer, ...]
@@ -38,14 +51,14 @@ def _remove(d: Denomination) -> PetitsDragonsTransfer:
 
 
 def stack_target(state: PetitsDragonsState, owner: Colour) -> int:
-    """250 if reachable with the bank's and own nest's 100s and 50s, else T_max."""
+    """The stack's 250 if reachable with the bank's and own nest's 100s and 50s, else T_max."""
     bank, nest = state.bank, state.dragons[owner].eggs
     a100, a50 = bank.e100 + nest.e100, bank.e50 + nest.e50
     best = 0
     for a in range(0, min(a100, 2) + 1):
         for b in range(0, min(a50, 5) + 1):
             total = 100 * a + 50 * b
-            if best < total <= 250:
+            if best < total <= STACK_DUE:
                 best = total
     return best
 
@@ -151,7 +164,7 @@ def validate(
                     f"{pid}: the combat penalty goes to {penalty.restricted_to}, not {t.to}",
                     {"penalty_id": pid, "to": t.to},
                 )
-    for d in (500, 100, 50):
+    for d in DENOMINATIONS:
         gives = sum(1 for t in transfers if t.action == "give" and t.denomination == d)
         if gives > bank.get(d):
             raise RuleViolation(
@@ -159,7 +172,7 @@ def validate(
                 f"{pid}: the bank holds {bank.get(d)} egg(s) of {d}",
                 {"penalty_id": pid, "denomination": d},
             )
-    for d in (500, 100, 50):
+    for d in DENOMINATIONS:
         removes = sum(1 for t in transfers if t.action == "remove" and t.denomination == d)
         if removes > nest.get(d):
             raise RuleViolation(
@@ -208,5 +221,31 @@ def backfire_eggs(state: PetitsDragonsState, penalty: PetitsDragonsPenalty) -> P
     if kind == "arena_hold":
         return PetitsDragonsEggs(e100=min(1, bank.e100))
     n100 = min(2, bank.e100)
-    n50 = min((250 - 100 * n100) // 50, bank.e50)
+    n50 = min((STACK_DUE - 100 * n100) // 50, bank.e50)
     return PetitsDragonsEggs(e100=n100, e50=n50)
+
+
+CLOSED = PetitsDragonsPenalty(
+    penalty_id="closed",
+    owner="white",
+    kind="arena_hold",
+    value=0,
+    restricted_to=None,
+    blocking=False,
+    created_in_turn=0,
+    status="resolved",
+)
+"""Stands for a penalty that existed and is no longer pending."""
+
+
+def find_penalty(state: PetitsDragonsState, pid: str) -> PetitsDragonsPenalty | None:
+    prefix, _, number = pid.partition("_")
+    if prefix != "pen" or not number.isdigit():
+        return None
+    n = int(number)
+    if not 1 <= n < state.next_penalty_number or pid != f"pen_{n}":
+        return None
+    for pen in state.penalties:
+        if pen.penalty_id == pid:
+            return pen
+    return CLOSED

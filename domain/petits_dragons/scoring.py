@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from domain.kernel import Outcome, Standing
-
-from .components import Colour
-from .state import (
+from domain.kernel import Outcome, Seat, Standing
+from domain.petits_dragons.components import NEST_POINTS, Colour
+from domain.petits_dragons.state import (
     EndGameReason,
     PetitsDragonsColourScore,
     PetitsDragonsRank,
@@ -18,7 +17,7 @@ from .state import (
 def colour_score(state: PetitsDragonsState, colour: Colour) -> PetitsDragonsColourScore:
     dragon = state.dragons[colour]
     eggs = dragon.eggs
-    chief_points = 500 if dragon.chief.position == "nest" else 0
+    chief_points = NEST_POINTS["chief"] if dragon.chief.position == "nest" else 0
     pawns_in_nest = sum(1 for p in dragon.pawns.values() if p.position == "nest")
     home = sum(1 for p in dragon.pawns.values() if p.position == "home")
     home += 1 if dragon.chief.position == "home" else 0
@@ -27,8 +26,8 @@ def colour_score(state: PetitsDragonsState, colour: Colour) -> PetitsDragonsColo
         egg_points=eggs.value,
         chief_in_nest_points=chief_points,
         pawns_in_nest=pawns_in_nest,
-        pawn_points=100 * pawns_in_nest,
-        total=eggs.value + chief_points + 100 * pawns_in_nest,
+        pawn_points=NEST_POINTS["pawn"] * pawns_in_nest,
+        total=eggs.value + chief_points + NEST_POINTS["pawn"] * pawns_in_nest,
         pieces_home=home,
     )
 
@@ -103,10 +102,9 @@ def outcome_of(state: PetitsDragonsState) -> Outcome | None:
     rank_of = {r.side_id: r.rank for r in result.ranking}
     total_of = {s.side_id: s.total for s in result.side_scores}
     order = {r.side_id: i for i, r in enumerate(result.ranking)}
-    seat_side: dict[str, str] = {}
-    for entry in state.seats:
-        seat_side[entry.seat] = state.side[entry.colours[0]]
-    seats = sorted(seat_side, key=lambda s: (order[seat_side[s]], int(s.split("_")[1])))
+    seat_side: dict[Seat, str] = {entry.seat: state.side[entry.colours[0]] for entry in state.seats}
+    seat_index = {entry.seat: index for index, entry in enumerate(state.seats)}
+    seats = sorted(seat_side, key=lambda s: (order[seat_side[s]], seat_index[s]))
     standings = tuple(
         Standing(seat=s, rank=rank_of[seat_side[s]], score=total_of[seat_side[s]]) for s in seats
     )

@@ -10,7 +10,8 @@ from typing import Literal
 
 import msgspec
 
-from .components import (
+from domain.kernel import Seat
+from domain.petits_dragons.components import (
     BranchState,
     CellId,
     Colour,
@@ -180,7 +181,7 @@ class PetitsDragonsResult(msgspec.Struct, frozen=True, kw_only=True):
 class PetitsDragonsSeatColours(msgspec.Struct, frozen=True, kw_only=True):
     """A seat and the colours it leads."""
 
-    seat: str
+    seat: Seat
     colours: list[Colour]
 
 
@@ -194,7 +195,8 @@ class PetitsDragonsState(msgspec.Struct, frozen=True, kw_only=True):
     teams: list[list[str]] | None
     colours_in_play: list[Colour]
     turn_order: list[Colour]
-    controller: dict[Colour, str]
+    controller: dict[Colour, Seat]
+    """The seat leading each colour in play."""
     side: dict[Colour, str]
     round: int
     bank: PetitsDragonsEggs
@@ -244,7 +246,3 @@ def enemies_of(state: PetitsDragonsState, colour: Colour) -> list[Colour]:
     """Colours in play on another side, in colour index order."""
     side = state.side[colour]
     return [c for c in state.colours_in_play if state.side[c] != side]
-
-
-def is_enemy(state: PetitsDragonsState, a: Colour, b: Colour) -> bool:
-    return state.side[a] != state.side[b]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Literal
 
-from .components import (
+from domain.petits_dragons.components import (
     ADJACENT,
     ARENA,
     CELL_BRANCH,
@@ -24,22 +24,38 @@ from .components import (
     BranchState,
     CellId,
     Colour,
+    PieceId,
     RingDirection,
     UnitKind,
     cell_id,
     is_clockwise,
 )
-from .state import PetitsDragonsState, PetitsDragonsUnit, PetitsDragonsUsage
+from domain.petits_dragons.state import PetitsDragonsState, PetitsDragonsUnit, PetitsDragonsUsage
 
 Outcome = Literal["placed", "stacked", "combat", "arrived"]
 
 
+NO_USAGE = PetitsDragonsUsage()
+"""A unit that has used nothing this turn. Usages are shared: they are never mutated."""
+_FRESH_USAGE: dict[str, PetitsDragonsUsage] = {
+    cell: PetitsDragonsUsage(branches={branch: "in"})
+    for cell, branch in CELL_BRANCH.items()
+    if branch is not None
+}
+
+
 def fresh_usage(position: str) -> PetitsDragonsUsage:
-    """Usage at turn start: ``in`` for the branch the unit stands in (§3.4)."""
-    branch = CELL_BRANCH.get(position)
-    if branch is None:
-        return PetitsDragonsUsage()
-    return PetitsDragonsUsage(branches={branch: "in"})
+    """Usage at turn start: ``in`` for the branch the unit stands in (§3.4); the exit and
+    the cells outside the branches start with none."""
+    return _FRESH_USAGE.get(position, NO_USAGE)
+
+
+def usage_of(
+    usage: dict[PieceId, PetitsDragonsUsage], piece_id: str, start: str
+) -> PetitsDragonsUsage:
+    """The turn usage of the unit of ``piece_id`` (standing on ``start``, a cell or ``exit``)."""
+    known = usage.get(piece_id)  # type: ignore[call-overload]
+    return known if known is not None else fresh_usage(start)
 
 
 class Walker:
@@ -59,10 +75,6 @@ class Walker:
 
     def usage(self) -> PetitsDragonsUsage:
         return PetitsDragonsUsage(centre_used=self.centre_used, branches=dict(self.branches))
-
-
-def walker_for(usage: PetitsDragonsUsage) -> Walker:
-    return Walker(usage.centre_used, dict(usage.branches))
 
 
 _INFO: dict[str, tuple[Colour | None, int, Colour | None, bool]] = {
@@ -182,12 +194,59 @@ def imposed_direction(kind: UnitKind, red: int, blue: int) -> RingDirection | No
 
 
 class WalkResult:
-    __slots__ = ("path", "outcome", "walker")
+    __slots__ = ("path", "outcome", "usage", "ring_direction")
 
-    def __init__(self, path: list[CellId], outcome: Outcome, walker: Walker) -> None:
+    def __init__(
+        self,
+        path: list[CellId],
+        outcome: Outcome,
+        usage: PetitsDragonsUsage,
+        ring_direction: RingDirection | None,
+    ) -> None:
         self.path = path
         self.outcome = outcome
-        self.walker = walker
+        self.usage = usage
+        self.ring_direction = ring_direction
+
+
+Walk = tuple[str | None, int, PetitsDragonsUsage | None, RingDirection | None]
+"""(error code or None, failing step or 0, the unit's usage after the walk, ring direction)."""
+
+
+def walk(
+    colour: Colour,
+    imposed: RingDirection | None,
+    start: str,
+    usage: PetitsDragonsUsage,
+    path: Sequence[str],
+) -> Walk:
+    """R2-R8 step by step along ``path``: the first error, or the usage the walk leaves."""
+    return _walk(
+        colour, imposed, start, usage.centre_used, tuple(usage.branches.items()), tuple(path)
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _walk(
+    colour: Colour,
+    imposed: RingDirection | None,
+    start: str,
+    centre_used: bool,
+    branches: tuple[tuple[Colour, BranchState], ...],
+    path: tuple[str, ...],
+) -> Walk:
+    """:func:`walk`, memoised: ``decide`` and ``evolve`` walk the same paths again and again
+    (the branches keep their order, so the usage is the one an unmemoised walk builds)."""
+    w = Walker(centre_used, dict(branches))
+    from_exit = start == "exit"
+    prev2: str | None = None
+    prev = start
+    for i, nxt in enumerate(path, start=1):
+        err = step(w, colour, imposed, prev2, prev, nxt, i, from_exit)
+        if err is not None:
+            return err, i, None, None
+        prev2, prev = prev, nxt
+    return None, 0, w.usage(), w.ring_direction
 
 
 def check_walk(
@@ -203,19 +262,13 @@ def check_walk(
     """Validate ``path`` (R1-R10, in order). Returns (error, failing step, result)."""
     if len(path) != value:
         return "wrong_path_length", 0, None
-    w = walker_for(usage)
-    from_exit = start == "exit"
-    prev2: str | None = None
-    prev = start
-    for i, nxt in enumerate(path, start=1):
-        err = step(w, colour, imposed, prev2, prev, nxt, i, from_exit)
-        if err is not None:
-            return err, i, None
-        prev2, prev = prev, nxt
+    err, i, after, ring_direction = walk(colour, imposed, start, usage, path)
+    if err is not None or after is None:
+        return err, i, None
     err, outcome = destination(state, colour, kind, start, path)
     if err is not None:
         return err, len(path), None
-    return None, 0, WalkResult(list(path), outcome, w)  # type: ignore[arg-type]
+    return None, 0, WalkResult(list(path), outcome, after, ring_direction)  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=1 << 16)

@@ -1,22 +1,34 @@
 """Building positions for the scenario tests: place pieces, start a colour's turn,
-roll chosen dice, and play commands through ``decide`` + ``evolve``."""
+roll chosen dice, and play commands through ``decide`` + ``evolve``.
+
+``play`` and ``rejected`` are the shared helpers of ``tests/domain/helpers.py``
+bound to this ruleset (a command must be listed to be played, and a refused one
+must not be listed and must leave the state unchanged); ``dice`` scripts the
+dice of a decision as a :class:`~tests.domain.helpers.ScriptedRng`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from msgspec.structs import replace
 
-from domain.kernel import Rng, RuleViolation, fold
+from domain.kernel import Rng, RuleViolation, Seat, SetupContext, fold, tag_of
 from domain.petits_dragons import RULESET
 from domain.petits_dragons.commands import (
     PetitsDragonsAssignPenalty,
+    PetitsDragonsCommand,
     PetitsDragonsMovePiece,
     PetitsDragonsRollDice,
     PetitsDragonsTransfer,
 )
-from domain.petits_dragons.components import PIECE_COLOUR, PIECE_KIND, chief_id
+from domain.petits_dragons.components import (
+    PIECE_COLOUR,
+    PIECE_KIND,
+    CellId,
+    Colour,
+    PieceId,
+    chief_id,
+)
 from domain.petits_dragons.events import PetitsDragonsTurnStarted
 from domain.petits_dragons.options import PetitsDragonsOptions
 from domain.petits_dragons.state import (
@@ -25,33 +37,45 @@ from domain.petits_dragons.state import (
     PetitsDragonsState,
     PetitsDragonsUnit,
 )
+from tests.domain import helpers
+from tests.domain.helpers import ScriptedRng
+from tests.domain.petits_dragons.support import canonical
 
 rs = RULESET
 
 
-class Dice(Rng):
-    """An Rng whose dice are given in advance (red, blue, then combat dice...)."""
+def dice(*values: int) -> ScriptedRng:
+    """The dice of one decision, in the order they are rolled (red, blue, then combat dice)."""
+    return ScriptedRng(values)
 
-    def __init__(self, *values: int) -> None:
-        super().__init__("test", 0)
-        self.values = list(values)
 
-    def die(self, sides: int = 6) -> int:
-        assert self.values, "the scenario ran out of dice"
-        return self.values.pop(0)
+def play(
+    state: PetitsDragonsState, seat: Seat, command: PetitsDragonsCommand, rng: Rng | None = None
+) -> tuple[PetitsDragonsState, list[Any]]:
+    """decide + fold, asserting that the command was listed as legal first."""
+    return helpers.play(rs, state, seat, command, rng or dice(), canonical=canonical)
+
+
+def rejected(
+    state: PetitsDragonsState,
+    seat: Seat,
+    command: PetitsDragonsCommand,
+    code: str | None = None,
+    rng: Rng | None = None,
+) -> RuleViolation:
+    """The command is refused (with ``code``), not listed, and changes nothing."""
+    return helpers.rejected(rs, state, seat, command, code, rng or dice(), canonical=canonical)
 
 
 def new(seats: list[list[str]] | None = None, **options: Any) -> PetitsDragonsState:
     opts = PetitsDragonsOptions(seats=seats or [["white"], ["black"], ["red"]], **options)  # type: ignore[arg-type]
     rs.validate_options(opts)
-    from domain.kernel import SetupContext
-
     return fold(rs, rs.setup(opts, SetupContext(), Rng("t", 0)))  # type: ignore[no-any-return]
 
 
 def _set(state: PetitsDragonsState, pid: str, piece: PetitsDragonsPiece) -> PetitsDragonsState:
     colour = PIECE_COLOUR[pid]
-    dragon = state.dragons[colour]  # type: ignore[index]
+    dragon = state.dragons[colour]
     if PIECE_KIND[pid] == "chief":
         dragon = replace(dragon, chief=piece)
     else:
@@ -59,16 +83,17 @@ def _set(state: PetitsDragonsState, pid: str, piece: PetitsDragonsPiece) -> Peti
         pawns[pid] = piece  # type: ignore[index]
         dragon = replace(dragon, pawns=pawns)
     dragons = dict(state.dragons)
-    dragons[colour] = dragon  # type: ignore[index]
+    dragons[colour] = dragon
     return replace(state, dragons=dragons)
 
 
 def place(state: PetitsDragonsState, pid: str, cell: str) -> PetitsDragonsState:
-    state = _set(state, pid, PetitsDragonsPiece(position="board", cell=cell))  # type: ignore[arg-type]
+    at = cast(CellId, cell)
+    state = _set(state, pid, PetitsDragonsPiece(position="board", cell=at))
     board = dict(state.board)
-    board[cell] = PetitsDragonsUnit(
-        colour=PIECE_COLOUR[pid], kind=PIECE_KIND[pid], piece_ids=(pid,)
-    )  # type: ignore[index,arg-type]
+    board[at] = PetitsDragonsUnit(
+        colour=PIECE_COLOUR[pid], kind=PIECE_KIND[pid], piece_ids=(cast(PieceId, pid),)
+    )
     return replace(state, board=board)
 
 
@@ -108,11 +133,9 @@ def eggs(state: PetitsDragonsState, colour: str | None = None, **counts: int) ->
 def start_turn(state: PetitsDragonsState, colour: str, round_: int = 1) -> PetitsDragonsState:
     """Begin ``colour``'s turn as the turn-start procedure would (fresh usage)."""
     number = (state.turn.number if state.turn else 0) + 1
+    people = cast(Colour, colour)
     event = PetitsDragonsTurnStarted(
-        turn_number=number,
-        colour=colour,
-        seat=state.controller[colour],
-        round=round_,  # type: ignore[arg-type,index]
+        turn_number=number, colour=people, seat=state.controller[people], round=round_
     )
     return rs.evolve(state, event)
 
@@ -121,28 +144,9 @@ def seat_of(state: PetitsDragonsState, colour: str) -> str:
     return state.controller[colour]  # type: ignore[index]
 
 
-def act(
-    state: PetitsDragonsState, seat: str, command: Any, dice: Iterable[int] = ()
-) -> tuple[PetitsDragonsState, list[Any]]:
-    """decide + fold, asserting that the command was listed as legal first."""
-    assert command in rs.legal_commands(state, seat), f"{command!r} is not listed for {seat}"
-    events = rs.decide(state, seat, command, Dice(*dice))
-    return fold(rs, events, state), events
-
-
 def roll(state: PetitsDragonsState, red: int, blue: int) -> tuple[PetitsDragonsState, list[Any]]:
     assert state.turn is not None
-    return act(state, seat_of(state, state.turn.colour), PetitsDragonsRollDice(), (red, blue))
-
-
-def error(state: PetitsDragonsState, seat: str, command: Any, dice: Iterable[int] = ()) -> str:
-    """The code of the RuleViolation ``command`` gets (it must not be listed)."""
-    assert command not in rs.legal_commands(state, seat)
-    try:
-        rs.decide(state, seat, command, Dice(*dice))
-    except RuleViolation as exc:
-        return exc.code
-    raise AssertionError(f"{command!r} was accepted")
+    return play(state, seat_of(state, state.turn.colour), PetitsDragonsRollDice(), dice(red, blue))
 
 
 def move(pid: str, *path: str, die: str | None = None) -> PetitsDragonsMovePiece:
@@ -162,8 +166,18 @@ def assign(pid: str, *transfers: PetitsDragonsTransfer) -> PetitsDragonsAssignPe
 
 
 def types(events: list[Any]) -> list[str]:
-    return [type(e).__struct_config__.tag.split(".", 1)[1] for e in events]
+    """The events' spec names (their tags without the ``petits_dragons.`` prefix)."""
+    return [tag_of(e).split(".", 1)[1] for e in events]
 
 
-def of(events: list[Any], tag: str) -> list[Any]:
-    return [e for e in events if type(e).__struct_config__.tag == f"petits_dragons.{tag}"]
+def of(events: list[Any], name: str) -> list[Any]:
+    """The events of one spec name."""
+    return [e for e in events if tag_of(e) == f"petits_dragons.{name}"]
+
+
+def t14_state() -> tuple[PetitsDragonsState, list[Any]]:
+    """Spec scenario T14's position: black's pawn arrives (shared by T14-T17)."""
+    state = start_turn(place(new(), "black_pawn_2", "yellow_h4"), "black")
+    state, _ = roll(state, 5, 1)
+    cmd = move("black_pawn_2", "yellow_h5", "yellow_h6", "yellow_h7", "arena", "centre")
+    return play(state, "seat_1", cmd)

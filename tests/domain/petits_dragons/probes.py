@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
-from domain.petits_dragons.views import hidden_values
+from typing import Any
 
-__all__ = ["hidden_values"]
+from domain.kernel import Seat
+from domain.petits_dragons.state import PetitsDragonsState
+
+
+def hidden_values(state: PetitsDragonsState, seat: Seat | None) -> list[Any]:
+    """Nothing: Les petits Dragons is a perfect-information game (README decision 17)."""
+    return []

@@ -96,7 +96,7 @@ def _progress(state: PetitsDragonsState, command: Any) -> float:
         gain = distance_to_centre(colour, start) - after
         if after <= 6:
             gain += 3
-        occupant = state.board[dest]  # type: ignore[index]
+        occupant = state.board[dest]
         if occupant is not None and occupant.colour != colour:
             gain -= 8
         return float(gain)

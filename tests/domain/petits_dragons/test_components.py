@@ -141,3 +141,24 @@ def test_components_are_served_as_json() -> None:
     data = msgspec.json.decode(msgspec.json.encode(RULESET.components))
     assert len(data["cells"]) == 66 and len(data["edges"]) == 73
     assert msgspec.convert(data, RULESET.Components) == RULESET.components
+
+
+def test_t01_board_colours() -> None:
+    assert CELL_COLOUR["white_h0"] == "white"
+    assert CELL_COLOUR["blue_h1"] == "white"
+    assert CELL_COLOUR["black_h7"] == "white"
+    assert CELL_COLOUR["green_h3"] == "white"
+    assert CELL_COLOUR["brown_h7"] == "green"
+    assert set(OWN_CELLS["green"]) == {
+        "white_h5",
+        "black_h4",
+        "yellow_h3",
+        "red_h2",
+        "skeleton_h1",
+        "green_h0",
+        "brown_h7",
+        "blue_h6",
+    }
+    assert len(CELLS) == 66
+    assert len(EDGES) == 73
+    assert len(NEIGHBOURS["arena"]) == 9

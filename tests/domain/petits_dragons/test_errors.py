@@ -21,22 +21,24 @@ from domain.petits_dragons.commands import (
     PetitsDragonsPassRoll,
     PetitsDragonsRollDice,
     PetitsDragonsTeleport,
+    PetitsDragonsTransfer,
 )
 from domain.petits_dragons.options import PetitsDragonsOptions
 from domain.petits_dragons.state import PetitsDragonsState
 
 from .helpers import (
-    act,
     all_pieces,
     assign,
+    dice,
     eggs,
-    error,
     give,
     kill,
     move,
     new,
     place,
+    play,
     put,
+    rejected,
     remove,
     roll,
     rs,
@@ -61,19 +63,19 @@ def turn(colour: str, red: int, blue: int, **cells: str) -> PetitsDragonsState:
 def combat_lost() -> PetitsDragonsState:
     state = turn("white", 3, 1, white_pawn_6="white_h2", black_pawn_3="black_h0")
     cmd = move("white_pawn_6", "white_h1", "white_h0", "black_h0")
-    return act(state, P1, cmd, (4, 3, 2, 2))[0]
+    return play(state, P1, cmd, dice(4, 3, 2, 2))[0]
 
 
 def arrived(red: int = 1, blue: int = 1) -> PetitsDragonsState:
     """White's pawn arrived from the arena on a double: pen_1 pending, a replay due."""
     state = turn("white", red, blue, white_pawn_3="arena")
-    return act(state, P1, move("white_pawn_3", "centre"))[0]
+    return play(state, P1, move("white_pawn_3", "centre"))[0]
 
 
 def stack_arrived() -> PetitsDragonsState:
     state = start_turn(stack(new(), "white_pawn_7", "white_pawn_8", "arena"), "white")
     state, _ = roll(state, 1, 3)
-    return act(state, P1, move("white_pawn_7", "centre", die="red"))[0]
+    return play(state, P1, move("white_pawn_7", "centre", die="red"))[0]
 
 
 def nest_empty() -> Case:
@@ -94,21 +96,21 @@ def chief_dead() -> Case:
 
 def direction_reversed() -> Case:
     state = turn("black", 2, 2, black_pawn_1="yellow_h2")
-    state, _ = act(state, P2, move("black_pawn_1", "yellow_h3", "yellow_h4"))
+    state, _ = play(state, P2, move("black_pawn_1", "yellow_h3", "yellow_h4"))
     state, _ = roll(state, 1, 1)
     return state, P2, move("black_pawn_1", "yellow_h3")
 
 
 def centre_twice() -> Case:
     state = turn("white", 2, 2, white_pawn_1="arena")
-    state, _ = act(state, P1, move("white_pawn_1", "centre", "arena"))
+    state, _ = play(state, P1, move("white_pawn_1", "centre", "arena"))
     state, _ = roll(state, 1, 1)
     return state, P1, move("white_pawn_1", "centre")
 
 
 def resolved_again() -> Case:
     state = arrived()
-    state, _ = act(state, P1, assign("pen_1", give(100, "black")))
+    state, _ = play(state, P1, assign("pen_1", give(100, "black")))
     return state, P1, assign("pen_1", give(100, "black"))
 
 
@@ -304,15 +306,13 @@ def start_turn_roll(state: PetitsDragonsState, red: int, blue: int) -> PetitsDra
 @pytest.mark.parametrize("code", sorted(CASES))
 def test_error_code(code: str) -> None:
     state, seat, command = CASES[code]()
-    assert error(state, seat, command) == code
+    rejected(state, seat, command, code)
 
 
 def test_invalid_transfers_give_without_target() -> None:
-    from domain.petits_dragons.commands import PetitsDragonsTransfer
-
     bad = PetitsDragonsTransfer(action="give", denomination=100)
-    assert error(arrived(), P1, assign("pen_1", bad)) == "invalid_transfers"
-    assert error(arrived(), P1, assign("pen_1", remove(100), remove(100))) == "invalid_transfers"
+    rejected(arrived(), P1, assign("pen_1", bad), "invalid_transfers")
+    rejected(arrived(), P1, assign("pen_1", remove(100), remove(100)), "invalid_transfers")
 
 
 OPTION_CASES: dict[str, PetitsDragonsOptions] = {

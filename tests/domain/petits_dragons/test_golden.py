@@ -8,7 +8,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from domain.kernel import Outcome, Rng, fold
+from domain.kernel import Outcome, Rng, SeatedPlayer, SetupContext, fold
 from domain.petits_dragons import RULESET
 from domain.petits_dragons.options import PetitsDragonsOptions
 
@@ -26,8 +26,6 @@ def test_golden_playthrough(path: Path) -> None:
     options = msgspec.convert(record["options"], PetitsDragonsOptions)
     seed = record["seed"]
     RULESET.validate_options(options)
-    from domain.kernel import SeatedPlayer, SetupContext
-
     context = SetupContext(players=tuple(SeatedPlayer(seat=s) for s in RULESET.seats(options)))
     log = list(RULESET.setup(options, context, Rng(seed, 0)))
     state = fold(RULESET, log)

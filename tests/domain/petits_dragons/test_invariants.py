@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from domain.kernel import new_game, play
 from domain.petits_dragons import RULESET
 from domain.petits_dragons.options import PetitsDragonsOptions
-from domain.petits_dragons.state import PetitsDragonsState
+from domain.petits_dragons.state import PetitsDragonsPiece, PetitsDragonsState
 
 from .support import choose, options
 
@@ -31,17 +31,18 @@ def check(state: PetitsDragonsState) -> None:
             assert pid.startswith(unit.colour + "_")
             on_board[pid] = cell
     for colour, dragon in state.dragons.items():
-        pieces = {f"{colour}_chief": dragon.chief, **dragon.pawns}
+        pieces: dict[str, PetitsDragonsPiece] = {f"{colour}_chief": dragon.chief}
+        pieces.update(dragon.pawns.items())
         assert len(pieces) == 10
         stacks = set()
-        for pid, p in pieces.items():
+        for piece_id, p in pieces.items():
             if p.position == "board":
-                assert on_board.get(pid) == p.cell, pid
+                assert on_board.get(piece_id) == p.cell, piece_id
             else:
-                assert pid not in on_board and p.cell is None
+                assert piece_id not in on_board and p.cell is None
             if p.stacked_with is not None:
-                assert pieces[p.stacked_with].stacked_with == pid
-                stacks.add(frozenset((pid, p.stacked_with)))
+                assert pieces[p.stacked_with].stacked_with == piece_id
+                stacks.add(frozenset((piece_id, p.stacked_with)))
         assert len(stacks) <= 4
         assert dragon.chief.stacked_with is None
         if dragon.chief_dead:
@@ -68,8 +69,21 @@ def test_random_play_keeps_invariants(opts: PetitsDragonsOptions, seed: int) -> 
     check(state)
     result = state.result
     assert result is not None
-    # Scores are what the nests say (§11.2).
-    for colour, score in result.colour_scores.items():
-        dragon = state.dragons[colour]
-        assert score.egg_points == dragon.eggs.value
-        assert score.total == score.egg_points + score.chief_in_nest_points + score.pawn_points
+    # Scores are what the nests hold, counted with the spec's numbers (§11.2): 500, 100
+    # and 50 per egg, 500 for a chief never hatched, 100 per pawn in the nest.
+    expected: dict[str, int] = {}
+    for colour, dragon in state.dragons.items():
+        nest = dragon.eggs
+        points = 500 * nest.e500 + 100 * nest.e100 + 50 * nest.e50
+        points += 500 if dragon.chief.position == "nest" else 0
+        points += 100 * sum(1 for p in dragon.pawns.values() if p.position == "nest")
+        expected[colour] = points
+    assert {c: score.total for c, score in result.colour_scores.items()} == expected
+    # A side scores its colours' sum, and the ranking runs from the lowest side total up.
+    sides: dict[str, int] = {}
+    for colour, points in expected.items():
+        side = state.side[colour]
+        sides[side] = sides.get(side, 0) + points
+    assert {s.side_id: s.total for s in result.side_scores} == sides
+    ranked = [sides[r.side_id] for r in result.ranking]
+    assert ranked == sorted(ranked) and result.ranking[0].rank == 1

@@ -6,19 +6,24 @@ teleport_error), so what is listed here is exactly what ``decide`` accepts.
 
 from __future__ import annotations
 
-from .commands import PetitsDragonsGiveBirth, PetitsDragonsMovePiece, PetitsDragonsTeleport
-from .components import (
+from domain.petits_dragons.commands import (
+    PetitsDragonsGiveBirth,
+    PetitsDragonsMovePiece,
+    PetitsDragonsTeleport,
+)
+from domain.petits_dragons.components import (
     BIRTH_CHIEF_DOUBLES,
     CELL_BRANCH,
     CELL_COLOUR,
     OWN_CELLS,
+    PIECE_KIND,
     CellId,
     Colour,
     DieId,
     UnitKind,
     chief_id,
 )
-from .state import (
+from domain.petits_dragons.state import (
     PetitsDragonsDragon,
     PetitsDragonsRoll,
     PetitsDragonsState,
@@ -26,7 +31,7 @@ from .state import (
     PetitsDragonsUnit,
     PetitsDragonsUsage,
 )
-from .walks import fresh_usage, imposed_direction, legal_paths, occupancy
+from domain.petits_dragons.walks import imposed_direction, legal_paths, occupancy, usage_of
 
 
 def units_of(state: PetitsDragonsState, colour: Colour) -> list[tuple[PetitsDragonsUnit, str]]:
@@ -36,7 +41,7 @@ def units_of(state: PetitsDragonsState, colour: Colour) -> list[tuple[PetitsDrag
     seen: set[str] = set()
     for pid, p in ((chief_id(colour), dragon.chief), *dragon.pawns.items()):
         if p.position == "exit":
-            kind: UnitKind = "chief" if pid.endswith("_chief") else "pawn"
+            kind: UnitKind = PIECE_KIND[pid]
             out.append((PetitsDragonsUnit(colour=colour, kind=kind, piece_ids=(pid,)), "exit"))
         elif p.position == "board" and p.cell is not None and p.cell not in seen:
             unit = state.board[p.cell]
@@ -47,10 +52,7 @@ def units_of(state: PetitsDragonsState, colour: Colour) -> list[tuple[PetitsDrag
 
 
 def unit_usage(turn: PetitsDragonsTurn, pid: str, start: str) -> PetitsDragonsUsage:
-    usage: PetitsDragonsUsage | None = turn.usage.get(pid)  # type: ignore[call-overload]
-    if usage is not None:
-        return usage
-    return PetitsDragonsUsage() if start == "exit" else fresh_usage(start)
+    return usage_of(turn.usage, pid, start)
 
 
 def birth_error(dragon: PetitsDragonsDragon, kind: str, d: int) -> str | None:
