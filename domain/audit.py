@@ -23,6 +23,7 @@ a precise reason. Everything here is pure: no I/O, no clock.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -97,12 +98,20 @@ class _Stop(Exception):
         self.problem = problem
 
 
+def _as(data: Any, typ: Any) -> Any:
+    """JSON builtins -> ``typ``, through JSON: an export read from a file has
+    string keys where a message may declare int-keyed dicts."""
+    return msgspec.json.decode(msgspec.json.encode(data), type=typ)
+
+
 def sha256_hex(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _encoded(events: Sequence[Any]) -> list[bytes]:
-    return [msgspec.json.encode(e) for e in events]
+    """Canonical bytes of each event: dict keys sorted, since a store may not keep
+    their order (PostgreSQL's jsonb does not)."""
+    return [json.dumps(json.loads(msgspec.json.encode(e)), sort_keys=True).encode() for e in events]
 
 
 def audit(
@@ -157,7 +166,7 @@ def audit(
         if state is not None:
             to_act = list(ruleset.to_act(state))
             folded = ruleset.outcome(state)
-            outcome = msgspec.to_builtins(folded) if folded is not None else None
+            outcome = msgspec.json.decode(msgspec.json.encode(folded)) if folded else None
         if seed is not None:
             if sha256_hex(seed) != seed_sha256:
                 raise _Stop(
@@ -205,7 +214,7 @@ def audit(
 
 def _options(ruleset: AnyRuleset, options: Any) -> Any:
     try:
-        opts = msgspec.convert(options or {}, type=ruleset.Options)
+        opts = _as(options or {}, ruleset.Options)
         ruleset.validate_options(opts)
     except (msgspec.ValidationError, RuleViolation) as exc:
         raise _Stop(AuditProblem(code="invalid_options", message=str(exc))) from None
@@ -216,7 +225,7 @@ def _decode(ruleset: AnyRuleset, events: Sequence[tuple[int, Any]]) -> list[Any]
     decoded = []
     for version, data in events:
         try:
-            decoded.append(msgspec.convert(data, type=ruleset.Event))
+            decoded.append(_as(data, ruleset.Event))
         except msgspec.ValidationError as exc:
             raise _Stop(
                 AuditProblem(
@@ -266,7 +275,7 @@ def _reproduce(
                 )
             )
         try:
-            command = msgspec.convert(logged.command, type=ruleset.Command)
+            command = _as(logged.command, ruleset.Command)
             events = ruleset.decide(state, logged.seat, command, Rng(seed, version))
         except (msgspec.ValidationError, RuleViolation) as exc:
             raise _Stop(

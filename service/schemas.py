@@ -248,3 +248,34 @@ class Readiness(msgspec.Struct, kw_only=True):
     store: Literal["ok", "down"]
     cache: Literal["ok", "down", "memory"]
     backend: str
+
+
+class FeedEvent(msgspec.Struct, kw_only=True):
+    """One event of the global feed."""
+
+    position: int
+    """The event's global position: strictly increasing in commit order across every game."""
+    game_id: str
+    ruleset: str
+    version: int
+    """The event's version in its game's log."""
+    recorded_at: datetime
+    event: AnyEvent  # type: ignore[valid-type]
+    """Redacted as for a spectator while the game runs; complete once it is finished."""
+
+
+class FeedPage(msgspec.Struct, kw_only=True):
+    events: list[FeedEvent]
+    last_position: int
+    """The position to pass as ``after`` for the next page (the request's ``after``
+    when the page is empty)."""
+
+
+class ImportedGame(msgspec.Struct, kw_only=True):
+    game: GameSummary  # type: ignore[valid-type]
+    """The game as stored here."""
+    tokens: dict[str, str]
+    """A fresh bearer token per claimed seat of a game still in play (empty for a
+    finished game), shown once."""
+    verdict: str
+    """The audit's one-line verdict."""

@@ -10,6 +10,8 @@
 | ``PLATEAU_MAX_BODY_BYTES`` | ``65536`` | request body size limit (413 above) |
 | ``PLATEAU_COMMAND_RETRIES`` | ``5`` | re-decide attempts on a concurrent append before answering 409 |
 | ``PLATEAU_SSE_HEARTBEAT`` | ``15`` | seconds between SSE heartbeats (and store polls) |
+| ``PLATEAU_MAX_IMPORT_BYTES`` | ``16777216`` | body size limit of ``POST /games/import`` (413 above) |
+| ``PLATEAU_FEED_POLL`` | ``0.5`` | seconds between store polls of the global feed's stream |
 | ``PLATEAU_HOST`` / ``PLATEAU_PORT`` / ``PLATEAU_WORKERS`` | ``127.0.0.1`` / ``8000`` / ``1`` | ``plateau serve`` defaults |
 """
 
@@ -30,6 +32,8 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     max_body_bytes: int = 65536
     command_retries: int = 5
     sse_heartbeat: float = 15.0
+    max_import_bytes: int = 16 * 1024 * 1024
+    feed_poll: float = 0.5
     host: str = "127.0.0.1"
     port: int = 8000
     workers: int = 1
@@ -51,6 +55,8 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
             ("max_body_bytes", int),
             ("command_retries", int),
             ("sse_heartbeat", float),
+            ("max_import_bytes", int),
+            ("feed_poll", float),
             ("host", str),
             ("port", int),
             ("workers", int),

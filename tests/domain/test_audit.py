@@ -48,7 +48,7 @@ def recorded_game(name: str, seed: str = "audit-seed", max_steps: int = 3000) ->
         "commands": commands,
         "seed": seed,
         "seed_sha256": sha256_hex(seed),
-        "recorded_outcome": msgspec.to_builtins(outcome),
+        "recorded_outcome": msgspec.json.decode(msgspec.json.encode(outcome)),
         "finished": True,
     }
 
