@@ -95,11 +95,23 @@ RULESET_DETAIL = _per_ruleset(
 RulesetDetail = _union(list(RULESET_DETAIL.values()))
 
 
+SandboxSeed = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=128,
+        pattern=r"^[^\x00]+$",
+        description="Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, "
+        "so a client's test plays the same dice and cards every time. Refused (400) otherwise.",
+    ),
+]
+
+
 def _new_game_class(ruleset: Any) -> Any:
     prefix = ruleset.Options.__name__.removesuffix("Options") or ruleset.name
     cls = msgspec.defstruct(
         f"{prefix}NewGame",
-        [("options", ruleset.Options | None, None)],
+        [("options", ruleset.Options | None, None), ("seed", SandboxSeed | None, None)],
         tag_field="ruleset",
         tag=ruleset.name,
         forbid_unknown_fields=True,
@@ -248,6 +260,8 @@ class Readiness(msgspec.Struct, kw_only=True):
     store: Literal["ok", "down"]
     cache: Literal["ok", "down", "memory"]
     backend: str
+    sandbox: bool = False
+    """True when the server accepts fixed seeds (``PLATEAU_SANDBOX=1``): never in production."""
 
 
 class FeedEvent(msgspec.Struct, kw_only=True):
