@@ -4,6 +4,7 @@ resumes from its last position sees every event exactly once."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import httpx
@@ -65,3 +66,27 @@ async def test_a_resuming_feed_reader_sees_every_event_exactly_once(server: str)
             log = (await client.get(f"/games/{game_id}/events")).json()
             mine = [v for g, v, _ in seen if g == game_id]
             assert mine == [e["version"] for e in log["events"]], game_id
+
+
+async def test_the_readme_projection_counts_games_from_the_feed_alone(server: str) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    async with httpx.AsyncClient(base_url=server, timeout=30) as client:
+        game_id, tokens = await start(client)
+        await play(client, game_id, tokens, 3)
+    result = subprocess.run(
+        [sys.executable, str(root / "docs/examples/feed_projection.py"), "--base", server],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    table = json.loads(result.stdout)
+    async with httpx.AsyncClient(base_url=server, timeout=30) as client:
+        listed = (await client.get("/games", params={"ruleset": "arkantis", "limit": 200})).json()
+    started = [g for g in listed["games"] if g["version"] > 0]
+    assert table["arkantis"]["started"] == len(started)
+    assert table["arkantis"]["finished"] == sum(g["status"] == "finished" for g in started)
