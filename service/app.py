@@ -13,6 +13,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin, YamlRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme, Server
 
+from service.api.exports import ExportsController
 from service.api.games import GamesController
 from service.api.health import HealthController
 from service.api.players import PlayersController
@@ -109,7 +110,13 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         else None
     )
     app = Litestar(
-        route_handlers=[HealthController, RulesetsController, GamesController, PlayersController],
+        route_handlers=[
+            HealthController,
+            RulesetsController,
+            GamesController,
+            ExportsController,
+            PlayersController,
+        ],
         before_send=[_complete_allow_header],
         before_request=_query_guard(allowed_queries),
         lifespan=[lifespan],

@@ -1,4 +1,4 @@
-"""The ``plateau`` command: serve, openapi, migrate, replay, export, import."""
+"""The ``plateau`` command: serve, openapi, migrate, export, import, verify, replay."""
 
 from __future__ import annotations
 
@@ -77,8 +77,7 @@ def cmd_openapi(args: argparse.Namespace) -> int:
 
 
 async def _export(settings: Any, game_id: str) -> dict[str, Any]:
-    import msgspec
-
+    from service.exports import export_game
     from service.store import open_store
 
     store = open_store(settings.database_url)
@@ -87,23 +86,9 @@ async def _export(settings: Any, game_id: str) -> dict[str, Any]:
         game = await store.get_game(game_id)
         if game is None:
             raise SystemExit(f"no game {game_id}")
-        events = await store.read(game_id)
-        seed = await store.get_seed(game_id) if game.status == "finished" else None
-        return {
-            "format": "plateau-game/1",
-            "game": msgspec.to_builtins(game),
-            "seed": seed,
-            "events": [msgspec.to_builtins(e) for e in events],
-        }
+        return await export_game(store, game)
     finally:
         await store.close()
-
-
-def cmd_export(args: argparse.Namespace) -> int:
-    doc = asyncio.run(_export(_settings(), args.game_id))
-    json.dump(doc, sys.stdout, indent=2)
-    sys.stdout.write("\n")
-    return 0
 
 
 def replay_document(doc: dict[str, Any]) -> dict[str, Any]:
@@ -153,6 +138,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from service import cli_games
+
     parser = argparse.ArgumentParser(prog="plateau", description="Plateau game-state service")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="run the HTTP service under granian")
@@ -166,11 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     openapi.set_defaults(func=cmd_openapi)
     migrate = sub.add_parser("migrate", help="apply pending database migrations")
     migrate.set_defaults(func=cmd_migrate)
-    export = sub.add_parser(
-        "export", help="print a game (summary, events, seed once finished) as JSON"
-    )
-    export.add_argument("game_id")
-    export.set_defaults(func=cmd_export)
+    cli_games.register(sub)
     replay = sub.add_parser(
         "replay", help="fold a game's events (from the store or an export file)"
     )

@@ -293,14 +293,21 @@ class GameService:
         )
 
     # ------------------------------------------------------------------ games
-    async def create_game(self, ruleset_name: str, options: Any | None) -> GameRecord:
+    async def create_game(
+        self, ruleset_name: str, options: Any | None, *, seed: str | None = None
+    ) -> GameRecord:
+        """A new game; ``seed`` (sandbox only) fixes its dice and cards."""
+        if seed is not None and not self.settings.sandbox:
+            raise bad_request(
+                "a seed is accepted only when the server runs in sandbox mode (PLATEAU_SANDBOX=1)"
+            )
         ruleset = RULESETS.get(ruleset_name)
         if ruleset is None:
             raise bad_request(f"unknown ruleset {ruleset_name!r}", known=sorted(RULESETS))
         if options is None:
             options = ruleset.Options()
         ruleset.validate_options(options)
-        seed = secrets.token_hex(16)
+        seed = seed if seed is not None else secrets.token_hex(16)
         created = now()
         game = GameRecord(
             game_id=uuid.uuid4().hex,

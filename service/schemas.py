@@ -95,11 +95,23 @@ RULESET_DETAIL = _per_ruleset(
 RulesetDetail = _union(list(RULESET_DETAIL.values()))
 
 
+SandboxSeed = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=128,
+        pattern=r"^[^\x00]+$",
+        description="Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, "
+        "so a client's test plays the same dice and cards every time. Refused (400) otherwise.",
+    ),
+]
+
+
 def _new_game_class(ruleset: Any) -> Any:
     prefix = ruleset.Options.__name__.removesuffix("Options") or ruleset.name
     cls = msgspec.defstruct(
         f"{prefix}NewGame",
-        [("options", ruleset.Options | None, None)],
+        [("options", ruleset.Options | None, None), ("seed", SandboxSeed | None, None)],
         tag_field="ruleset",
         tag=ruleset.name,
         forbid_unknown_fields=True,
@@ -248,3 +260,36 @@ class Readiness(msgspec.Struct, kw_only=True):
     store: Literal["ok", "down"]
     cache: Literal["ok", "down", "memory"]
     backend: str
+    sandbox: bool = False
+    """True when the server accepts fixed seeds (``PLATEAU_SANDBOX=1``): never in production."""
+
+
+class FeedEvent(msgspec.Struct, kw_only=True):
+    """One event of the global feed."""
+
+    position: int
+    """The event's global position: strictly increasing in commit order across every game."""
+    game_id: str
+    ruleset: str
+    version: int
+    """The event's version in its game's log."""
+    recorded_at: datetime
+    event: AnyEvent  # type: ignore[valid-type]
+    """Redacted as for a spectator while the game runs; complete once it is finished."""
+
+
+class FeedPage(msgspec.Struct, kw_only=True):
+    events: list[FeedEvent]
+    last_position: int
+    """The position to pass as ``after`` for the next page (the request's ``after``
+    when the page is empty)."""
+
+
+class ImportedGame(msgspec.Struct, kw_only=True):
+    game: GameSummary  # type: ignore[valid-type]
+    """The game as stored here."""
+    tokens: dict[str, str]
+    """A fresh bearer token per claimed seat of a game still in play (empty for a
+    finished game), shown once."""
+    verdict: str
+    """The audit's one-line verdict."""

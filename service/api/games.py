@@ -109,7 +109,7 @@ class GamesController(Controller):
         default game. Invalid options answer 422 with the ruleset's code."""
         svc = service(request)
         data = strict_body(await request.body(), CreateGame)
-        game = await svc.create_game(data.__struct_config__.tag, data.options)
+        game = await svc.create_game(data.__struct_config__.tag, data.options, seed=data.seed)
         summary = await svc.summary(game)
         return Response(summary, status_code=201, headers={"Location": f"/games/{game.game_id}"})
 

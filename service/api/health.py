@@ -49,6 +49,7 @@ class HealthController(Controller):
             store="ok" if store_ok else "down",
             cache=cache,  # type: ignore[arg-type]
             backend=state.settings.database_url.split(":", 1)[0],
+            sandbox=state.settings.sandbox,
         )
         return Response(
             body, status_code=200 if store_ok else 503, headers={"Cache-Control": "no-store"}

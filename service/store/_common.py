@@ -14,9 +14,11 @@ import msgspec
 
 from service.store.base import (
     CommandRecord,
+    GameImport,
     GameNotWaiting,
     GameRecord,
     InvalidCursor,
+    LoggedCommandRow,
     PlayerRecord,
     SeatRecord,
     SeatTaken,
@@ -324,3 +326,89 @@ def load_migrations(dialect: str) -> list[Migration]:
 
 def json_dumps(value: object) -> str:
     return msgspec.json.encode(value).decode("utf-8")
+
+
+# --- exports and imports -------------------------------------------------------------
+
+COMMAND_LOG_COLUMNS = "command_id, seat, command, recorded_at"
+"""The columns ``logged_command`` reads, in its order."""
+
+
+def logged_command(d: Dialect, row: Sequence[Any]) -> LoggedCommandRow:
+    return LoggedCommandRow(
+        command_id=row[0],
+        seat=row[1],
+        command=None if row[2] is None else d.load_json(row[2]),
+        recorded_at=d.load_time(row[3]),
+    )
+
+
+def import_statements(d: Dialect, bundle: GameImport) -> list[tuple[str, list[tuple[Any, ...]]]]:
+    """The inserts that store ``bundle`` (each with its rows, for ``executemany``),
+    in an order that satisfies the foreign keys; events in version order."""
+    game = bundle.game
+    gid = game.game_id
+
+    def marks(n: int) -> str:
+        return ", ".join([d.mark] * n)
+
+    return [
+        (
+            f"INSERT INTO games ({GAME_COLUMNS}, winners) VALUES ({marks(12)})",
+            [(*game_params(d, game), d.dump_json(bundle.winners))],
+        ),
+        (
+            "INSERT INTO seats (game_id, seat, seat_order, player_name, token_hash, claimed_at)"
+            f" VALUES ({marks(6)})",
+            [
+                (
+                    gid,
+                    s.seat,
+                    i,
+                    s.player_name,
+                    s.token_hash,
+                    d.dump_time(game.created_at) if s.claimed else None,
+                )
+                for i, s in enumerate(bundle.seats)
+            ],
+        ),
+        (
+            f"INSERT INTO game_secrets (game_id, seed) VALUES ({marks(2)})",
+            [(gid, bundle.seed)],
+        ),
+        (
+            "INSERT INTO events (game_id, version, type, schema_version, data, recorded_at,"
+            f" command_id, seat) VALUES ({marks(8)})",
+            [
+                (
+                    gid,
+                    e.version,
+                    e.type,
+                    e.schema_version,
+                    d.dump_json(e.data),
+                    d.dump_time(e.recorded_at),
+                    e.command_id,
+                    e.seat,
+                )
+                for e in sorted(bundle.events, key=lambda e: e.version)
+            ],
+        ),
+        (
+            "INSERT INTO commands (command_id, game_id, seat, idempotency_key, request_hash,"
+            f" command, response_status, response, recorded_at) VALUES ({marks(9)})",
+            [
+                (
+                    c.command_id,
+                    gid,
+                    c.seat,
+                    None,
+                    None,
+                    None if c.command is None else d.dump_json(c.command),
+                    201,
+                    b"",
+                    d.dump_time(c.recorded_at),
+                )
+                for c in bundle.commands
+            ],
+        ),
+    ]

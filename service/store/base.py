@@ -153,6 +153,45 @@ class CommandRecord(msgspec.Struct, kw_only=True):
     """The exact JSON body answered the first time."""
 
 
+class LoggedCommandRow(msgspec.Struct, kw_only=True):
+    """One accepted command as the command log keeps it (for exports)."""
+
+    command_id: str
+    seat: str | None
+    command: dict[str, Any] | None
+    recorded_at: datetime
+
+
+class ImportedSeat(msgspec.Struct, kw_only=True):
+    seat: str
+    player_name: str | None
+    token_hash: str | None
+    """A fresh token's hash for an imported game still in play; None otherwise."""
+    claimed: bool
+
+
+class ImportedEvent(msgspec.Struct, kw_only=True):
+    version: int
+    type: str
+    data: dict[str, Any]
+    recorded_at: datetime
+    command_id: str | None
+    seat: str | None
+    schema_version: int = 1
+
+
+class GameImport(msgspec.Struct, kw_only=True):
+    """A verified game to store whole, in one transaction (``EventStore.import_game``)."""
+
+    game: GameRecord
+    """The games row as it must read afterwards (status, version, to_act, outcome ...)."""
+    winners: list[str]
+    seed: str
+    seats: list[ImportedSeat]
+    events: list[ImportedEvent]
+    commands: list[LoggedCommandRow]
+
+
 class Snapshot(msgspec.Struct, kw_only=True):
     version: int
     state: bytes
@@ -281,6 +320,18 @@ class EventStore(Protocol):
     async def get_command(
         self, game_id: str, seat: str | None, idempotency_key: str
     ) -> CommandRecord | None: ...
+
+    async def command_log(self, game_id: str) -> list[LoggedCommandRow]:
+        """Every accepted command of ``game_id`` (any order; events name theirs by id)."""
+        ...
+
+    async def import_game(self, bundle: GameImport) -> None:
+        """Store a whole game (row, seats, seed, events, commands) in one transaction.
+
+        Raises GameAlreadyExists when ``bundle.game.game_id`` is taken; nothing
+        is written then. Events get new global positions, in version order.
+        """
+        ...
 
     # snapshots
     async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:

@@ -30,6 +30,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from service.store._common import (
     COMMAND_COLUMNS,
+    COMMAND_LOG_COLUMNS,
     EVENT_COLUMNS,
     GAME_COLUMNS,
     Dialect,
@@ -37,10 +38,12 @@ from service.store._common import (
     command_record,
     game_params,
     game_records,
+    import_statements,
     insert_command,
     json_dumps,
     list_games_query,
     load_migrations,
+    logged_command,
     next_page,
     player_record,
     read_query,
@@ -52,10 +55,12 @@ from service.store._common import (
 from service.store.base import (
     CommandRecord,
     GameAlreadyExists,
+    GameImport,
     GameNotFound,
     GameRecord,
     GameUpdate,
     IdempotencyConflict,
+    LoggedCommandRow,
     NewEvent,
     PlayerRecord,
     Snapshot,
@@ -542,6 +547,24 @@ class PostgresEventStore:
             return await self._command(conn, game_id, seat, idempotency_key)
 
     # --- snapshots --------------------------------------------------------------------
+
+    async def command_log(self, game_id: str) -> list[LoggedCommandRow]:
+        async with self._tx(game_id=game_id) as conn:
+            cur = await conn.execute(
+                f"SELECT {COMMAND_LOG_COLUMNS} FROM commands WHERE game_id = %s"
+                " ORDER BY recorded_at, command_id",
+                (game_id,),
+            )
+            return [logged_command(_POSTGRES, row) for row in await cur.fetchall()]
+
+    async def import_game(self, bundle: GameImport) -> None:
+        async with self._tx(game_id=bundle.game.game_id) as conn:
+            # The same lock as append: positions are allocated in commit order.
+            await conn.execute("LOCK TABLE events IN EXCLUSIVE MODE")
+            for sql, rows in import_statements(_POSTGRES, bundle):
+                if rows:
+                    async with conn.cursor() as cur:
+                        await cur.executemany(sql, rows)
 
     async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
         """Idempotent on (game_id, version): the first saved state is kept.

@@ -39,6 +39,7 @@ import msgspec
 
 from service.store._common import (
     COMMAND_COLUMNS,
+    COMMAND_LOG_COLUMNS,
     EVENT_COLUMNS,
     GAME_COLUMNS,
     Dialect,
@@ -47,11 +48,13 @@ from service.store._common import (
     from_iso,
     game_params,
     game_records,
+    import_statements,
     insert_command,
     iso,
     json_dumps,
     list_games_query,
     load_migrations,
+    logged_command,
     next_page,
     player_record,
     read_query,
@@ -62,10 +65,12 @@ from service.store._common import (
 from service.store.base import (
     CommandRecord,
     GameAlreadyExists,
+    GameImport,
     GameNotFound,
     GameRecord,
     GameUpdate,
     IdempotencyConflict,
+    LoggedCommandRow,
     NewEvent,
     PlayerRecord,
     Snapshot,
@@ -670,6 +675,28 @@ class SqliteEventStore:
         return await self._run(
             self._read, lambda conn: self._command(conn, game_id, seat, idempotency_key)
         )
+
+    async def command_log(self, game_id: str) -> list[LoggedCommandRow]:
+        def work(conn: sqlite3.Connection) -> list[LoggedCommandRow]:
+            rows = conn.execute(
+                f"SELECT {COMMAND_LOG_COLUMNS} FROM commands WHERE game_id = ?"
+                " ORDER BY recorded_at, command_id",
+                (game_id,),
+            )
+            return [logged_command(_SQLITE, row) for row in rows]
+
+        return await self._run(self._read, work)
+
+    async def import_game(self, bundle: GameImport) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            gid = bundle.game.game_id
+            if conn.execute("SELECT 1 FROM games WHERE game_id = ?", (gid,)).fetchone():
+                raise GameAlreadyExists(gid)
+            for sql, rows in import_statements(_SQLITE, bundle):
+                if rows:
+                    conn.executemany(sql, rows)
+
+        await self._run(self._write, work)
 
     # --- snapshots --------------------------------------------------------------------
 

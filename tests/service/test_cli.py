@@ -40,7 +40,7 @@ async def test_migrate_export_and_replay(tmp_path: Any) -> None:
     exported = run(["export", game_id], url)
     assert exported.returncode == 0, exported.stderr
     doc = json.loads(exported.stdout)
-    assert doc["format"] == "plateau-game/1" and doc["seed"] == final["seed"]
+    assert doc["format"] == "plateau-game/2" and doc["seed"] == final["seed"]
     assert len(doc["events"]) == final["version"]
     export_file = tmp_path / "game.json"
     export_file.write_text(exported.stdout)

@@ -1,0 +1,176 @@
+"""Whole-game exports and imports, and the global event feed."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Request, Response, get, post
+from litestar.params import HeaderParameter, Parameter
+from litestar.response import ServerSentEvent
+
+from service.api.deps import PRIVATE, service
+from service.api.games import GameIdParam, problems
+from service.errors import ApiError
+from service.exports import ExportRejected, export_game, import_export
+from service.feed import feed_messages, feed_page
+from service.schemas import FeedPage, ImportedGame
+from service.store.base import GameAlreadyExists
+
+MAX_POSITION = 10**15
+
+
+def rejected(exc: ExportRejected) -> ApiError:
+    details: dict[str, Any] = {"reason": exc.reason}
+    if exc.version is not None:
+        details["first_bad_version"] = exc.version
+    where = f" at version {exc.version}" if exc.version is not None else ""
+    return ApiError(
+        422, "export_rejected", f"the export was refused{where}: {exc.message}", details=details
+    )
+
+
+class ExportsController(Controller):
+    tags = ["exports"]
+
+    @get(
+        "/games/{game_id:str}/export",
+        operation_id="exportGame",
+        summary="A finished game, whole: its events, command log and seed",
+        responses=problems(404, 409),
+    )
+    async def export_game(self, request: Request[Any, Any, Any], game_id: GameIdParam) -> Any:
+        """The game in the ``plateau-game/2`` format that ``POST /games/import``,
+        ``plateau import`` and ``plateau verify`` read. Only a finished game is
+        exported over HTTP (409 ``game_not_finished`` otherwise): before its end
+        the seed and the command log would reveal hidden information."""
+        svc = service(request)
+        game = await svc.game(game_id)
+        if game.status != "finished":
+            raise ApiError(
+                409,
+                "game_not_finished",
+                f"game {game_id} is {game.status}: only a finished game is exported over HTTP",
+            )
+        document = await export_game(svc.store, game)
+        return Response(document, headers={"ETag": f'"{game.version}"'})
+
+    @post(
+        "/games/import",
+        operation_id="importGame",
+        summary="Import an exported game, verified first",
+        status_code=201,
+        responses=problems(400, 409, 422),
+        request_max_body_size=64 * 1024 * 1024,
+    )
+    async def import_game(
+        self,
+        request: Request[Any, Any, Any],
+        new_id: Annotated[
+            bool,
+            Parameter(description="Store the game under a new id (default: the export's own id)"),
+        ] = False,
+    ) -> Response[ImportedGame]:
+        """The body is an export (``GET /games/{game_id}/export``, ``plateau
+        export``). It is audited before anything is stored: the ruleset exists,
+        every event decodes, the log folds, versions are contiguous, the seed
+        matches its commitment and re-deciding the recorded commands from the
+        seed reproduces the log exactly. A refused export answers 422
+        ``export_rejected`` naming the first bad version
+        (``details.first_bad_version``) and the check that failed
+        (``details.reason``); nothing is stored. A game still in play (an
+        operator's export with its seed) gets a fresh token per claimed seat."""
+        svc = service(request)
+        limit = svc.settings.max_import_bytes
+        body = await request.body()
+        if len(body) > limit:
+            raise ApiError(413, "payload_too_large", f"an import is at most {limit} bytes")
+        try:
+            document = msgspec.json.decode(body)
+        except msgspec.DecodeError as exc:
+            raise ApiError(400, "invalid_request", f"malformed JSON: {exc}") from None
+        try:
+            game, tokens, report = await import_export(svc.store, document, new_id=new_id)
+        except ExportRejected as exc:
+            raise rejected(exc) from None
+        except GameAlreadyExists:
+            raise ApiError(
+                409,
+                "game_exists",
+                "a game with this id exists here: import it with ?new_id=true",
+            ) from None
+        summary = await svc.summary(game)
+        answer = ImportedGame(game=summary, tokens=tokens, verdict=report.verdict)
+        return Response(answer, status_code=201, headers={"Location": f"/games/{game.game_id}"})
+
+    @get(
+        "/events",
+        operation_id="getFeed",
+        summary="Every game's events in commit order (the global feed)",
+        responses=problems(400),
+    )
+    async def get_feed(
+        self,
+        request: Request[Any, Any, Any],
+        after: Annotated[
+            int,
+            Parameter(ge=0, le=MAX_POSITION, description="Only events with a greater position"),
+        ] = 0,
+        limit: Annotated[int, Parameter(ge=1, le=1000)] = 100,
+    ) -> Response[FeedPage]:
+        """Paged by global position: pass ``last_position`` as ``after`` for the
+        next page. A reader that resumes from its last position never misses or
+        repeats an event. Events are redacted as for a spectator while their
+        game runs, complete once it is finished."""
+        page = await feed_page(service(request), after=after, limit=limit)
+        return Response(page, headers=PRIVATE)
+
+    @get(
+        "/events/stream",
+        operation_id="streamFeed",
+        summary="The global feed, live (Server-Sent Events)",
+        responses=problems(400),
+        media_type="text/event-stream",
+    )
+    async def stream_feed(
+        self,
+        request: Request[Any, Any, Any],
+        after: Annotated[
+            int | None,
+            Parameter(
+                ge=0, le=MAX_POSITION, required=False, description="Start after this position"
+            ),
+        ] = None,
+        last_event_id: Annotated[
+            str | None,
+            HeaderParameter(
+                name="Last-Event-ID",
+                required=False,
+                pattern=r"^[0-9]{1,15}$",
+                description="Resume after this position",
+            ),
+        ] = None,
+        timeout: Annotated[
+            float | None,
+            Parameter(
+                ge=0,
+                le=86400,
+                required=False,
+                description="Close the stream after this many seconds (default: stay open)",
+            ),
+        ] = None,
+    ) -> ServerSentEvent:
+        """One SSE message per event: ``id`` = its global position, ``event`` =
+        its ``type``, ``data`` = a FeedEvent. Resumes from ``Last-Event-ID`` (or
+        ``after``)."""
+        svc = service(request)
+        start = int(last_event_id) if last_event_id is not None else (after or 0)
+        settings = svc.settings
+        messages = feed_messages(
+            svc,
+            after=start,
+            timeout=timeout,
+            poll=settings.feed_poll,
+            heartbeat=settings.sse_heartbeat,
+        )
+        return ServerSentEvent(messages, headers=PRIVATE)
