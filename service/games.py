@@ -298,8 +298,10 @@ class GameService:
     ) -> GameRecord:
         """A new game; ``seed`` (sandbox only) fixes its dice and cards."""
         if seed is not None and not self.settings.sandbox:
-            raise bad_request(
-                "a seed is accepted only when the server runs in sandbox mode (PLATEAU_SANDBOX=1)"
+            raise ApiError(
+                422,
+                "sandbox_only",
+                "a seed is accepted only when the server runs in sandbox mode (PLATEAU_SANDBOX=1)",
             )
         ruleset = RULESETS.get(ruleset_name)
         if ruleset is None:

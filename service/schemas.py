@@ -102,7 +102,8 @@ SandboxSeed = Annotated[
         max_length=128,
         pattern=r"^[^\x00]+$",
         description="Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, "
-        "so a client's test plays the same dice and cards every time. Refused (400) otherwise.",
+        "so a client's test plays the same dice and cards every time. Refused otherwise "
+        "(422 `sandbox_only`).",
     ),
 ]
 

@@ -112,8 +112,9 @@ async def test_a_tampered_export_is_refused_and_nothing_is_stored(
     assert body["details"]["reason"] in {"setup_not_reproduced", "command_not_reproduced"}
     assert body["details"]["first_bad_version"] >= 1
 
-    for junk in ([], {"format": "other"}, {"format": "plateau-game/2", "game": 3}):
+    for junk in ({"format": "other"}, {"format": "plateau-game/2", "game": 3}):
         assert_problem(await client.post("/games/import", json=junk), 422, "export_rejected")
+    assert_problem(await client.post("/games/import", json=[]), 400, "invalid_request")
     r = await client.post(
         "/games/import", content=b"{nope", headers={"content-type": "application/json"}
     )
