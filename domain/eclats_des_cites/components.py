@@ -12,6 +12,9 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.eclats_des_cites.geometry import GEOMETRY
+from domain.geometry import Geometry
+
 # --- Domain words -----------------------------------------------------------
 
 CardId = Literal[
@@ -377,6 +380,8 @@ class EclatsComponents(msgspec.Struct, frozen=True, kw_only=True):
     """Per seat count, the ring of border piles."""
     deck_sizes: dict[int, int]
     """Per seat count, cards in the game."""
+    geometry: Geometry
+    """Where the picture draws every pile, upgrade slot and seat board (GET .../picture.svg)."""
 
 
 COMPONENTS = EclatsComponents(
@@ -396,4 +401,5 @@ COMPONENTS = EclatsComponents(
         for n in range(MIN_SEATS, MAX_SEATS + 1)
     },
     deck_sizes={n: deck_size(n) for n in range(MIN_SEATS, MAX_SEATS + 1)},
+    geometry=GEOMETRY,
 )
