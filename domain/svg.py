@@ -155,12 +155,18 @@ class Svg:
     def heading(self, x: float, y: float, value: str) -> None:
         self.label(x, y, value, size=14, font_weight="bold")
 
+    def _desc(self) -> str:
+        names = sorted(self.context.seat_names.items())
+        if not names:
+            return ""
+        return "<desc>" + text("; ".join(f"{seat}: {name}" for seat, name in names)) + "</desc>"
+
     def document(self, height: float | None = None) -> str:
         h = int(max(self.bottom + 16, height or 0))
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{h}" '
             f'viewBox="0 0 {WIDTH} {h}" font-family="{FONT}" font-size="13">'
-            f"<title>{text(self.context.caption())}</title>"
+            f"<title>{text(self.context.caption())}</title>{self._desc()}"
             f'<rect x="0" y="0" width="{WIDTH}" height="{h}" fill="{BACKGROUND}"/>'
         )
         return '<?xml version="1.0" encoding="UTF-8"?>\n' + head + "".join(self.parts) + "</svg>\n"
