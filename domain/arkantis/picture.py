@@ -153,19 +153,17 @@ def _players(svg: Svg, view: ArkantisView, components: ArkantisComponents, top: 
             svg.heading(22, y + 20, head + (" · " + ", ".join(marks) if marks else ""))
             svg.label(22, y + 40, "laid:", size=11, fill=MUTED)
             x = 22.0
-            for laid in player.laid[:6]:
+            step = min(68.0, 376 / max(1, len(player.laid)))
+            for laid in player.laid:
                 _card(svg, components, laid.card_id, x, y + 44)
-                x += 68
-            if len(player.laid) > 6:
-                svg.label(x, y + 90, f"+{len(player.laid) - 6}", size=13)
+                x += step
             hx = 470.0
             svg.label(hx, y + 40, "hand:", size=11, fill=MUTED)
             if player.hand is not None:
-                for card_id in player.hand[:4]:
+                step = min(68.0, 256 / max(1, len(player.hand)))
+                for card_id in player.hand:
                     _card(svg, components, card_id, hx, y + 44)
-                    hx += 68
-                if len(player.hand) > 4:
-                    svg.label(hx, y + 90, f"+{len(player.hand) - 4}", size=13)
+                    hx += step
                 if not player.hand:
                     svg.label(hx, y + 90, "empty", size=12, fill=MUTED)
             else:

@@ -8,7 +8,12 @@ panels ``panel_<colour>``.
 
 from __future__ import annotations
 
-from domain.petits_dragons.components import PetitsDragonsCellInfo, PetitsDragonsComponents
+from typing import NamedTuple
+
+from domain.petits_dragons.components import (
+    PetitsDragonsCellInfo,
+    PetitsDragonsComponents,
+)
 from domain.petits_dragons.state import PetitsDragonsUnit
 from domain.petits_dragons.views import PetitsDragonsView
 from domain.svg import INK, MUTED, WIDTH, PictureContext, Svg, shorten
@@ -20,11 +25,19 @@ FILL = {
 DARK = {"black", "red", "green", "brown", "blue"}
 
 
+class Loose(NamedTuple):
+    """A unit found from its pieces' positions (not in the board map)."""
+
+    colour: str
+    kind: str
+    piece_ids: tuple[str, ...]
+
+
 def _ink(colour: str) -> str:
     return "#ffffff" if colour in DARK else INK
 
 
-def _unit(svg: Svg, unit: PetitsDragonsUnit, x: float, y: float) -> None:
+def _unit(svg: Svg, unit: PetitsDragonsUnit | Loose, x: float, y: float) -> None:
     first = unit.piece_ids[0]
     mark = {"chief": "C", "pawn": first.rsplit("_", 1)[-1], "stack": "2"}[unit.kind]
     with svg.group(id=first, class_="unit", data_colour=unit.colour, data_kind=unit.kind,
@@ -63,10 +76,26 @@ def _board(svg: Svg, view: PetitsDragonsView, components: PetitsDragonsComponent
         svg.label(centre.x + dx * 1.075, centre.y + dy * 1.075 + 4, colour.id, size=11,
                   text_anchor="middle", font_weight="bold")  # fmt: skip
     board = view.game.board
+    drawn: set[str] = set()
     for cell_id, unit in sorted(board.items()):
         if unit is not None:
             p = places[cell_id]
             _unit(svg, unit, p.x, p.y)
+            drawn |= set(unit.piece_ids)
+    # Pieces on a cell the board map lists under another unit (several units on the arena).
+    extra: dict[str, int] = {}
+    for col, dragon in sorted(view.game.dragons.items()):
+        pieces = [(f"{col}_chief", dragon.chief), *sorted(dragon.pawns.items())]
+        for piece_id, piece in pieces:
+            if piece.position != "board" or piece.cell is None or piece_id in drawn:
+                continue
+            kind = "chief" if piece_id.endswith("_chief") else "pawn"
+            ids = (piece_id,) if piece.stacked_with is None else (piece_id, piece.stacked_with)
+            drawn |= set(ids)
+            k = extra[piece.cell] = extra.get(piece.cell, 0) + 1
+            p = places[piece.cell]
+            loose = Loose(col, "stack" if len(ids) > 1 else kind, ids)
+            _unit(svg, loose, p.x + 22 * k, p.y)
 
 
 def _panels(svg: Svg, view: PetitsDragonsView, y: float) -> None:

@@ -43,3 +43,9 @@ def states_at(ruleset: str, log: list[Any], versions: list[int]) -> dict[int, An
 def sample_versions(length: int, count: int = 5) -> list[int]:
     """``count`` versions spread from the first state to the last."""
     return sorted({max(1, round(length * k / (count - 1))) for k in range(count)})
+
+
+def golden_seats(ruleset: str, path: Path) -> tuple[str, ...]:
+    rs = RULESETS[ruleset]
+    record = msgspec.json.decode(path.read_bytes())
+    return tuple(rs.seats(msgspec.convert(record["options"], rs.Options)))
