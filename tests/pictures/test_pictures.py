@@ -112,3 +112,17 @@ def _assert_no_leak(
         leaked = secret & in_attributes
         leaked |= {i for i in secret & in_text if re.search(r"[0-9_]", i)}
         assert not leaked, f"the picture for {seat} names hidden {sorted(leaked)}"
+
+
+def test_names_are_escaped_not_markup() -> None:
+    """A name that closes the document, opens CDATA, or holds characters XML cannot carry."""
+    rs = RULESETS["arkantis"]
+    path = golden_files("arkantis")[0]
+    state = states_at("arkantis", golden_log("arkantis", path), [20])[20]
+    hostile = '</text></svg><svg onload="alert(1)"> <![CDATA[ x ]]> \x00\x07 \U0001f600'
+    svg = render(rs, state, "seat_0", version=20, seat_names={"seat_0": hostile, "seat_1": "&amp;"})
+    root = ET.fromstring(svg.encode())
+    text = "".join(root.itertext())
+    assert '</text></svg><svg onload="alert(1)"> <![CDATA[ x ]]> \ufffd\ufffd \U0001f600' in text
+    assert "seat_1: &amp;" in text
+    assert sum(1 for e in root.iter() if e.tag.endswith("svg")) == 1
