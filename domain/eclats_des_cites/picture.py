@@ -53,8 +53,13 @@ def _table(svg: Svg, view: EclatsView, components: EclatsComponents) -> float:
                           text_anchor="middle")  # fmt: skip
             elif pile.pile_id == "central":
                 svg.label(x + 8, y + 58, "face down", size=11, fill=MUTED)
-    svg.heading(14, 180, f"upgrades · conflict markers on alert: {view.alerts}/"
-                f"{components.conflict_markers}")  # fmt: skip
+    svg.heading(14, 180, "upgrades")
+    svg.label(470, 180, "conflict markers:", size=12, fill=MUTED)
+    with svg.group(id="conflict_markers", data_alerts=view.alerts):
+        for k in range(components.conflict_markers):
+            alert = k < view.alerts
+            svg.circle(590 + 26 * k, 175, 9, fill="#d0302a" if alert else "#ffffff", stroke=INK)
+        svg.label(590 + 26 * components.conflict_markers, 180, f"{view.alerts} on alert", size=12)
     upgrade_names = {u.id: u.name for u in components.upgrades}
     for slot in range(3):
         sx, sy = upgrade_origin(slot)
@@ -63,6 +68,8 @@ def _table(svg: Svg, view: EclatsView, components: EclatsComponents) -> float:
         if upgrade is None:
             svg.rect(x, y, UPGRADE_W, UPGRADE_H, rx=6, fill="none", stroke=MUTED,
                      stroke_dasharray="4 3")  # fmt: skip
+            svg.label(x + UPGRADE_W / 2, y + 28, "empty slot", size=11, text_anchor="middle",
+                      fill=MUTED)  # fmt: skip
             continue
         with svg.group(id=upgrade, class_="upgrade", data_slot=slot):
             svg.rect(x, y, UPGRADE_W, UPGRADE_H, rx=6, fill="#dfeaf5", stroke=INK)
@@ -77,7 +84,7 @@ def _table(svg: Svg, view: EclatsView, components: EclatsComponents) -> float:
     ctx = svg.context
     if pending is not None:
         svg.label(14, y, f"pending: {ctx.who(_seat(pending.seat))} must {pending.kind.replace('_', ' ')}"
-                  f" ({pending.source})", size=13, font_weight="bold")  # fmt: skip
+                  f" ({pending.source}; green: what it offers)", size=13, font_weight="bold")  # fmt: skip
         y += 8
         if pending.kind in ("choose_revealed_card", "choose_wonder"):
             ox = 14.0

@@ -14,7 +14,7 @@ from domain.tours_arc_en_ciel.views import ToursTowerView, ToursView
 
 HOUSE_FILL = {
     "orange": "#e8892b", "purple": "#8a4fbf", "green": "#3c9a4a", "red": "#d33c2c",
-    "blue": "#3573d1", "yellow": "#e6c229", "grey": "#8c8c8c", "white": "#f4f4f4",
+    "blue": "#3573d1", "yellow": "#e6c229", "grey": "#8c8c8c", "white": "#e4eef6",
 }  # fmt: skip
 SEA = "#cfe3ee"
 ISLAND = {"centre": "#f3e7b5", "medium": "#e9dcae", "peripheral": "#e2d6b0"}
@@ -118,6 +118,10 @@ def _status(svg: Svg, view: ToursView, y: float) -> float:
     for line in lines:
         svg.label(16, y, shorten(line, 118), size=13)
         y += 18
+    svg.label(16, y, "towers: Dragon strength and B(lower) / M(ason), + defence pearls; "
+              "? a hidden Dragon of that House's colour; squares: island owners; "
+              "thick bridges: a House's fixed bridges", size=10, fill=MUTED)  # fmt: skip
+    y += 18
     svg.label(16, y + 4, "face up:", size=12, fill=MUTED)
     x = 80.0
     for k, island in enumerate(view.face_up):

@@ -39,11 +39,16 @@ def picture(ruleset: str) -> str:
     name, share, seat_index = SHOWN[ruleset]
     path = next(p for p in golden_files(ruleset) if p.stem == name)
     log = golden_log(ruleset, path)
-    version = max(1, int(len(log) * share))
+    rs = RULESETS[ruleset]
     seats = golden_seats(ruleset, path)
+    # The first version from that share of the log on where the drawn seat is to act.
+    version = max(1, int(len(log) * share))
     state = states_at(ruleset, log, [version])[version]
+    while seats[seat_index] not in rs.to_act(state) and version < len(log):
+        state = rs.evolve(state, log[version])
+        version += 1
     names = dict(zip(seats, NAMES, strict=False))
-    return render(RULESETS[ruleset], state, seats[seat_index], version=version, seat_names=names)
+    return render(rs, state, seats[seat_index], version=version, seat_names=names)
 
 
 def to_png(svg: str, out: Path) -> None:
