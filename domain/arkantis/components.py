@@ -15,7 +15,7 @@ from typing import Annotated, Final, Literal
 import msgspec
 
 from domain.arkantis.geometry import GEOMETRY
-from domain.geometry import Geometry
+from domain.geometry import GEOMETRY_DOC, Geometry
 
 # --- Domain words -----------------------------------------------------------
 
@@ -390,7 +390,7 @@ class ArkantisComponents(msgspec.Struct, frozen=True, kw_only=True):
     cards: tuple[ArkantisCard, ...]
     tournament_layouts: tuple[str, ...]
     """Configuration k is entry k-1: the column (1..7) of the empty cell of rows 1..7."""
-    geometry: Geometry
+    geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]
     """Where the picture draws every cell and pile (GET /games/{game_id}/picture.svg)."""
 
 

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.eclats_des_cites.geometry import GEOMETRY
-from domain.geometry import Geometry
+from domain.geometry import GEOMETRY_DOC, Geometry
 
 # --- Domain words -----------------------------------------------------------
 
@@ -380,7 +380,7 @@ class EclatsComponents(msgspec.Struct, frozen=True, kw_only=True):
     """Per seat count, the ring of border piles."""
     deck_sizes: dict[int, int]
     """Per seat count, cards in the game."""
-    geometry: Geometry
+    geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]
     """Where the picture draws every pile, upgrade slot and seat board (GET .../picture.svg)."""
 
 

@@ -11,7 +11,7 @@ from typing import Annotated, Literal, get_args
 
 import msgspec
 
-from domain.geometry import Geometry
+from domain.geometry import GEOMETRY_DOC, Geometry
 from domain.petits_dragons.geometry import build_geometry
 
 Colour = Literal["white", "black", "yellow", "red", "skeleton", "green", "brown", "blue"]
@@ -390,7 +390,7 @@ class PetitsDragonsComponents(msgspec.Struct, frozen=True, kw_only=True):
     round_limit: int
     turn_order_from: Colour
     """Green always starts; turns go clockwise."""
-    geometry: Geometry
+    geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]
     """Where the picture draws every cell (GET /games/{game_id}/picture.svg): centres and outlines."""
 
 

@@ -46,6 +46,7 @@ def _unit(svg: Svg, unit: PetitsDragonsUnit | Loose, x: float, y: float) -> None
         if unit.kind == "stack":
             svg.circle(x + 3, y - 3, 11, fill=FILL[unit.colour], stroke=INK, stroke_width=1.5)
         radius = 12 if unit.kind != "pawn" else 10
+        svg.circle(x, y, radius + 2.5, fill="#ffffff", stroke="none")
         svg.circle(x, y, radius, fill=FILL[unit.colour], stroke=INK,
                    stroke_width=2.5 if unit.kind == "chief" else 1.5)  # fmt: skip
         svg.label(x, y + 4, mark, size=11, text_anchor="middle", fill=_ink(unit.colour),
@@ -69,7 +70,9 @@ def _board(svg: Svg, view: PetitsDragonsView, components: PetitsDragonsComponent
     centre = places["centre"]
     svg.label(centre.x, centre.y + 4, "centre", size=9, text_anchor="middle", fill=MUTED)
     arena = places["arena"]
-    svg.label(arena.x, arena.y + 4, "arena", size=9, text_anchor="middle", fill=MUTED)
+    svg.label(
+        arena.x, 2 * centre.y - arena.y + 4, "arena", size=9, text_anchor="middle", fill=MUTED
+    )
     for colour in components.colours:
         tip = places[f"{colour.id}_h0"]
         dx, dy = tip.x - centre.x, tip.y - centre.y
@@ -110,6 +113,13 @@ def _panels(svg: Svg, view: PetitsDragonsView, y: float) -> None:
         roll = turn.last_roll
         if roll is not None:
             lines.append(f"last roll: red {roll.red}, blue {roll.blue} ({roll.outcome})")
+            with svg.group(id="last_roll", data_outcome=roll.outcome):
+                for k, (die, value) in enumerate((("#d7372b", roll.red), ("#2f6bd1", roll.blue))):
+                    svg.rect(700 + 44 * k, 64, 36, 36, rx=6, fill=die, stroke=INK)
+                    svg.label(718 + 44 * k, 89, value, size=20, text_anchor="middle",
+                              fill="#ffffff", font_weight="bold")  # fmt: skip
+                svg.label(740, 116, f"last roll ({roll.outcome})", size=11, text_anchor="middle",
+                          fill=MUTED)  # fmt: skip
     bank = game.bank
     lines.append(f"bank: {bank.e500}×500, {bank.e100}×100, {bank.e50}×50 eggs")
     if game.result is not None:
@@ -118,6 +128,10 @@ def _panels(svg: Svg, view: PetitsDragonsView, y: float) -> None:
     for line in lines:
         svg.label(16, y, shorten(line, 118), size=13)
         y += 18
+    svg.label(16, y, "C: a chief · a number: that pawn · 2: a stack of two pawns · the outer "
+              "ring is every branch's h0 cell; branches run inward to the arena, then the centre",
+              size=10, fill=MUTED)  # fmt: skip
+    y += 18
     for pen in game.penalties:
         line = f"pending penalty {pen.penalty_id}: {pen.kind} of {pen.owner}, {pen.value} eggs"
         svg.label(16, y, shorten(line, 118), size=13, id=pen.penalty_id, fill="#a02020")
@@ -144,7 +158,7 @@ def _panels(svg: Svg, view: PetitsDragonsView, y: float) -> None:
             for position in ("nest", "exit", "home", "out"):
                 ids = where[position]
                 svg.label(x, y + 37, f"{position}:", size=11, fill=MUTED)
-                x += 8 + 6.5 * len(position)
+                x += 10 + 7 * len(position)
                 for piece_id in ids:
                     mark = "C" if piece_id.endswith("chief") else piece_id.rsplit("_", 1)[-1]
                     with svg.group(id=piece_id, class_="piece", data_position=position):

@@ -11,7 +11,7 @@ from typing import Annotated, Literal, NamedTuple, cast, get_args
 
 import msgspec
 
-from domain.geometry import Geometry
+from domain.geometry import GEOMETRY_DOC, Geometry
 from domain.tours_arc_en_ciel.geometry import build_geometry
 
 # --- Domain words -----------------------------------------------------------
@@ -190,7 +190,7 @@ class ToursComponents(msgspec.Struct, frozen=True, kw_only=True):
     donjons_per_house: int
     pearls: int
     marbles: int
-    geometry: Geometry
+    geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]
     """Where the picture draws every island, tower and fixed bridge (GET .../picture.svg)."""
 
 
