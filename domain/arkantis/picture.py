@@ -20,12 +20,12 @@ CARD_FILL = {"orange": "#f2a65a", "emerald": "#3aa17e"}
 SHAPE_STROKE = {"red": "#d11d1d", "blue": "#1d4fd1"}
 
 
-def _seat(player: ArkantisPlayerView | ArkantisScore) -> str:
+def seat_of(player: ArkantisPlayerView | ArkantisScore) -> str:
     """The seat id of a player or score (the one place naming the field, soon ``seat``)."""
     return player.player_id
 
 
-def _active(view: ArkantisView) -> str | None:
+def active_seat(view: ArkantisView) -> str | None:
     return view.active_player_id
 
 
@@ -113,7 +113,7 @@ def _piles(svg: Svg, view: ArkantisView, components: ArkantisComponents) -> floa
         f"tokens on the board: {view.token_count}",
         f"turn {view.turn}" + (f", phase {view.phase}" if view.phase else ""),
     ]
-    active = _active(view)
+    active = active_seat(view)
     if active is not None:
         lines.append(f"active: {svg.context.who(active)}")
     if view.pending_shape_ids:
@@ -134,15 +134,15 @@ def _piles(svg: Svg, view: ArkantisView, components: ArkantisComponents) -> floa
 def _players(svg: Svg, view: ArkantisView, components: ArkantisComponents, top: float) -> None:
     y = top
     for player in view.players:
-        seat = _seat(player)
+        seat = seat_of(player)
         with svg.group(id=seat, class_="seat"):
             marks = []
-            if seat == _active(view):
+            if seat == active_seat(view):
                 marks.append("active")
             if player.passed:
                 marks.append(f"passed #{player.leave_position}")
             if view.result is not None:
-                score = next((s for s in view.result.scores if _seat(s) == seat), None)
+                score = next((s for s in view.result.scores if seat_of(s) == seat), None)
                 if score is not None:
                     marks.append(f"score {score.score}, rank {score.rank}")
             head = f"{svg.context.who(seat)}: {player.sesterces} sesterces, laid value " + str(

@@ -43,16 +43,16 @@ def _unit(svg: Svg, unit: PetitsDragonsUnit | Loose, x: float, y: float) -> None
     with svg.group(id=first, class_="unit", data_colour=unit.colour, data_kind=unit.kind,
                    data_pieces=" ".join(unit.piece_ids)):  # fmt: skip
         svg.el("title", f"{unit.kind} of {unit.colour}: " + ", ".join(unit.piece_ids))
-        if unit.kind == "stack":
-            svg.circle(x + 3, y - 3, 11, fill=FILL[unit.colour], stroke=INK, stroke_width=1.5)
+        for other in unit.piece_ids[1:]:
+            with svg.group(id=other, class_="piece", data_stacked_with=first):
+                svg.circle(x + 4, y - 4, 13.5, fill="#ffffff", stroke="none")
+                svg.circle(x + 4, y - 4, 11, fill=FILL[unit.colour], stroke=INK, stroke_width=1.5)
         radius = 12 if unit.kind != "pawn" else 10
         svg.circle(x, y, radius + 2.5, fill="#ffffff", stroke="none")
         svg.circle(x, y, radius, fill=FILL[unit.colour], stroke=INK,
                    stroke_width=2.5 if unit.kind == "chief" else 1.5)  # fmt: skip
         svg.label(x, y + 4, mark, size=11, text_anchor="middle", fill=_ink(unit.colour),
                   font_weight="bold")  # fmt: skip
-        for other in unit.piece_ids[1:]:
-            svg.el("g", id=other, class_="piece", data_stacked_with=first)
 
 
 def _board(svg: Svg, view: PetitsDragonsView, components: PetitsDragonsComponents) -> None:

@@ -125,7 +125,7 @@ def _status(svg: Svg, view: ToursView, y: float) -> float:
     svg.label(16, y + 4, "face up:", size=12, fill=MUTED)
     x = 80.0
     for k, island in enumerate(view.face_up):
-        with svg.group(id=f"face_up_{k}", class_="slot", data_island=island):
+        with svg.group(id=f"face_up_{k}", class_="slot", data_slot=k, data_island=island):
             svg.rect(x, y - 10, 110, 22, rx=4, fill="#fffdf4", stroke=INK)
             svg.label(x + 55, y + 5, island.replace("_", " ") if island else "empty", size=11,
                       text_anchor="middle")  # fmt: skip
@@ -173,16 +173,15 @@ def _seats(svg: Svg, view: ToursView, components: ToursComponents, y: float) -> 
                 x = 22.0
                 svg.label(x, line, "own reserve:", size=11, fill=MUTED)
                 x += 74
-                for dragon in reserve.dragons[:13]:
+                step = min(49.0, 690 / max(1, len(reserve.dragons)))
+                for dragon in reserve.dragons:
                     _, strength, specialty, n = dragon.rsplit("_", 3)
                     with svg.group(id=dragon, class_="dragon"):
-                        svg.rect(x, line - 11, 46, 15, rx=3, fill=_fill(components, house),
+                        svg.rect(x, line - 11, step - 3, 15, rx=3, fill=_fill(components, house),
                                  fill_opacity=0.35, stroke=INK, stroke_width=0.6)  # fmt: skip
-                        svg.label(x + 23, line, f"{strength}{specialty[0].upper()}{n}", size=10,
-                                  text_anchor="middle")  # fmt: skip
-                    x += 49
-                if len(reserve.dragons) > 13:
-                    svg.label(x, line, f"+{len(reserve.dragons) - 13}", size=11)
+                        svg.label(x + (step - 3) / 2, line, f"{strength}{specialty[0].upper()}{n}",
+                                  size=10 if step > 40 else 9, text_anchor="middle")  # fmt: skip
+                    x += step
             else:
                 svg.label(22, line, "reserve Dragons: hidden", size=12, fill=MUTED)
             line += 17

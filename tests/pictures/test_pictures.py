@@ -17,6 +17,7 @@ import msgspec
 import pytest
 
 from domain import RULESETS
+from domain.arkantis.picture import seat_of
 from domain.pictures import render
 from tests.domain.probes import hidden_values
 from tests.pictures.support import (
@@ -36,7 +37,7 @@ def expected_ids(ruleset: str, view: Any) -> set[str]:
     """What the view names that a command can name too: each must be an element id."""
     if ruleset == "arkantis":
         ids = {f"r{r}c{c}" for r in range(1, 8) for c in range(1, 8)} | {"orange", "emerald"}
-        ids |= {p.player_id for p in view.players}
+        ids |= {seat_of(p) for p in view.players}
         ids |= {s.shape_id for s in view.turn_shapes}
         for p in view.players:
             ids |= set(p.hand or ()) | {c.card_id for c in p.laid}
@@ -45,7 +46,7 @@ def expected_ids(ruleset: str, view: Any) -> set[str]:
     if ruleset == "tours_arc_en_ciel":
         ids = {t.tower for t in view.towers} | {i.island for i in view.islands} | set(view.houses)
         for reserve in view.reserves:
-            ids |= set((reserve.dragons or [])[:13])
+            ids |= set(reserve.dragons or [])
         return ids
     if ruleset == "petits_dragons":
         game = view.game

@@ -98,3 +98,18 @@ async def test_picture_of_every_ruleset(client: AsyncTestClient[Any], ruleset: s
         401,
         "unauthenticated",
     )
+
+
+async def test_a_picture_shows_only_the_callers_hand(client: AsyncTestClient[Any]) -> None:
+    game_id, tokens = await seated(client, "arkantis")
+    words: dict[str | None, set[str]] = {}
+    for seat in (None, "seat_0", "seat_1"):
+        headers = auth(tokens[seat]) if seat else {}
+        r = await client.get(f"/games/{game_id}/picture.svg", headers=headers)
+        assert r.status_code == 200
+        words[seat] = {e.attrib.get("id", "") for e in parse(r.text).iter()}
+    state = await client.get(f"/games/{game_id}/state", headers=auth(tokens["seat_1"]))
+    hand = set(state.json()["view"]["players"][1]["hand"])  # players in seat order
+    assert len(hand) == 3
+    assert hand <= words["seat_1"]
+    assert not hand & words["seat_0"] and not hand & words[None]
