@@ -182,8 +182,9 @@ def render(view: ArkantisView, components: ArkantisComponents, context: PictureC
     _board(svg, view)
     below = _piles(svg, view, components)
     board_bottom = cell_origin(7, 1)[1] + CELL
-    svg.label(24, board_bottom + 18, "blue disc: a token · red cell: empty · dashed: a shape "
-              "found this turn (red: empty cells, blue: tokens)", size=10, fill=MUTED)  # fmt: skip
-    board_bottom += 20
+    svg.label(24, board_bottom + 16, "blue disc: a token · red cell: empty", size=10, fill=MUTED)
+    svg.label(24, board_bottom + 30, "dashed: a shape found this turn (red: empty cells, blue: tokens)",
+              size=10, fill=MUTED)  # fmt: skip
+    board_bottom += 34
     _players(svg, view, components, max(board_bottom, below) + 12)
     return svg.document()
