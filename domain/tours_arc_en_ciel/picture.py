@@ -118,10 +118,11 @@ def _status(svg: Svg, view: ToursView, y: float) -> float:
     for line in lines:
         svg.label(16, y, shorten(line, 118), size=13)
         y += 18
-    svg.label(16, y, "towers: Dragon strength and B(lower) / M(ason), + defence pearls; "
-              "? a hidden Dragon of that House's colour; squares: island owners; "
-              "thick bridges: a House's fixed bridges", size=10, fill=MUTED)  # fmt: skip
-    y += 18
+    svg.label(16, y, "towers: the Dragon's strength and B(lower) / M(ason), + its defence pearls; "
+              "? a hidden Dragon of the House of that colour", size=10, fill=MUTED)  # fmt: skip
+    svg.label(16, y + 13, "squares under an island: its owners · thick bridges: a House's fixed "
+              "bridges", size=10, fill=MUTED)  # fmt: skip
+    y += 31
     svg.label(16, y + 4, "face up:", size=12, fill=MUTED)
     x = 80.0
     for k, island in enumerate(view.face_up):
