@@ -1,4 +1,4 @@
-"""The ``plateau`` command: serve, openapi, migrate, replay, export, render."""
+"""The ``plateau`` command: serve, openapi, migrate, replay, export, import, render."""
 
 from __future__ import annotations
 
