@@ -302,7 +302,7 @@ class PostgresEventStore:
 
     async def create_player(self, player: PlayerRecord, token_hash: str) -> None:
         """Insert a player. Names are display names (never unique): this never
-        raises DuplicatePlayerName; a reused player_id/token_hash is a StoreError."""
+        raises on a repeated name; a reused player_id/token_hash is a StoreError."""
         async with self._tx() as conn:
             await conn.execute(
                 "INSERT INTO players (player_id, name, token_hash, created_at)"
@@ -341,7 +341,7 @@ class PostgresEventStore:
 
     async def create_game(self, game: GameRecord, seed: str) -> None:
         """Insert the games row, its seats (all unclaimed, in ``game.seats``
-        order) and the secret seed. Raises GameAlreadyExists (added)."""
+        order) and the secret seed. Raises GameAlreadyExists."""
         async with self._tx(game_id=game.game_id) as conn:
             await conn.execute(
                 f"INSERT INTO games ({GAME_COLUMNS}) VALUES"
@@ -373,7 +373,7 @@ class PostgresEventStore:
     ) -> tuple[list[GameRecord], str | None]:
         """Newest first (created_at, game_id descending), keyset-paginated.
 
-        Raises InvalidCursor (added) for a cursor this store did not issue.
+        Raises InvalidCursor for a cursor this store did not issue.
         """
         sql, params = list_games_query(
             _POSTGRES,
@@ -530,7 +530,7 @@ class PostgresEventStore:
         return [stored_event(_POSTGRES, game_id, row) for row in rows]
 
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
-        """Events of every game after ``after_position``, in position order (added)."""
+        """Events of every game after ``after_position``, in position order."""
         async with self._tx() as conn:
             cur = await conn.execute(
                 f"SELECT game_id, {EVENT_COLUMNS} FROM events"
