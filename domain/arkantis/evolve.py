@@ -35,10 +35,10 @@ from domain.arkantis.events import (
     ArkantisTurnEnded,
     ArkantisTurnStarted,
 )
+from domain.arkantis.options import ArkantisOptions
 from domain.arkantis.shapes import FULL, mask_of, rows_to_mask
 from domain.arkantis.state import (
     ArkantisLaidCard,
-    ArkantisOptions,
     ArkantisPile,
     ArkantisPlayerState,
     ArkantisResult,
@@ -279,5 +279,10 @@ _HANDLERS: dict[type, Callable[[Any, Any], ArkantisState]] = {
 
 
 def evolve(state: ArkantisState | None, event: Any) -> ArkantisState:
-    """Apply one recorded event; returns a new state (the input is never mutated)."""
-    return _HANDLERS[type(event)](state, event)
+    """Apply one recorded event; returns a new state (the input is never mutated).
+
+    An event of no ArkantiS type is a bug of the caller: it raises TypeError."""
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise TypeError(f"{type(event).__name__} is not an ArkantiS event")
+    return handler(state, event)

@@ -31,27 +31,26 @@ from domain.arkantis.events import (
     ArkantisCardLaid,
     ArkantisCardTurnedFaceUp,
     ArkantisDuplicateSwapped,
-    ArkantisPlayerPassed,
-    ArkantisSestercesEarned,
-    ArkantisShape,
-    ArkantisShapesCreated,
     ArkantisTokenMoved,
     ArkantisTokensRemoved,
-    ArkantisTurnEnded,
 )
-from domain.arkantis.evolve import evolve
-from domain.arkantis.flow import advance, may_move
+from domain.arkantis.procedures import (
+    emitter,
+    end_turn,
+    lay_card,
+    may_move,
+    pass_turn,
+    resolve_action,
+)
+from domain.arkantis.scoring import outcome
 from domain.arkantis.shapes import (
     BIT,
     board_actions,
     board_moves,
-    card_type_of_mask,
-    cell_ids,
-    new_shapes,
     shape_error,
 )
 from domain.arkantis.state import ArkantisPlayerState, ArkantisState
-from domain.kernel import Outcome, Rng, RuleViolation, Standing
+from domain.kernel import Rng, RuleViolation
 
 
 def _fail(code: str, message: str, **details: Any) -> NoReturn:
@@ -97,6 +96,17 @@ def _card(value: Any, field: str) -> CardId:
     return value  # type: ignore[return-value]
 
 
+def _resolved(
+    state: ArkantisState,
+    seat: str,
+    action: ArkantisTokensRemoved | ArkantisTokenMoved,
+    after: int,
+) -> list[Any]:
+    em = emitter(state)
+    resolve_action(em, seat, action, state.tokens, after)
+    return em.events
+
+
 def _shapes_check(before: int, after: int) -> None:
     code = shape_error(before, after)
     if code is not None:
@@ -108,52 +118,6 @@ def _shapes_check(before: int, after: int) -> None:
         _fail(code, messages[code])
 
 
-def _resolve(state: ArkantisState, seat: str, action: Any, before: int, after: int) -> list[Any]:
-    """Spec 7.1: shapes, earnings, then the validation window or the next turn."""
-    red, blue = new_shapes(before, after)
-    shapes = []
-    for number, (colour, mask) in enumerate(
-        [("red", m) for m in red] + [("blue", m) for m in blue], 1
-    ):
-        shapes.append(
-            ArkantisShape(
-                shape_id=f"s{number}",
-                colour=colour,  # type: ignore[arg-type]
-                cells=cell_ids(mask),
-                size=mask.bit_count(),
-                card_type=card_type_of_mask(mask),
-            )
-        )
-    events: list[Any] = [
-        action,
-        ArkantisShapesCreated(turn=state.turn, player_id=seat, shapes=tuple(shapes)),
-    ]
-    small = [s for s in shapes if s.size <= 3]
-    owed = sum(s.size for s in small)
-    state = evolve(evolve(state, action), events[1])
-    if owed:
-        earned = ArkantisSestercesEarned(
-            turn=state.turn,
-            player_id=seat,
-            shape_ids=tuple(s.shape_id for s in small),
-            owed=owed,
-            paid=min(owed, state.bank),
-        )
-        events.append(earned)
-        state = evolve(state, earned)
-    if not state.pending_shape_ids:
-        _end_turn(state, seat, (), events)
-    return events
-
-
-def _end_turn(
-    state: ArkantisState, seat: str, forfeited: tuple[str, ...], events: list[Any]
-) -> None:
-    ended = ArkantisTurnEnded(turn=state.turn, player_id=seat, forfeited_shape_ids=forfeited)
-    events.append(ended)
-    advance(evolve(state, ended), events)
-
-
 def _remove_token(state: ArkantisState, seat: str, cmd: ArkantisRemoveToken) -> list[Any]:
     _turn(state, seat, "action")
     i = _cell(cmd.cell)
@@ -162,7 +126,7 @@ def _remove_token(state: ArkantisState, seat: str, cmd: ArkantisRemoveToken) -> 
     after = state.tokens & ~BIT[i]
     _shapes_check(state.tokens, after)
     action = ArkantisTokensRemoved(turn=state.turn, player_id=seat, cells=(CELLS[i],), cost=0)
-    return _resolve(state, seat, action, state.tokens, after)
+    return _resolved(state, seat, action, after)
 
 
 def _remove_two(
@@ -189,7 +153,7 @@ def _remove_two(
     action = ArkantisTokensRemoved(
         turn=state.turn, player_id=seat, cells=(CELLS[i], CELLS[j]), cost=2
     )
-    return _resolve(state, seat, action, state.tokens, after)
+    return _resolved(state, seat, action, after)
 
 
 def _move(
@@ -214,7 +178,7 @@ def _move(
     action = ArkantisTokenMoved(
         turn=state.turn, player_id=seat, from_cell=CELLS[i], to_cell=CELLS[j], cost=3
     )
-    return _resolve(state, seat, action, state.tokens, after)
+    return _resolved(state, seat, action, after)
 
 
 def _lay_card(
@@ -260,28 +224,23 @@ def _lay_card(
         card_type=card.card_type,
         face_value=card.face_value,
     )
-    events: list[Any] = [laid]
-    state = evolve(state, laid)
-    if not state.pending_shape_ids:
-        _end_turn(state, seat, (), events)
-    return events
+    em = emitter(state)
+    lay_card(em, seat, laid)
+    return em.events
 
 
 def _end(state: ArkantisState, seat: str) -> list[Any]:
     _turn(state, seat, "validation")
-    events: list[Any] = []
-    _end_turn(state, seat, state.pending_shape_ids, events)
-    return events
+    em = emitter(state)
+    end_turn(em, seat)
+    return em.events
 
 
 def _pass(state: ArkantisState, seat: str) -> list[Any]:
     _turn(state, seat, "action")
-    passed = ArkantisPlayerPassed(
-        turn=state.turn, player_id=seat, reason="voluntary", leave_position=state.leave_count + 1
-    )
-    events: list[Any] = [passed]
-    advance(evolve(state, passed), events)
-    return events
+    em = emitter(state)
+    pass_turn(em, seat)
+    return em.events
 
 
 def _buy(
@@ -444,14 +403,4 @@ def to_act(state: ArkantisState) -> list[str]:
     return [state.active_player_id]
 
 
-def outcome(state: ArkantisState) -> Outcome | None:
-    if state.result is None:
-        return None
-    by_id = {s.player_id: s for s in state.result.scores}
-    standings = tuple(
-        Standing(seat=pid, rank=by_id[pid].rank, score=by_id[pid].score)
-        for pid in state.result.ranking
-    )
-    return Outcome(
-        standings=standings, winners=(state.result.winner_id,), decided_by=state.result.decided_by
-    )
+__all__ = ["decide", "legal_commands", "outcome", "to_act"]

@@ -31,9 +31,9 @@ from domain.arkantis.events import (
     ArkantisSestercesDistributed,
 )
 from domain.arkantis.evolve import evolve
-from domain.arkantis.flow import start_turn
+from domain.arkantis.options import ArkantisOptions
+from domain.arkantis.procedures import emitter, start_turn
 from domain.arkantis.shapes import FULL, mask_of, mask_to_rows
-from domain.arkantis.state import ArkantisOptions
 from domain.kernel import Rng, RuleViolation, SetupContext
 
 PHASE_2_ROWS = (7, 6, 5, 3, 2, 1)
@@ -166,5 +166,6 @@ def setup(options: ArkantisOptions, context: SetupContext, rng: Rng) -> list[Any
     for event in events:
         state = evolve(state, event)
     assert state is not None
-    start_turn(state, first, events)
-    return events
+    em = emitter(state)
+    start_turn(em, first)
+    return events + em.events

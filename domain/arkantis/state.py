@@ -1,8 +1,6 @@
-"""ArkantiS options and game state (spec sections 4 and 6)."""
+"""ArkantiS game state (spec section 6)."""
 
 from __future__ import annotations
-
-from typing import Annotated
 
 import msgspec
 
@@ -19,35 +17,7 @@ from domain.arkantis.components import (
     Status,
 )
 from domain.arkantis.events import ArkantisScore
-
-
-class ArkantisOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Options of a new game; {} is the default 2-player game with a random dispersed layout.
-
-    Ranges are checked by validate_options (spec create_game codes), not by the schema."""
-
-    player_count: Annotated[
-        int,
-        msgspec.Meta(
-            description="Number of seats, 2..4 (invalid_player_count otherwise); seats are seat_0..seat_<n-1>."
-        ),
-    ] = 2
-    tournament_mode: Annotated[
-        bool, msgspec.Meta(description="Phase 1 uses one of the 80 tournament layouts.")
-    ] = False
-    tournament_config: Annotated[
-        int | None,
-        msgspec.Meta(
-            description="Only with tournament_mode: the layout number 1..80; null = random draw."
-        ),
-    ] = None
-    explicit_layout: Annotated[
-        tuple[str, ...] | None,
-        msgspec.Meta(
-            description="Phase 1 uses this layout: 7 strings of 7 'B'/'R' (row 1 first),"
-            " exactly one 'R' per row and per column."
-        ),
-    ] = None
+from domain.arkantis.options import ArkantisOptions
 
 
 class ArkantisLaidCard(msgspec.Struct, frozen=True, kw_only=True):

@@ -14,14 +14,9 @@ from domain.arkantis.events import (
     ArkantisDuplicateSwapped,
     ArkantisPileShuffled,
 )
+from domain.arkantis.options import ArkantisOptions
 from domain.arkantis.shapes import mask_to_rows
-from domain.arkantis.state import (
-    ArkantisLaidCard,
-    ArkantisOptions,
-    ArkantisResult,
-    ArkantisState,
-    ArkantisTurnShape,
-)
+from domain.arkantis.state import ArkantisLaidCard, ArkantisResult, ArkantisState, ArkantisTurnShape
 
 
 class ArkantisPileView(msgspec.Struct, frozen=True, kw_only=True):
@@ -135,18 +130,3 @@ def redact(event: Any, seat: str | None) -> Any:
     if isinstance(event, ArkantisDuplicateSwapped):
         return event if event.player_id == seat else replace(event, drawn_card_id=None)
     return event
-
-
-def hidden_values(state: ArkantisState, seat: str | None) -> list[Any]:
-    """Values hidden from ``seat`` now: other hands (until the end) and hidden pile orders.
-
-    Hands and piles count from three cards: a two-card list can equal, by
-    chance, the public pair of a past ``duplicate_swapped`` (the discarded
-    card came back to the same hand, or two publicly discarded cards are all
-    that is left of a pile, in an order anyone could work out), which is no
-    leak."""
-    out: list[Any] = []
-    if state.status != "finished":
-        out.extend(list(p.hand) for p in state.players if p.player_id != seat and len(p.hand) >= 3)
-    out.extend(list(pile.hidden) for pile in (state.orange, state.emerald) if len(pile.hidden) >= 3)
-    return out

@@ -8,14 +8,9 @@ import msgspec
 
 from domain.arkantis import RULESET
 from domain.arkantis.components import CARD_BY_ID, CARD_IDS_BY_COLOUR, SESTERCES
+from domain.arkantis.options import ArkantisOptions
 from domain.arkantis.shapes import rows_to_mask
-from domain.arkantis.state import (
-    ArkantisLaidCard,
-    ArkantisOptions,
-    ArkantisPile,
-    ArkantisPlayerState,
-    ArkantisState,
-)
+from domain.arkantis.state import ArkantisLaidCard, ArkantisPile, ArkantisPlayerState, ArkantisState
 from domain.kernel import Rng, RuleViolation
 
 ALICE, BOB, CAROL = "seat_0", "seat_1", "seat_2"

@@ -15,7 +15,7 @@ from domain.arkantis.commands import (
     ArkantisRemoveTwoTokens,
 )
 from domain.arkantis.components import CELL_INDEX
-from domain.arkantis.state import ArkantisOptions
+from domain.arkantis.options import ArkantisOptions
 
 
 def _explicit(perm: list[int]) -> tuple[str, ...]:

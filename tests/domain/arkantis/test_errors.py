@@ -19,7 +19,8 @@ from domain.arkantis.commands import (
     ArkantisRemoveTwoTokens,
     ArkantisSwapDuplicate,
 )
-from domain.arkantis.state import ArkantisOptions, ArkantisState
+from domain.arkantis.options import ArkantisOptions
+from domain.arkantis.state import ArkantisState
 from domain.kernel import RuleViolation
 from tests.domain.arkantis.helpers import ALICE, BOARDS, BOB, act, context, rejected
 from tests.domain.arkantis.test_scenarios_actions import t16_window

@@ -19,6 +19,7 @@ from domain.arkantis.events import (
 from domain.arkantis.shapes import card_type_of_mask, mask_of
 from domain.arkantis.state import ArkantisState
 from domain.kernel import Rng, SeatedPlayer, SetupContext, fold
+from tests.domain.arkantis.probes import hidden_values
 from tests.domain.arkantis.support import choose, options
 
 
@@ -93,12 +94,12 @@ def test_views_hide_other_hands_until_the_end() -> None:
     spectator = RULESET.view(state, None)
     assert all(p.hand is None for p in spectator.players) and spectator.viewer is None
     assert spectator.orange.hidden_count == len(state.orange.hidden)
-    assert RULESET.hidden_values(state, ALICE) == [
+    assert hidden_values(state, ALICE) == [
         ["boot_1", "rampart_1", "column_1"],
         list(state.orange.hidden),
         list(state.emerald.hidden),
     ]
-    assert ["key_1", "tower_1", "hammer_1"] in RULESET.hidden_values(state, BOB)
+    assert ["key_1", "tower_1", "hammer_1"] in hidden_values(state, BOB)
 
 
 def test_every_hand_is_public_once_the_game_is_over() -> None:
@@ -109,6 +110,6 @@ def test_every_hand_is_public_once_the_game_is_over() -> None:
     view = RULESET.view(state, ALICE)
     assert [p.hand for p in view.players] == [("tower_2", "column_3"), ("boot_1",), ("key_3",)]
     assert all(p.hand is not None for p in RULESET.view(state, None).players)
-    hidden = RULESET.hidden_values(state, BOB)
+    hidden = hidden_values(state, BOB)
     assert ["tower_2", "column_3"] not in hidden  # hands are no longer hidden
     assert list(state.orange.hidden) in hidden  # the piles stay hidden

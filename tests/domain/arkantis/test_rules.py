@@ -21,7 +21,8 @@ from domain.arkantis.events import (
     ArkantisTurnEnded,
     ArkantisTurnStarted,
 )
-from domain.arkantis.state import ArkantisOptions, ArkantisTurnShape
+from domain.arkantis.options import ArkantisOptions
+from domain.arkantis.state import ArkantisTurnShape
 from domain.kernel import Rng, SetupContext, fold
 from tests.domain.arkantis.helpers import ALICE, BOB, act, context, legal
 from tests.domain.arkantis.test_scenarios_actions import t16_window

@@ -35,7 +35,8 @@ from domain.arkantis.events import (
     ArkantisTurnEnded,
     ArkantisTurnStarted,
 )
-from domain.arkantis.state import ArkantisOptions, ArkantisState
+from domain.arkantis.options import ArkantisOptions
+from domain.arkantis.state import ArkantisState
 from domain.kernel import Rng, SetupContext, fold
 from tests.domain.arkantis.helpers import (
     ALICE,

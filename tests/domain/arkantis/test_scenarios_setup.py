@@ -17,7 +17,7 @@ from domain.arkantis.events import (
     ArkantisSeatEntry,
     ArkantisSestercesDistributed,
 )
-from domain.arkantis.state import ArkantisOptions
+from domain.arkantis.options import ArkantisOptions
 from domain.kernel import Rng, RuleViolation, SetupContext
 from tests.domain.arkantis.helpers import BOARDS, act, board, legal
 
