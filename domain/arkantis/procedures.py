@@ -18,7 +18,7 @@ from domain.arkantis.events import (
     ArkantisTurnEnded,
     ArkantisTurnStarted,
 )
-from domain.arkantis.evolve import evolve, seat_index
+from domain.arkantis.evolve import evolve, index_of
 from domain.arkantis.scoring import game_ended
 from domain.arkantis.shapes import card_type_of_mask, cell_ids, has_board_action, new_shapes
 from domain.arkantis.state import ArkantisPlayerState, ArkantisState
@@ -53,24 +53,24 @@ def has_legal_action(state: ArkantisState, player: ArkantisPlayerState) -> bool:
 def next_player(state: ArkantisState) -> Seat | None:
     """The first player who has not passed, clockwise from the active one (10.2); None if all passed."""
     n = len(state.players)
-    start = seat_index(state.active_player_id) if state.active_player_id else n - 1
+    start = index_of(state.active_seat) if state.active_seat else n - 1
     for k in range(1, n + 1):
         p = state.players[(start + k) % n]
         if not p.passed:
-            return p.player_id
+            return p.seat
     return None
 
 
 def start_turn(em: ArkantisEmitter, seat: Seat) -> None:
     """Emit turn_started (turn + 1) for ``seat``, then forced passes (10.3) and the end (11)."""
     while True:
-        em.emit(ArkantisTurnStarted(turn=em.state.turn + 1, player_id=seat))
-        if has_legal_action(em.state, em.state.players[seat_index(seat)]):
+        em.emit(ArkantisTurnStarted(turn=em.state.turn + 1, seat=seat))
+        if has_legal_action(em.state, em.state.players[index_of(seat)]):
             return
         em.emit(
             ArkantisPlayerPassed(
                 turn=em.state.turn,
-                player_id=seat,
+                seat=seat,
                 reason="no_legal_action",
                 leave_position=em.state.leave_count + 1,
             )
@@ -95,9 +95,7 @@ def end_turn(em: ArkantisEmitter, seat: Seat) -> None:
     """Close the turn, forfeiting the shapes still pending, and go on."""
     state = em.state
     em.emit(
-        ArkantisTurnEnded(
-            turn=state.turn, player_id=seat, forfeited_shape_ids=state.pending_shape_ids
-        )
+        ArkantisTurnEnded(turn=state.turn, seat=seat, forfeited_shape_ids=state.pending_shape_ids)
     )
     advance(em)
 
@@ -123,14 +121,14 @@ def resolve_action(
         for number, (colour, mask) in enumerate(coloured, 1)
     )
     em.emit(action)
-    em.emit(ArkantisShapesCreated(turn=em.state.turn, player_id=seat, shapes=shapes))
+    em.emit(ArkantisShapesCreated(turn=em.state.turn, seat=seat, shapes=shapes))
     small = [s for s in shapes if s.size <= SMALL_SHAPE_MAX]
     owed = sum(s.size for s in small)
     if owed:
         em.emit(
             ArkantisSestercesEarned(
                 turn=em.state.turn,
-                player_id=seat,
+                seat=seat,
                 shape_ids=tuple(s.shape_id for s in small),
                 owed=owed,
                 paid=min(owed, em.state.bank),
@@ -152,7 +150,7 @@ def pass_turn(em: ArkantisEmitter, seat: Seat) -> None:
     em.emit(
         ArkantisPlayerPassed(
             turn=em.state.turn,
-            player_id=seat,
+            seat=seat,
             reason="voluntary",
             leave_position=em.state.leave_count + 1,
         )

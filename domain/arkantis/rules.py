@@ -71,8 +71,8 @@ def _player(state: ArkantisState, seat: str) -> ArkantisPlayerState:
 
 def _turn(state: ArkantisState, seat: str, phase: str) -> None:
     """C4-C5."""
-    if state.active_player_id != seat:
-        _fail("not_your_turn", f"it is {state.active_player_id}'s turn, not {seat}'s", seat=seat)
+    if state.active_seat != seat:
+        _fail("not_your_turn", f"it is {state.active_seat}'s turn, not {seat}'s", seat=seat)
     if state.phase != phase:
         _fail(
             "wrong_phase",
@@ -125,7 +125,7 @@ def _remove_token(state: ArkantisState, seat: str, cmd: ArkantisRemoveToken) -> 
         _fail("cell_is_empty", f"{cmd.cell} holds no token", cell=cmd.cell)
     after = state.tokens & ~BIT[i]
     _shapes_check(state.tokens, after)
-    action = ArkantisTokensRemoved(turn=state.turn, player_id=seat, cells=(CELLS[i],), cost=0)
+    action = ArkantisTokensRemoved(turn=state.turn, seat=seat, cells=(CELLS[i],), cost=0)
     return _resolved(state, seat, action, after)
 
 
@@ -150,9 +150,7 @@ def _remove_two(
     after = state.tokens & ~BIT[i] & ~BIT[j]
     _shapes_check(state.tokens, after)
     i, j = min(i, j), max(i, j)
-    action = ArkantisTokensRemoved(
-        turn=state.turn, player_id=seat, cells=(CELLS[i], CELLS[j]), cost=2
-    )
+    action = ArkantisTokensRemoved(turn=state.turn, seat=seat, cells=(CELLS[i], CELLS[j]), cost=2)
     return _resolved(state, seat, action, after)
 
 
@@ -176,7 +174,7 @@ def _move(
     after = (state.tokens & ~BIT[i]) | BIT[j]
     _shapes_check(state.tokens, after)
     action = ArkantisTokenMoved(
-        turn=state.turn, player_id=seat, from_cell=CELLS[i], to_cell=CELLS[j], cost=3
+        turn=state.turn, seat=seat, from_cell=CELLS[i], to_cell=CELLS[j], cost=3
     )
     return _resolved(state, seat, action, after)
 
@@ -218,7 +216,7 @@ def _lay_card(
         )
     laid = ArkantisCardLaid(
         turn=state.turn,
-        player_id=seat,
+        seat=seat,
         shape_id=shape.shape_id,
         card_id=card_id,
         card_type=card.card_type,
@@ -274,7 +272,7 @@ def _buy(
     events: list[Any] = [
         ArkantisCardBought(
             turn=state.turn,
-            player_id=seat,
+            seat=seat,
             colour=colour,
             source=cmd.source,
             card_id=card,
@@ -311,7 +309,7 @@ def _swap(
     return [
         ArkantisDuplicateSwapped(
             turn=state.turn,
-            player_id=seat,
+            seat=seat,
             colour=card.colour,
             card_type=card.card_type,
             shown_card_ids=(card_id, twin),
@@ -375,7 +373,7 @@ def legal_commands(state: ArkantisState, seat: str) -> list[Any]:
     if player is None or player.passed:
         return []
     out: list[Any] = []
-    if state.active_player_id == seat and state.phase == "action":
+    if state.active_seat == seat and state.phase == "action":
         acts = board_actions(state.tokens)
         out.extend(ArkantisRemoveToken(cell=CELLS[i]) for i in acts.singles)
         if player.sesterces >= REMOVE_TWO_COST:
@@ -384,7 +382,7 @@ def legal_commands(state: ArkantisState, seat: str) -> list[Any]:
             moves = board_moves(state.tokens)
             out.extend(ArkantisMoveToken(from_cell=CELLS[i], to_cell=CELLS[j]) for i, j in moves)
         out.append(ArkantisPassTurn())
-    elif state.active_player_id == seat and state.phase == "validation":
+    elif state.active_seat == seat and state.phase == "validation":
         for shape in state.turn_shapes:
             if shape.shape_id in state.pending_shape_ids:
                 out.extend(
@@ -398,9 +396,9 @@ def legal_commands(state: ArkantisState, seat: str) -> list[Any]:
 
 
 def to_act(state: ArkantisState) -> list[str]:
-    if state.status != "in_progress" or state.active_player_id is None:
+    if state.status != "in_progress" or state.active_seat is None:
         return []
-    return [state.active_player_id]
+    return [state.active_seat]
 
 
 __all__ = ["decide", "legal_commands", "outcome", "to_act"]

@@ -28,7 +28,7 @@ def score_of(player: ArkantisPlayerState) -> ArkantisScore:
     value = laid_value(player)
     penalty = hand_penalty(player)
     return ArkantisScore(
-        player_id=player.player_id,
+        seat=player.seat,
         laid_value=value,
         laid_count=len(player.laid),
         sesterces=player.sesterces,
@@ -47,16 +47,16 @@ def game_ended(state: ArkantisState) -> ArkantisGameEnded:
     """The game_ended event: scores in seat order, the ranking and what decided it (11.3)."""
     unranked = [score_of(p) for p in state.players]
     ranked = sorted(unranked, key=lambda s: tuple(-k for k in _keys(s)))
-    rank_of = {s.player_id: i + 1 for i, s in enumerate(ranked)}
+    rank_of = {s.seat: i + 1 for i, s in enumerate(ranked)}
     first, second = _keys(ranked[0]), _keys(ranked[1])
     decided_by = next(
         (name for i, name in enumerate(TIE_BREAKS) if first[i] != second[i]), TIE_BREAKS[-1]
     )
     return ArkantisGameEnded(
-        hands={p.player_id: p.hand for p in state.players},
-        scores=tuple(replace(s, rank=rank_of[s.player_id]) for s in unranked),
-        ranking=tuple(s.player_id for s in ranked),
-        winner_id=ranked[0].player_id,
+        hands={p.seat: p.hand for p in state.players},
+        scores=tuple(replace(s, rank=rank_of[s.seat]) for s in unranked),
+        ranking=tuple(s.seat for s in ranked),
+        winner_seat=ranked[0].seat,
         decided_by=decided_by,
     )
 
@@ -65,11 +65,11 @@ def outcome(state: ArkantisState) -> Outcome | None:
     """The recorded result as a kernel Outcome (None while the game goes on)."""
     if state.result is None:
         return None
-    by_seat = {s.player_id: s for s in state.result.scores}
+    by_seat = {s.seat: s for s in state.result.scores}
     standings = tuple(
         Standing(seat=seat, rank=by_seat[seat].rank, score=by_seat[seat].score)
         for seat in state.result.ranking
     )
     return Outcome(
-        standings=standings, winners=(state.result.winner_id,), decided_by=state.result.decided_by
+        standings=standings, winners=(state.result.winner_seat,), decided_by=state.result.decided_by
     )

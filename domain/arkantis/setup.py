@@ -106,7 +106,7 @@ def setup(options: ArkantisOptions, context: SetupContext, rng: Rng) -> list[Any
     ids = seats(options)
     events: list[Any] = [
         ArkantisGameCreated(
-            players=tuple(ArkantisSeatEntry(player_id=s, seat=i) for i, s in enumerate(ids)),
+            players=tuple(ArkantisSeatEntry(seat=s, seat_index=i) for i, s in enumerate(ids)),
             tournament_mode=options.tournament_mode,
             tournament_config=options.tournament_config,
             explicit_layout=tuple(options.explicit_layout)
@@ -149,19 +149,17 @@ def setup(options: ArkantisOptions, context: SetupContext, rng: Rng) -> list[Any
     for seat in ids:
         dealt = (orange.pop(0), orange.pop(0), emerald.pop(0))
         events.append(
-            ArkantisCardsDealt(
-                player_id=seat, colours=("orange", "orange", "emerald"), card_ids=dealt
-            )
+            ArkantisCardsDealt(seat=seat, colours=("orange", "orange", "emerald"), card_ids=dealt)
         )
     events.append(ArkantisCardTurnedFaceUp(colour="orange", card_id=orange[0]))
     events.append(ArkantisCardTurnedFaceUp(colour="emerald", card_id=emerald[0]))
     events.append(
         ArkantisSestercesDistributed(
-            amount_each=START_SESTERCES, player_ids=ids, bank=SESTERCES - START_SESTERCES * len(ids)
+            amount_each=START_SESTERCES, seats=ids, bank=SESTERCES - START_SESTERCES * len(ids)
         )
     )
     first = rng.choice(ids)
-    events.append(ArkantisFirstPlayerDrawn(player_id=first))
+    events.append(ArkantisFirstPlayerDrawn(seat=first))
     state = None
     for event in events:
         state = evolve(state, event)

@@ -32,8 +32,8 @@ class ArkantisLaidCard(msgspec.Struct, frozen=True, kw_only=True):
 class ArkantisPlayerState(msgspec.Struct, frozen=True, kw_only=True):
     """One seat's state."""
 
-    player_id: SeatId
-    seat: int
+    seat: SeatId
+    seat_index: int
     sesterces: int
     hand: tuple[CardId, ...]
     """Acquisition order."""
@@ -69,7 +69,7 @@ class ArkantisResult(msgspec.Struct, frozen=True, kw_only=True):
 
     scores: tuple[ArkantisScore, ...]
     ranking: tuple[SeatId, ...]
-    winner_id: SeatId
+    winner_seat: SeatId
     decided_by: DecidedBy
 
 
@@ -85,7 +85,7 @@ class ArkantisState(msgspec.Struct, frozen=True, kw_only=True):
     emerald: ArkantisPile
     players: tuple[ArkantisPlayerState, ...]
     turn: int = 0
-    active_player_id: SeatId | None = None
+    active_seat: SeatId | None = None
     phase: Phase | None = None
     turn_shapes: tuple[ArkantisTurnShape, ...] = ()
     pending_shape_ids: tuple[ShapeId, ...] = ()
@@ -97,6 +97,6 @@ class ArkantisState(msgspec.Struct, frozen=True, kw_only=True):
 
     def player(self, seat: str) -> ArkantisPlayerState | None:
         for p in self.players:
-            if p.player_id == seat:
+            if p.seat == seat:
                 return p
         return None

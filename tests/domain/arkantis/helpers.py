@@ -99,8 +99,8 @@ def context(
         ),  # type: ignore[arg-type]
         players=tuple(
             ArkantisPlayerState(
-                player_id=s,
-                seat=i,
+                seat=s,
+                seat_index=i,
                 sesterces=money[s],
                 hand=hands[s],  # type: ignore[arg-type]
                 laid=tuple(
@@ -116,7 +116,7 @@ def context(
             for i, s in enumerate(seats)
         ),
         turn=turn,
-        active_player_id=active,
+        active_seat=active,
         phase=phase,  # type: ignore[arg-type]
         leave_count=len(passed),
     )
@@ -155,7 +155,7 @@ def rejected(state: ArkantisState, seat: str, command: Any) -> str:
 
 
 def sesterces(state: ArkantisState) -> dict[str, int]:
-    return {p.player_id: p.sesterces for p in state.players}
+    return {p.seat: p.sesterces for p in state.players}
 
 
 def rows_of(state: ArkantisState) -> tuple[str, ...]:

@@ -21,9 +21,7 @@ def hidden_values(state: ArkantisState, seat: str | None) -> list[Any]:
     out: list[Any] = []
     if state.status != "finished":
         out.extend(
-            list(p.hand)
-            for p in state.players
-            if p.player_id != seat and len(p.hand) >= HIDDEN_FROM
+            list(p.hand) for p in state.players if p.seat != seat and len(p.hand) >= HIDDEN_FROM
         )
     out.extend(
         list(pile.hidden)

@@ -44,7 +44,7 @@ def test_deal_order_piles_and_sesterces(players: int, orange: int, emerald: int,
     dealt = [e for e in events if isinstance(e, ArkantisCardsDealt)]
     assert dealt == [
         ArkantisCardsDealt(
-            player_id=f"seat_{i}",
+            seat=f"seat_{i}",
             colours=("orange", "orange", "emerald"),
             card_ids=(oranges[2 * i], oranges[2 * i + 1], emeralds[i]),
         )
@@ -56,20 +56,20 @@ def test_deal_order_piles_and_sesterces(players: int, orange: int, emerald: int,
     ]
     distributed = next(e for e in events if isinstance(e, ArkantisSestercesDistributed))
     assert (distributed.amount_each, distributed.bank) == (3, bank)
-    assert next(e for e in events if isinstance(e, ArkantisFirstPlayerDrawn)).player_id == "seat_0"
+    assert next(e for e in events if isinstance(e, ArkantisFirstPlayerDrawn)).seat == "seat_0"
     state = fold(RULESET, events)
     assert (len(state.orange.hidden), len(state.emerald.hidden)) == (orange, emerald)
     assert state.orange.hidden[0] == oranges[2 * players + 1]
     assert all(p.sesterces == 3 for p in state.players) and state.bank == bank
-    assert state.turn == 1 and state.active_player_id == "seat_0" and state.phase == "action"
+    assert state.turn == 1 and state.active_seat == "seat_0" and state.phase == "action"
 
 
 def test_first_player_is_a_recorded_random_draw() -> None:
     drawn = set()
     for seed in range(30):
         events = RULESET.setup(ArkantisOptions(player_count=3), SetupContext(), Rng(str(seed), 0))
-        first = next(e for e in events if isinstance(e, ArkantisFirstPlayerDrawn)).player_id
-        assert next(e for e in events if isinstance(e, ArkantisTurnStarted)).player_id == first
+        first = next(e for e in events if isinstance(e, ArkantisFirstPlayerDrawn)).seat
+        assert next(e for e in events if isinstance(e, ArkantisTurnStarted)).seat == first
         drawn.add(first)
     assert drawn == {"seat_0", "seat_1", "seat_2"}
 
@@ -101,7 +101,7 @@ def test_tie_break_laid_count_beats_leaving_later() -> None:
     assert [(s.score, s.laid_value, s.laid_count) for s in ended.scores] == [(10, 8, 1), (10, 8, 2)]
     assert (
         ended.ranking == (BOB, ALICE)
-        and ended.winner_id == BOB
+        and ended.winner_seat == BOB
         and ended.decided_by == "laid_count"
     )
 
@@ -142,7 +142,7 @@ def test_several_pending_shapes_lay_one_then_forfeit_the_rest() -> None:
     assert events == [
         ArkantisCardLaid(
             turn=1,
-            player_id=ALICE,
+            seat=ALICE,
             shape_id="s3",
             card_id="paving_3",
             card_type="paving",
@@ -152,7 +152,7 @@ def test_several_pending_shapes_lay_one_then_forfeit_the_rest() -> None:
     assert state.phase == "validation" and state.pending_shape_ids == ("s1",)
     state, events = act(state, ALICE, ArkantisEndTurn())
     assert events == [
-        ArkantisTurnEnded(turn=1, player_id=ALICE, forfeited_shape_ids=("s1",)),
-        ArkantisTurnStarted(turn=2, player_id=BOB),
+        ArkantisTurnEnded(turn=1, seat=ALICE, forfeited_shape_ids=("s1",)),
+        ArkantisTurnStarted(turn=2, seat=BOB),
     ]
     assert state.players[0].hand == ("set_square_2", "paving_2")

@@ -51,21 +51,21 @@ def shape(shape_id: str, colour: str, cells: str, card_type: str | None = None) 
 
 
 def created(*shapes: ArkantisShape, turn: int = 1, player: str = ALICE) -> ArkantisShapesCreated:
-    return ArkantisShapesCreated(turn=turn, player_id=player, shapes=shapes)
+    return ArkantisShapesCreated(turn=turn, seat=player, shapes=shapes)
 
 
 def earned(
     ids: str, owed: int, paid: int, turn: int = 1, player: str = ALICE
 ) -> ArkantisSestercesEarned:
     return ArkantisSestercesEarned(
-        turn=turn, player_id=player, shape_ids=tuple(ids.split()), owed=owed, paid=paid
+        turn=turn, seat=player, shape_ids=tuple(ids.split()), owed=owed, paid=paid
     )
 
 
 def next_turn(turn: int = 1, player: str = ALICE, nxt: str = BOB) -> list[Any]:
     return [
-        ArkantisTurnEnded(turn=turn, player_id=player, forfeited_shape_ids=()),
-        ArkantisTurnStarted(turn=turn + 1, player_id=nxt),
+        ArkantisTurnEnded(turn=turn, seat=player, forfeited_shape_ids=()),
+        ArkantisTurnStarted(turn=turn + 1, seat=nxt),
     ]
 
 
@@ -73,13 +73,13 @@ def test_t06_free_removal_creating_one_red_and_one_blue_shape() -> None:
     state = context("B")
     state, events = act(state, ALICE, ArkantisRemoveToken(cell="r2c1"))
     assert events == [
-        ArkantisTokensRemoved(turn=1, player_id=ALICE, cells=("r2c1",), cost=0),
+        ArkantisTokensRemoved(turn=1, seat=ALICE, cells=("r2c1",), cost=0),
         created(shape("s1", "red", "r2c1 r2c2"), shape("s2", "blue", "r1c1 r1c2")),
         earned("s1 s2", 4, 4),
         *next_turn(),
     ]
     assert sesterces(state)[ALICE] == 7 and state.bank == 40
-    assert state.active_player_id == BOB and state.phase == "action"
+    assert state.active_seat == BOB and state.phase == "action"
 
 
 def test_t07_no_new_red_shape() -> None:
@@ -105,7 +105,7 @@ def test_t11_removing_two_non_adjacent_tokens() -> None:
     state = context("A")
     state, events = act(state, ALICE, ArkantisRemoveTwoTokens(cells=("r7c4", "r6c5")))
     assert events == [
-        ArkantisTokensRemoved(turn=1, player_id=ALICE, cells=("r6c5", "r7c4"), cost=2),
+        ArkantisTokensRemoved(turn=1, seat=ALICE, cells=("r6c5", "r7c4"), cost=2),
         created(shape("s1", "red", "r6c5 r6c6 r6c7"), shape("s2", "blue", "r7c5 r7c6 r7c7")),
         earned("s1 s2", 6, 6),
         *next_turn(),
@@ -116,7 +116,7 @@ def test_t11_removing_two_non_adjacent_tokens() -> None:
 def test_t12_one_removal_splits_a_blue_group_into_two_shapes() -> None:
     state, events = act(context("H"), ALICE, ArkantisRemoveTwoTokens(cells=("r7c3", "r1c4")))
     assert events == [
-        ArkantisTokensRemoved(turn=1, player_id=ALICE, cells=("r1c4", "r7c3"), cost=2),
+        ArkantisTokensRemoved(turn=1, seat=ALICE, cells=("r1c4", "r7c3"), cost=2),
         created(
             shape("s1", "red", "r1c4 r2c4"),
             shape("s2", "blue", "r7c1 r7c2"),
@@ -147,7 +147,7 @@ def test_t13_removing_two_tokens_funds_and_duplicates() -> None:
 def test_t14_moving_a_token_splits_a_red_region_and_builds_a_blue_pair() -> None:
     state, events = act(context("E"), ALICE, ArkantisMoveToken(from_cell="r1c1", to_cell="r7c3"))
     assert events == [
-        ArkantisTokenMoved(turn=1, player_id=ALICE, from_cell="r1c1", to_cell="r7c3", cost=3),
+        ArkantisTokenMoved(turn=1, seat=ALICE, from_cell="r1c1", to_cell="r7c3", cost=3),
         created(
             shape("s1", "red", "r6c2 r7c1 r7c2"),
             shape("s2", "red", "r6c4 r7c4 r7c5"),
@@ -190,7 +190,7 @@ def test_t15_move_validations() -> None:
 
 
 T16_ACTION = [
-    ArkantisTokensRemoved(turn=1, player_id=ALICE, cells=("r6c5", "r7c5"), cost=2),
+    ArkantisTokensRemoved(turn=1, seat=ALICE, cells=("r6c5", "r7c5"), cost=2),
     created(
         shape("s1", "red", "r6c5 r6c6 r6c7 r7c5", "set_square"), shape("s2", "blue", "r7c6 r7c7")
     ),
@@ -218,7 +218,7 @@ def test_t16_a_4_cell_shape_opens_the_validation_window_laying_the_card() -> Non
     assert events == [
         ArkantisCardLaid(
             turn=1,
-            player_id=ALICE,
+            seat=ALICE,
             shape_id="s1",
             card_id="set_square_2",
             card_type="set_square",
@@ -288,7 +288,7 @@ def test_t18_buying_the_visible_card_during_ones_own_window_then_laying_it() -> 
     assert events == [
         ArkantisCardBought(
             turn=1,
-            player_id=ALICE,
+            seat=ALICE,
             colour="emerald",
             source="visible",
             card_id="set_square_4",
@@ -301,7 +301,7 @@ def test_t18_buying_the_visible_card_during_ones_own_window_then_laying_it() -> 
     assert events == [
         ArkantisCardLaid(
             turn=1,
-            player_id=ALICE,
+            seat=ALICE,
             shape_id="s1",
             card_id="set_square_4",
             card_type="set_square",
@@ -321,7 +321,7 @@ def test_t19_another_player_buys_the_matching_card_first_forfeiting_with_end_tur
     assert events == [
         ArkantisCardBought(
             turn=1,
-            player_id=BOB,
+            seat=BOB,
             colour="emerald",
             source="visible",
             card_id="set_square_4",
@@ -333,8 +333,8 @@ def test_t19_another_player_buys_the_matching_card_first_forfeiting_with_end_tur
     assert rejected(state, ALICE, ArkantisPassTurn()) == "wrong_phase"
     state, events = act(state, ALICE, ArkantisEndTurn())
     assert events == [
-        ArkantisTurnEnded(turn=1, player_id=ALICE, forfeited_shape_ids=("s1",)),
-        ArkantisTurnStarted(turn=2, player_id=BOB),
+        ArkantisTurnEnded(turn=1, seat=ALICE, forfeited_shape_ids=("s1",)),
+        ArkantisTurnStarted(turn=2, seat=BOB),
     ]
     assert state.turn_shapes == () and state.pending_shape_ids == ()
     assert (
@@ -344,9 +344,9 @@ def test_t19_another_player_buys_the_matching_card_first_forfeiting_with_end_tur
     # Bob plays any board action; on alice's next turn lay_card fails in phase action.
     bob_action = legal(state, BOB)[0]
     state, _ = act(state, BOB, bob_action)
-    if state.active_player_id == BOB:
+    if state.active_seat == BOB:
         state, _ = act(state, BOB, ArkantisEndTurn())
-    assert (state.active_player_id, state.turn, state.phase) == (ALICE, 3, "action")
+    assert (state.active_seat, state.turn, state.phase) == (ALICE, 3, "action")
     assert (
         rejected(state, ALICE, ArkantisLayCard(shape_id="s1", card_id="set_square_4"))
         == "wrong_phase"
@@ -357,7 +357,7 @@ def test_t20_a_5_cell_blue_cross() -> None:
     state = context("C", hands={ALICE: ("cross_1", "key_1", "hammer_1")})
     state, events = act(state, ALICE, ArkantisRemoveToken(cell="r5c4"))
     assert events == [
-        ArkantisTokensRemoved(turn=1, player_id=ALICE, cells=("r5c4",), cost=0),
+        ArkantisTokensRemoved(turn=1, seat=ALICE, cells=("r5c4",), cost=0),
         created(
             shape("s1", "red", "r5c4 r6c4"),
             shape("s2", "blue", "r2c4 r3c3 r3c4 r3c5 r4c4", "cross"),
@@ -369,7 +369,7 @@ def test_t20_a_5_cell_blue_cross() -> None:
     assert events == [
         ArkantisCardLaid(
             turn=1,
-            player_id=ALICE,
+            seat=ALICE,
             shape_id="s2",
             card_id="cross_1",
             card_type="cross",

@@ -126,7 +126,7 @@ def test_t03_tournament_table_and_die_6() -> None:
     for event in events:
         state = RULESET.evolve(state, event)
     assert state is not None
-    seat = state.active_player_id
+    seat = state.active_seat
     assert seat is not None
     near = {"r1c1", "r1c2", "r1c3", "r2c1", "r2c2"}
     checked = 0
@@ -187,8 +187,8 @@ def test_t05_default_game() -> None:
     events = run_setup(ArkantisOptions(), Rng("t05", 0))
     assert events[0] == ArkantisGameCreated(
         players=(
-            ArkantisSeatEntry(player_id="seat_0", seat=0),
-            ArkantisSeatEntry(player_id="seat_1", seat=1),
+            ArkantisSeatEntry(seat="seat_0", seat_index=0),
+            ArkantisSeatEntry(seat="seat_1", seat_index=1),
         ),
         tournament_mode=False,
         tournament_config=None,
