@@ -11,7 +11,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.arkantis.components import CARD_BY_ID, SESTERCES, Colour
+from domain.arkantis.components import CARD_BY_ID, SEAT_PREFIX, SESTERCES, Colour
 from domain.arkantis.events import (
     ArkantisBoardLayoutDrawn,
     ArkantisBoardPrepared,
@@ -48,8 +48,8 @@ from domain.arkantis.state import (
 
 
 def index_of(seat: str) -> int:
-    """Index of a seat id ``seat_<i>`` of a recorded event."""
-    return int(seat[5:])
+    """The seat index of a seat id ``seat_<i>`` of a recorded event."""
+    return int(seat[len(SEAT_PREFIX) :])
 
 
 def _with_player(

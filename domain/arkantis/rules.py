@@ -145,12 +145,14 @@ def _remove_two(
     if player.sesterces < REMOVE_TWO_COST:
         _fail(
             "insufficient_sesterces",
-            f"{seat} has {player.sesterces} sesterces, removing two tokens costs 2",
+            f"{seat} has {player.sesterces} sesterces, removing two tokens costs {REMOVE_TWO_COST}",
         )
     after = state.tokens & ~BIT[i] & ~BIT[j]
     _shapes_check(state.tokens, after)
     i, j = min(i, j), max(i, j)
-    action = ArkantisTokensRemoved(turn=state.turn, seat=seat, cells=(CELLS[i], CELLS[j]), cost=2)
+    action = ArkantisTokensRemoved(
+        turn=state.turn, seat=seat, cells=(CELLS[i], CELLS[j]), cost=REMOVE_TWO_COST
+    )
     return _resolved(state, seat, action, after)
 
 
@@ -164,7 +166,10 @@ def _move(
     if state.tokens & BIT[j]:
         _fail("destination_not_empty", f"{CELLS[j]} already holds a token", cell=CELLS[j])
     if player.sesterces < MOVE_COST:
-        _fail("insufficient_sesterces", f"{seat} has {player.sesterces} sesterces, a move costs 3")
+        _fail(
+            "insufficient_sesterces",
+            f"{seat} has {player.sesterces} sesterces, a move costs {MOVE_COST}",
+        )
     if not may_move(state, player):
         _fail(
             "no_removal_since_last_move",
@@ -174,7 +179,7 @@ def _move(
     after = (state.tokens & ~BIT[i]) | BIT[j]
     _shapes_check(state.tokens, after)
     action = ArkantisTokenMoved(
-        turn=state.turn, seat=seat, from_cell=CELLS[i], to_cell=CELLS[j], cost=3
+        turn=state.turn, seat=seat, from_cell=CELLS[i], to_cell=CELLS[j], cost=MOVE_COST
     )
     return _resolved(state, seat, action, after)
 
