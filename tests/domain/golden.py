@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from domain.kernel import Outcome, Ruleset, SetupContext, new_game, play
+from domain.kernel import AnyRuleset, Outcome, SetupContext, new_game, play
 
 Choose = Callable[[random.Random, Any, str, list[Any]], Any]
 """``(rnd, state, seat, legal_commands) -> command``."""
@@ -40,7 +40,7 @@ class Playthrough(NamedTuple):
 
 
 def play_out(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     options: Any,
     seed: str,
     choose: Choose,
