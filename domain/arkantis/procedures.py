@@ -20,7 +20,7 @@ from domain.arkantis.events import (
 )
 from domain.arkantis.evolve import evolve, index_of
 from domain.arkantis.scoring import game_ended
-from domain.arkantis.shapes import card_type_of_mask, cell_ids, has_board_action, new_shapes
+from domain.arkantis.shapes import card_type_of_mask, cell_ids, has_board_action
 from domain.arkantis.state import ArkantisPlayerState, ArkantisState
 from domain.kernel import Emitter, Seat
 
@@ -104,11 +104,11 @@ def resolve_action(
     em: ArkantisEmitter,
     seat: Seat,
     action: ArkantisTokensRemoved | ArkantisTokenMoved,
-    before: int,
-    after: int,
+    red: list[int],
+    blue: list[int],
 ) -> None:
-    """Spec 7.1: the action, its shapes, earnings, then the validation window or the next turn."""
-    red, blue = new_shapes(before, after)
+    """Spec 7.1: the action, its new (red, blue) shapes as masks, earnings, then the
+    validation window or the next turn."""
     coloured = [("red", m) for m in red] + [("blue", m) for m in blue]
     shapes = tuple(
         ArkantisShape(

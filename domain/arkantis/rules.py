@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from domain.arkantis.commands import (
@@ -45,9 +46,12 @@ from domain.arkantis.procedures import (
 from domain.arkantis.scoring import outcome
 from domain.arkantis.shapes import (
     BIT,
-    board_actions,
-    board_moves,
-    shape_error,
+    board_singles,
+    error_of,
+    indices,
+    move_targets,
+    new_shapes,
+    pair_targets,
 )
 from domain.arkantis.state import ArkantisPlayerState, ArkantisState
 from domain.kernel import Rng, RuleViolation
@@ -96,26 +100,31 @@ def _card(value: Any, field: str) -> CardId:
     return value  # type: ignore[return-value]
 
 
+SHAPE_ERRORS: dict[str, str] = {
+    "no_new_shapes": "this action creates no new shape",
+    "no_new_red_shape": "this action creates no new red shape",
+    "no_new_blue_shape": "this action creates no new blue shape",
+}
+
+
+def _shapes_check(before: int, after: int) -> tuple[list[int], list[int]]:
+    """S1-S3: the (red, blue) new shapes of a legal action; raises otherwise."""
+    red, blue = new_shapes(before, after)
+    code = error_of(bool(red), bool(blue))
+    if code is not None:
+        _fail(code, SHAPE_ERRORS[code])
+    return red, blue
+
+
 def _resolved(
     state: ArkantisState,
     seat: str,
     action: ArkantisTokensRemoved | ArkantisTokenMoved,
-    after: int,
+    shapes: tuple[list[int], list[int]],
 ) -> list[Any]:
     em = emitter(state)
-    resolve_action(em, seat, action, state.tokens, after)
+    resolve_action(em, seat, action, *shapes)
     return em.events
-
-
-def _shapes_check(before: int, after: int) -> None:
-    code = shape_error(before, after)
-    if code is not None:
-        messages = {
-            "no_new_shapes": "this action creates no new shape",
-            "no_new_red_shape": "this action creates no new red shape",
-            "no_new_blue_shape": "this action creates no new blue shape",
-        }
-        _fail(code, messages[code])
 
 
 def _remove_token(state: ArkantisState, seat: str, cmd: ArkantisRemoveToken) -> list[Any]:
@@ -124,9 +133,9 @@ def _remove_token(state: ArkantisState, seat: str, cmd: ArkantisRemoveToken) -> 
     if not state.tokens & BIT[i]:
         _fail("cell_is_empty", f"{cmd.cell} holds no token", cell=cmd.cell)
     after = state.tokens & ~BIT[i]
-    _shapes_check(state.tokens, after)
+    shapes = _shapes_check(state.tokens, after)
     action = ArkantisTokensRemoved(turn=state.turn, seat=seat, cells=(CELLS[i],), cost=0)
-    return _resolved(state, seat, action, after)
+    return _resolved(state, seat, action, shapes)
 
 
 def _remove_two(
@@ -148,12 +157,12 @@ def _remove_two(
             f"{seat} has {player.sesterces} sesterces, removing two tokens costs {REMOVE_TWO_COST}",
         )
     after = state.tokens & ~BIT[i] & ~BIT[j]
-    _shapes_check(state.tokens, after)
+    shapes = _shapes_check(state.tokens, after)
     i, j = min(i, j), max(i, j)
     action = ArkantisTokensRemoved(
         turn=state.turn, seat=seat, cells=(CELLS[i], CELLS[j]), cost=REMOVE_TWO_COST
     )
-    return _resolved(state, seat, action, after)
+    return _resolved(state, seat, action, shapes)
 
 
 def _move(
@@ -177,11 +186,11 @@ def _move(
             tokens_at_last_move=player.tokens_at_last_move,
         )
     after = (state.tokens & ~BIT[i]) | BIT[j]
-    _shapes_check(state.tokens, after)
+    shapes = _shapes_check(state.tokens, after)
     action = ArkantisTokenMoved(
         turn=state.turn, seat=seat, from_cell=CELLS[i], to_cell=CELLS[j], cost=MOVE_COST
     )
-    return _resolved(state, seat, action, after)
+    return _resolved(state, seat, action, shapes)
 
 
 def _lay_card(
@@ -370,6 +379,40 @@ def _free_commands(state: ArkantisState, player: ArkantisPlayerState) -> list[An
     return out
 
 
+# Every board command exists once: the lists below share these frozen instances.
+_REMOVE: tuple[ArkantisRemoveToken, ...] = tuple(ArkantisRemoveToken(cell=c) for c in CELLS)
+_REMOVE_TWO: tuple[tuple[ArkantisRemoveTwoTokens, ...], ...] = tuple(
+    tuple(ArkantisRemoveTwoTokens(cells=(a, b)) for b in CELLS) for a in CELLS
+)
+_MOVE: tuple[tuple[ArkantisMoveToken, ...], ...] = tuple(
+    tuple(ArkantisMoveToken(from_cell=a, to_cell=b) for b in CELLS) for a in CELLS
+)
+
+
+@lru_cache(maxsize=1024)
+def _removals(tokens: int) -> tuple[ArkantisRemoveToken, ...]:
+    """The board's legal remove_token commands (cached per board, like its search)."""
+    return tuple(_REMOVE[i] for i in board_singles(tokens))
+
+
+@lru_cache(maxsize=1024)
+def _pair_removals(tokens: int) -> tuple[ArkantisRemoveTwoTokens, ...]:
+    out: list[ArkantisRemoveTwoTokens] = []
+    for i, later in pair_targets(tokens):
+        row = _REMOVE_TWO[i]
+        out.extend(row[j] for j in indices(later))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _moves(tokens: int) -> tuple[ArkantisMoveToken, ...]:
+    out: list[ArkantisMoveToken] = []
+    for i, targets in move_targets(tokens):
+        row = _MOVE[i]
+        out.extend(row[j] for j in indices(targets))
+    return tuple(out)
+
+
 def legal_commands(state: ArkantisState, seat: str) -> list[Any]:
     """Every command decide accepts from ``seat`` now, canonical form, spec 7.12 order."""
     if state.status != "in_progress":
@@ -379,13 +422,11 @@ def legal_commands(state: ArkantisState, seat: str) -> list[Any]:
         return []
     out: list[Any] = []
     if state.active_seat == seat and state.phase == "action":
-        acts = board_actions(state.tokens)
-        out.extend(ArkantisRemoveToken(cell=CELLS[i]) for i in acts.singles)
+        out.extend(_removals(state.tokens))
         if player.sesterces >= REMOVE_TWO_COST:
-            out.extend(ArkantisRemoveTwoTokens(cells=(CELLS[i], CELLS[j])) for i, j in acts.pairs)
+            out.extend(_pair_removals(state.tokens))
         if player.sesterces >= MOVE_COST and may_move(state, player):
-            moves = board_moves(state.tokens)
-            out.extend(ArkantisMoveToken(from_cell=CELLS[i], to_cell=CELLS[j]) for i, j in moves)
+            out.extend(_moves(state.tokens))
         out.append(ArkantisPassTurn())
     elif state.active_seat == seat and state.phase == "validation":
         for shape in state.turn_shapes:

@@ -11,7 +11,8 @@ from typing import Final
 
 from domain.arkantis.components import CELL_INDEX, CELLS, TYPE_BY_KEY, CardType, canonical_key
 
-FULL: Final = (1 << 49) - 1
+CELL_COUNT: Final = 49
+FULL: Final = (1 << CELL_COUNT) - 1
 _COL1: Final = sum(1 << (r * 7) for r in range(7))
 _NOT_C1: Final = FULL & ~_COL1
 _NOT_C7: Final = FULL & ~(_COL1 << 6)
@@ -121,6 +122,11 @@ def shape_error(before: int, after: int) -> str | None:
     seeds = spread(before ^ after)
     has_red = bool(_new_of_colour(FULL & ~before, FULL & ~after, seeds, 1))
     has_blue = bool(_new_of_colour(before, after, seeds, 1))
+    return error_of(has_red, has_blue)
+
+
+def error_of(has_red: bool, has_blue: bool) -> str | None:
+    """The S1-S3 error code of an action creating these shapes, or None when it is legal."""
     if not has_red and not has_blue:
         return "no_new_shapes"
     if not has_red:
@@ -197,6 +203,208 @@ def cut_pieces(colour: int) -> list[tuple[int, int]]:
     return out
 
 
+NEIGH_INDICES: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(indices(n)) for n in NEIGH)
+"""Side neighbours of each cell, as cell indices."""
+
+
+class Split:
+    """Components and cut cells of one colour: for every cell ``a`` of the colour,
+    ``parts[a]`` lists the components of (a's component minus a), as masks.
+
+    One depth-first search per component (Tarjan's articulation points, carrying
+    subtree masks) gives every cell's parts at once, in time linear in the cells.
+    """
+
+    __slots__ = ("colour", "comp", "parts", "near", "cut_off", "cutters", "small_near")
+
+    def __init__(self, colour: int) -> None:
+        self.colour = colour
+        self.comp: dict[int, int] = {}
+        self.parts: dict[int, list[int]] = {}
+        self.near: list[int] = [0] * CELL_COUNT
+        """For a cell not of the colour: the union of the components that touch it."""
+        self.cut_off: dict[int, int] = {}
+        """a -> the cells common to every part of 2-5 cells of a (for the cells in ``cutters``)."""
+        self.cutters = 0
+        """The cells whose leaving cuts off a part of 2-5 cells."""
+        self.small_near = 0
+        """The cells not of the colour touching components of 1-4 cells in all."""
+        disc: dict[int, int] = {}
+        low: dict[int, int] = {}
+        sub: dict[int, int] = {}
+        rest = colour
+        while rest:
+            root = (rest & -rest).bit_length() - 1
+            disc[root] = low[root] = 0
+            sub[root] = 1 << root
+            cut: dict[int, list[int]] = {root: []}
+            order = [root]
+            clock = 0
+            stack = [(root, -1, iter(NEIGH_INDICES[root]))]
+            while stack:
+                v, parent, neighbours = stack[-1]
+                for w in neighbours:
+                    if not colour >> w & 1:
+                        continue
+                    if w not in disc:
+                        clock += 1
+                        disc[w] = low[w] = clock
+                        sub[w] = 1 << w
+                        cut[w] = []
+                        order.append(w)
+                        stack.append((w, v, iter(NEIGH_INDICES[w])))
+                        break
+                    if w != parent and disc[w] < low[v]:
+                        low[v] = disc[w]
+                else:
+                    stack.pop()
+                    if parent >= 0:
+                        if low[v] < low[parent]:
+                            low[parent] = low[v]
+                        sub[parent] |= sub[v]
+                        if low[v] >= disc[parent]:
+                            cut[parent].append(sub[v])
+            whole = sub[root]
+            for v in order:
+                self.comp[v] = whole
+                parts = cut[v]
+                if v != root:
+                    side = whole & ~(1 << v)
+                    for part in parts:
+                        side &= ~part
+                    parts.append(side)
+                self.parts[v] = parts
+                common = -1
+                for part in parts:
+                    if 2 <= part.bit_count() <= 5:
+                        common &= part
+                if common != -1:
+                    self.cut_off[v] = common
+                    self.cutters |= 1 << v
+            touching = spread(whole) & ~colour
+            while touching:
+                low_bit = touching & -touching
+                touching ^= low_bit
+                self.near[low_bit.bit_length() - 1] |= whole
+            rest &= ~whole
+        near = self.near
+        small = 0
+        others = FULL & ~colour
+        while others:
+            low_bit = others & -others
+            others ^= low_bit
+            if 1 <= near[low_bit.bit_length() - 1].bit_count() <= 4:
+                small |= low_bit
+        self.small_near = small
+
+    def around(self, cell: int) -> int:
+        """The union of the components of the colour that touch ``cell`` (not of the colour)."""
+        return self.near[cell]
+
+
+@lru_cache(maxsize=4096)
+def split(colour: int) -> Split:
+    return Split(colour)
+
+
+def _gains(cells: Split, others: Split) -> dict[int, int]:
+    """a -> the cells b of the other colour such that a leaving ``cells.colour`` and b
+    joining it creates a new shape of that colour (spec 3.4, one side of a move).
+
+    The new shape is either a part of (a's component minus a) of 2-5 cells that b
+    does not touch, or the component b joins, when it has 2-5 cells: b with the
+    components around it, minus what a's leaving cuts away from it.
+    """
+    colour = cells.colour
+    other = others.colour
+    around = cells.near
+    small = cells.small_near
+    out: dict[int, int] = {}
+    spread_of: dict[int, int] = {}
+    for a, parts in cells.parts.items():
+        whole = cells.comp[a]
+        near = spread_of.get(whole)
+        if near is None:
+            near = spread_of[whole] = spread(whole)
+        gains = small & ~near
+        if len(parts) == 1 and parts[0].bit_count() > 5:
+            # a is no cut cell and its component keeps more than 5 cells: only a cell
+            # touching that component through a alone can join a shape of 2-5 cells.
+            bit = BIT[a]
+            candidates = NEIGH[a] & other & ~gains
+            while candidates:
+                b_bit = candidates & -candidates
+                candidates ^= b_bit
+                b = b_bit.bit_length() - 1
+                if not NEIGH[b] & whole & ~bit and 1 <= (around[b] & ~whole).bit_count() <= 4:
+                    gains |= b_bit
+            out[a] = gains
+            continue
+        common = -1
+        cut = False
+        pieces: list[int] = []
+        covered = 0
+        for part in parts:
+            size = part.bit_count()
+            if size <= 5:
+                pieces.append(part)
+                covered |= part
+                if size >= 2:
+                    cut = True
+                    common &= spread(part)
+        if cut:
+            gains |= other & ~common
+        bit = BIT[a]
+        candidates = (spread(covered) | NEIGH[a]) & other & near & ~gains
+        while candidates:
+            b_bit = candidates & -candidates
+            candidates ^= b_bit
+            b = b_bit.bit_length() - 1
+            touching = NEIGH[b] & colour & ~bit
+            if touching & whole & ~covered:
+                continue  # b joins a part of more than 5 cells
+            joined = around[b] & ~whole
+            for piece_ in pieces:
+                if piece_ & touching:
+                    joined |= piece_
+            if 1 <= joined.bit_count() <= 4:
+                gains |= b_bit
+        out[a] = gains
+    return out
+
+
+@lru_cache(maxsize=2048)
+def board_moves(tokens: int) -> tuple[tuple[int, int], ...]:
+    """The legal moves of a board (from, to), in reading order of from then to.
+
+    A move x -> y is legal iff y is among x's blue gains and x among y's red gains
+    (``_gains``); each side is computed for every cell at once from one ``Split``
+    of its colour, so no pair of cells is tried blindly. Checked against the
+    direct definition in the tests."""
+    return tuple((x, y) for x, targets in move_targets(tokens) for y in indices(targets))
+
+
+@lru_cache(maxsize=2048)
+def move_targets(tokens: int) -> tuple[tuple[int, int], ...]:
+    """``(x, mask of the cells y)`` of the legal moves x -> y, x in reading order
+    (``board_moves`` unpacked)."""
+    blue, red = split(tokens), split(FULL & ~tokens)
+    blue_gains = _gains(blue, red)
+    red_gains = _gains(red, blue)
+    out: list[tuple[int, int]] = []
+    for x in indices(tokens):
+        targets = blue_gains[x]
+        legal = 0
+        while targets:
+            y_bit = targets & -targets
+            targets ^= y_bit
+            if red_gains[y_bit.bit_length() - 1] >> x & 1:
+                legal |= y_bit
+        if legal:
+            out.append((x, legal))
+    return tuple(out)
+
+
 class BoardActions:
     """The removals that create a new red and a new blue shape on one board.
 
@@ -211,161 +419,139 @@ class BoardActions:
         self.pairs = pairs
 
 
-class _Around(dict[int, int]):
-    """x -> the union of the components of ``colour`` adjacent to cell x, on demand."""
+@lru_cache(maxsize=2048)
+def board_singles(tokens: int) -> tuple[int, ...]:
+    """The legal single removals of a board, in reading order (spec 7.12).
 
-    def __init__(self, colour: int) -> None:
-        super().__init__()
-        self.colour = colour
-        self.comp_of: dict[int, int] = {}
-
-    def __missing__(self, x: int) -> int:
-        around = 0
-        rest = NEIGH[x] & self.colour
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if low & around:
-                continue
-            i = low.bit_length() - 1
-            comp = self.comp_of.get(i)
-            if comp is None:
-                comp, _ = piece(low, self.colour, 49)
-                for j in indices(comp):
-                    self.comp_of[j] = comp
-            around |= comp
-        self[x] = around
-        return around
+    Removing x creates a new red shape iff x and the red components around it have
+    2-5 cells, and a new blue shape iff a part of x's component without x has 2-5
+    cells (both read from the boards' ``Split``s)."""
+    return tuple(indices(split(tokens).cutters & split(FULL & ~tokens).small_near))
 
 
-class _Analysis:
-    """What the removal search needs to know about one board."""
+def _red_pair(near: list[int], x: int, y: int) -> bool:
+    """Removing x and y opens a red component of 2-5 cells (``near``: red around a cell)."""
+    rx, ry = near[x], near[y]
+    if NEIGH[x] & BIT[y] or rx & ry:
+        return (rx | ry).bit_count() <= 3
+    return 1 <= rx.bit_count() <= 4 or 1 <= ry.bit_count() <= 4
 
-    __slots__ = ("around", "cut_by_one", "cut_by_two")
 
-    def __init__(self, tokens: int) -> None:
-        self.around = _Around(FULL & ~tokens)
-        self.cut_by_one: dict[int, int] = {}  # x -> cells common to every piece cut off by x alone
-        self.cut_by_two: set[int] = set()  # {x, y} masks cutting off a piece together
-        for part, border in cut_pieces(tokens):
-            if border.bit_count() == 1:
-                x = border.bit_length() - 1
-                self.cut_by_one[x] = self.cut_by_one.get(x, part) & part
-            else:
-                self.cut_by_two.add(border)
+def _pair_partners(tokens: int, stop: bool = False) -> list[int]:
+    """x -> the mask of cells y such that removing {x, y} is legal (symmetric).
 
-    def single(self, x: int) -> bool:
-        return x in self.cut_by_one and 1 <= self.around[x].bit_count() <= 4
-
-    def red_pair(self, x: int, y: int) -> bool:
-        """Removing x and y opens a red component of 2-5 cells."""
-        rx, ry = self.around[x], self.around[y]
-        if NEIGH[x] & BIT[y] or rx & ry:
-            return (rx | ry).bit_count() <= 3
-        return 1 <= rx.bit_count() <= 4 or 1 <= ry.bit_count() <= 4
+    Blue: the pair cuts off a piece C of 2-5 tokens whose token neighbours are all
+    removed: C is cut off by x alone and y is not in every such piece
+    (``Split.cut_off``), or C's neighbours are exactly the pair (``cut_pieces``).
+    Red: ``_red_pair``; for a given x it only needs checking one by one for the y
+    next to x or to the red around x, the others follow from the red around y.
+    With ``stop``, returns as soon as one legal pair is found."""
+    blue, red = split(tokens), split(FULL & ~tokens)
+    near = red.near
+    partners = [0] * CELL_COUNT
+    for x, common in blue.cut_off.items():
+        ys = tokens & ~common & ~BIT[x]
+        rx = near[x]
+        special = ys & (NEIGH[x] | spread(rx))
+        plain = ys & ~special
+        ok = plain if 1 <= rx.bit_count() <= 4 else plain & red.small_near
+        while special:
+            low_bit = special & -special
+            special ^= low_bit
+            if _red_pair(near, x, low_bit.bit_length() - 1):
+                ok |= low_bit
+        if ok:
+            partners[x] |= ok
+            rest = ok
+            while rest:
+                low_bit = rest & -rest
+                rest ^= low_bit
+                partners[low_bit.bit_length() - 1] |= BIT[x]
+            if stop:
+                return partners
+    for border in _two_cuts(tokens):
+        x, y = (border & -border).bit_length() - 1, border.bit_length() - 1
+        if not partners[x] & BIT[y] and _red_pair(near, x, y):
+            partners[x] |= BIT[y]
+            partners[y] |= BIT[x]
+            if stop:
+                return partners
+    return partners
 
 
 @lru_cache(maxsize=2048)
-def _analyse(tokens: int) -> _Analysis:
-    return _Analysis(tokens)
+def _two_cuts(tokens: int) -> frozenset[int]:
+    """The pairs {x, y} (as masks) whose removal together cuts off 2-5 tokens."""
+    return frozenset(border for _, border in cut_pieces(tokens) if border.bit_count() == 2)
 
 
 @lru_cache(maxsize=2048)
+def board_pairs(tokens: int) -> tuple[tuple[int, int], ...]:
+    """The legal pair removals of a board, in reading order (spec 7.12); see
+    ``_pair_partners``."""
+    return tuple((x, y) for x, later in pair_targets(tokens) for y in indices(later))
+
+
+@lru_cache(maxsize=2048)
+def pair_targets(tokens: int) -> tuple[tuple[int, int], ...]:
+    """``(x, mask of the cells y > x)`` of the legal pairs {x, y}, x in reading order
+    (``board_pairs`` unpacked)."""
+    partners = _pair_partners(tokens)
+    out: list[tuple[int, int]] = []
+    for x in indices(tokens):
+        later = partners[x] & ~((2 << x) - 1)
+        if later:
+            out.append((x, later))
+    return tuple(out)
+
+
 def board_actions(tokens: int) -> BoardActions:
     """The legal single and pair removals of a board, in reading order (spec 7.12).
-
-    A removal creates a new red shape iff the red component it opens (the removed
-    cells and the red components around them) has 2-5 cells; it creates a new blue
-    shape iff it cuts off a piece C of 2-5 tokens whose token neighbours are all
-    removed (``cut_pieces``). Checked against the direct definition in the tests.
-    """
-    a = _analyse(tokens)
-    singles = tuple(sorted(x for x in a.cut_by_one if a.single(x)))
-    candidates = {((b & -b).bit_length() - 1, b.bit_length() - 1) for b in a.cut_by_two}
-    cells = indices(tokens)
-    for x, common in a.cut_by_one.items():
-        candidates.update((min(x, y), max(x, y)) for y in cells if y != x and not common & BIT[y])
-    pairs = tuple(sorted(p for p in candidates if a.red_pair(*p)))
-    return BoardActions(singles, pairs)
+    Checked against the direct definition in the tests."""
+    return BoardActions(board_singles(tokens), board_pairs(tokens))
 
 
-class _Moves:
-    """Move legality on one board (spec 3.4 applied to a move x -> y).
+def has_single(tokens: int) -> bool:
+    """Whether some single removal is legal, stopping at the first found.
 
-    New blue shapes of a move are (a) the component of the token at y (y and the
-    token components around it once x is lifted) or (b) a piece cut off by lifting
-    x that does not touch y; new red shapes are the same with the colours and the
-    two cells swapped. Checked against the direct definition in the tests.
-    """
-
-    def __init__(self, tokens: int) -> None:
-        self.tokens = tokens
-        self.red = FULL & ~tokens
-        self.blue_cut = self._cut(tokens)
-        self.red_cut = self._cut(self.red)
-        self.blue_around = _Around(tokens)
-        self.red_around = _Around(self.red)
-
-    @staticmethod
-    def _cut(colour: int) -> dict[int, list[int]]:
-        """x -> the neighbourhoods of the 2-5 cell pieces that removing x alone cuts off."""
-        out: dict[int, list[int]] = {}
-        for part, border in cut_pieces(colour):
-            if border.bit_count() == 1:
-                out.setdefault(border.bit_length() - 1, []).append(spread(part))
-        return out
-
-    @staticmethod
-    def _joined(cell: int, other: int, colour: int, around: _Around) -> bool:
-        """The component of ``cell`` (newly of ``colour``) once ``other`` leaves it has 2-5 cells."""
-        union = around[cell]
-        if not union & BIT[other]:
-            return 1 <= union.bit_count() <= 4
-        start = NEIGH[cell] & colour & ~BIT[other]
-        if not start:
-            return False
-        _, small = piece(start, colour & ~BIT[other], 4)
-        return small
-
-    def legal(self, x: int, y: int) -> bool:
-        by, bx = BIT[y], BIT[x]
-        if not (
-            any(not near & by for near in self.blue_cut.get(x, ()))
-            or self._joined(y, x, self.tokens, self.blue_around)
-        ):
-            return False
-        return any(not near & bx for near in self.red_cut.get(y, ())) or self._joined(
-            x, y, self.red, self.red_around
-        )
-
-
-@lru_cache(maxsize=2048)
-def board_moves(tokens: int) -> tuple[tuple[int, int], ...]:
-    """The legal moves of a board (from, to), in reading order of from then to."""
-    m = _Moves(tokens)
-    empties = indices(FULL & ~tokens)
-    return tuple((i, j) for i in indices(tokens) for j in empties if m.legal(i, j))
-
-
-def has_move(tokens: int) -> bool:
-    """Whether some move is legal (stops at the first found)."""
-    m = _Moves(tokens)
-    empties = indices(FULL & ~tokens)
-    return any(m.legal(i, j) for i in indices(tokens) for j in empties)
+    Cheaper than ``board_singles`` for a board seen once: only tokens touching red
+    components of at most 4 cells in all are tried, each with floods capped at 5."""
+    red = FULL & ~tokens
+    small = big = 0
+    rest = red
+    while rest:
+        comp, is_small = piece(rest & -rest, red, 4)
+        if is_small:
+            small |= comp
+        else:
+            comp, _ = piece(rest & -rest, red, CELL_COUNT)
+            big |= comp
+        rest &= ~comp
+    candidates = tokens & spread(small) & ~spread(big)
+    while candidates:
+        x_bit = candidates & -candidates
+        candidates ^= x_bit
+        x = x_bit.bit_length() - 1
+        _, is_small = piece(x_bit, small | x_bit, 5)
+        if not is_small:
+            continue  # the red components around x have more than 4 cells
+        others = tokens & ~x_bit
+        seen = 0
+        for n in NEIGH_INDICES[x]:
+            n_bit = BIT[n]
+            if not others & n_bit or seen & n_bit:
+                continue
+            part, is_part = piece(n_bit, others, 5)
+            if is_part and part.bit_count() >= 2:
+                return True
+            seen |= part
+    return False
 
 
 def has_board_action(tokens: int, can_pair: bool, can_move: bool) -> bool:
     """Whether some board action is legal (spec 10.3), stopping at the first found."""
-    a = _analyse(tokens)
-    if any(a.single(x) for x in a.cut_by_one):
+    if has_single(tokens):
         return True
-    if can_pair:
-        for border in a.cut_by_two:
-            x = (border & -border).bit_length() - 1
-            if a.red_pair(x, border.bit_length() - 1):
-                return True
-        cells = indices(tokens)
-        for x, common in a.cut_by_one.items():
-            if any(y != x and not common & BIT[y] and a.red_pair(x, y) for y in cells):
-                return True
-    return can_move and has_move(tokens)
+    if can_pair and any(_pair_partners(tokens, stop=True)):
+        return True
+    return can_move and bool(board_moves(tokens))
