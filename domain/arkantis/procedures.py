@@ -20,7 +20,8 @@ from domain.arkantis.events import (
 )
 from domain.arkantis.evolve import evolve, index_of
 from domain.arkantis.scoring import game_ended
-from domain.arkantis.shapes import card_type_of_mask, cell_ids, has_board_action
+from domain.arkantis.search import has_board_action
+from domain.arkantis.shapes import card_type_of_mask, cell_ids
 from domain.arkantis.state import ArkantisPlayerState, ArkantisState
 from domain.kernel import Emitter, Seat
 

@@ -44,15 +44,8 @@ from domain.arkantis.procedures import (
     resolve_action,
 )
 from domain.arkantis.scoring import outcome
-from domain.arkantis.shapes import (
-    BIT,
-    board_singles,
-    error_of,
-    indices,
-    move_targets,
-    new_shapes,
-    pair_targets,
-)
+from domain.arkantis.search import board_singles, move_targets, pair_targets
+from domain.arkantis.shapes import BIT, error_of, indices, new_shapes
 from domain.arkantis.state import ArkantisPlayerState, ArkantisState
 from domain.kernel import Rng, RuleViolation
 

@@ -8,14 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.arkantis.components import DISPERSED_LAYOUTS
+from domain.arkantis.search import board_actions, board_moves, has_board_action
 from domain.arkantis.setup import PHASE_2_ROWS
 from domain.arkantis.shapes import (
     BIT,
     FULL,
-    board_actions,
-    board_moves,
     cell_ids,
-    has_board_action,
     indices,
     mask_of,
     new_shapes,
