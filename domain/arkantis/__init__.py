@@ -1,4 +1,4 @@
-"""ArkantiS: archaeological digs on a 7x7 board (spec ``shared/rules/arkantis.md``).
+"""ArkantiS: archaeological digs on a 7x7 board (spec ``docs/rules/arkantis.md``).
 
 ``RULESET`` is the object the registry discovers; see README.md for a game
 played with no service.
