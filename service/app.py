@@ -15,6 +15,7 @@ from litestar.openapi.spec import Components, SecurityScheme, Server
 
 from service.api.games import GamesController
 from service.api.health import HealthController
+from service.api.metrics import metrics_endpoint
 from service.api.players import PlayersController
 from service.api.rulesets import RulesetsController
 from service.errors import EXCEPTION_HANDLERS
@@ -65,6 +66,8 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
     """
     from service.cache import make_cache
     from service.games import GameService
+    from service.ops import instrument, operations
+    from service.settings import store_options
     from service.store import open_store
     from service.streams import make_notifier
 
@@ -75,7 +78,7 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         owned: list[Any] = []
         store = overrides.get("store")
         if store is None:
-            store = open_store(settings.database_url)
+            store = open_store(settings.database_url, **store_options(settings))
             await store.open()
             owned.append(store)
         cache = overrides.get("cache")
@@ -109,10 +112,16 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         else None
     )
     app = Litestar(
-        route_handlers=[HealthController, RulesetsController, GamesController, PlayersController],
+        route_handlers=[
+            HealthController,
+            RulesetsController,
+            GamesController,
+            PlayersController,
+            metrics_endpoint,
+        ],
         before_send=[_complete_allow_header],
         before_request=_query_guard(allowed_queries),
-        lifespan=[lifespan],
+        lifespan=[lifespan, operations],
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(),
         cors_config=cors,
@@ -120,6 +129,7 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         debug=False,
     )
     app.state.settings = settings
+    instrument(app, settings)  # request ids, metrics, limits, SSE cap, draining (service.ops)
     allowed_queries.update(_allowed_queries(_serve_finalized_openapi(app)))
     return app
 

@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from domain import RULESETS, Outcome, Rng, Ruleset, RuleViolation, SeatedPlayer, SetupContext, fold
+from service import metrics
 from service.cache.base import StateCache
 from service.errors import ApiError, bad_request, not_found
 from service.schemas import (
@@ -419,6 +420,7 @@ class GameService:
         codec = self.codecs[game.ruleset]
         if target == game.version:
             cached = await self.cache.get(game_id)
+            metrics.cache_lookup(cached is not None and cached[0] == target)
             if cached is not None and cached[0] == target:
                 try:
                     return Loaded(game, ruleset, codec.state_decoder.decode(cached[1]), target)
@@ -498,6 +500,7 @@ class GameService:
         if idempotency_key is not None:
             replay = await self._replay(game_id, seat, idempotency_key, request_hash)
             if replay is not None:
+                metrics.command(ruleset.name, "replayed")
                 return replay
         command = self.parse_command(ruleset, body)
         if game.status != "active":
@@ -512,6 +515,7 @@ class GameService:
                 raise ApiError(409, "game_not_active", f"game {game_id} is {loaded.game.status}")
             version = loaded.version
             if if_match is not None and if_match != version:
+                metrics.command(ruleset.name, "stale")
                 raise ApiError(
                     412,
                     "stale_version",
@@ -544,6 +548,7 @@ class GameService:
                     command=record,
                 )
             except VersionConflict:
+                metrics.command(ruleset.name, "stale" if if_match is not None else "conflict")
                 if if_match is not None:
                     current = (await self.game(game_id)).version
                     raise ApiError(
@@ -562,6 +567,7 @@ class GameService:
                         409, "version_conflict", "concurrent request with the same key"
                     ) from None
                 return replay
+            metrics.command(ruleset.name, "accepted", len(events))
             await self._remember(game_id, state, new_version, version)
             await self.notifier.publish(game_id, new_version)
             return 201, response, new_version

@@ -282,6 +282,11 @@ class EventStore(Protocol):
         self, game_id: str, seat: str | None, idempotency_key: str
     ) -> CommandRecord | None: ...
 
+    async def purge_idempotency(self, before: datetime) -> int:
+        """Delete the command records (with their idempotency keys) recorded
+        before ``before``; the number deleted. Events are never touched."""
+        ...
+
     # snapshots
     async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
         """Idempotent: saving the same version twice keeps one."""

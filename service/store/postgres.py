@@ -110,7 +110,8 @@ class PostgresEventStore:
     Added optional parameters: ``timeout`` (seconds to wait for a pooled
     connection before ``StoreUnavailable``), ``connect_timeout`` (seconds per
     connection attempt), ``lock_timeout_ms`` (waiting for a game row or the
-    events insert lock before ``StoreUnavailable``).
+    events insert lock before ``StoreUnavailable``), ``statement_timeout_ms``
+    (PostgreSQL's ``statement_timeout`` on every pooled connection).
     """
 
     def __init__(
@@ -122,6 +123,7 @@ class PostgresEventStore:
         timeout: float = 10.0,
         connect_timeout: int = 5,
         lock_timeout_ms: int = 10_000,
+        statement_timeout_ms: int | None = None,
     ) -> None:
         self.url = url
         self.min_size = min_size
@@ -129,6 +131,7 @@ class PostgresEventStore:
         self._timeout = timeout
         self._connect_timeout = connect_timeout
         self._lock_timeout_ms = int(lock_timeout_ms)
+        self._statement_timeout_ms = None if statement_timeout_ms is None else int(statement_timeout_ms)
         self._pool: AsyncConnectionPool[Conn] | None = None
 
     def _make_pool(self) -> AsyncConnectionPool[Conn]:
@@ -139,10 +142,18 @@ class PostgresEventStore:
             max_size=self.max_size,
             open=False,  # opened explicitly (and awaited) in open()
             timeout=self._timeout,
-            kwargs={"connect_timeout": self._connect_timeout},
+            kwargs=self._connect_kwargs(),
             check=AsyncConnectionPool.check_connection,
             name="plateau-store",
         )
+
+    def _connect_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"connect_timeout": self._connect_timeout}
+        if self._statement_timeout_ms is not None:
+            # Every statement of every pooled connection is bounded (a runaway
+            # query answers 503 instead of holding a connection).
+            kwargs["options"] = f"-c statement_timeout={self._statement_timeout_ms}"
+        return kwargs
 
     # --- plumbing -------------------------------------------------------------------
 
@@ -540,6 +551,14 @@ class PostgresEventStore:
     ) -> CommandRecord | None:
         async with self._tx() as conn:
             return await self._command(conn, game_id, seat, idempotency_key)
+
+    async def purge_idempotency(self, before: datetime) -> int:
+        """Delete command records (idempotency keys) recorded before ``before``
+        (added). Returns how many were deleted. A retry of a younger command
+        still finds its record; the events are never touched."""
+        async with self._tx() as conn:
+            cur = await conn.execute("DELETE FROM commands WHERE recorded_at < %s", (before,))
+            return int(cur.rowcount)
 
     # --- snapshots --------------------------------------------------------------------
 

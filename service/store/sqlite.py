@@ -671,6 +671,18 @@ class SqliteEventStore:
             self._read, lambda conn: self._command(conn, game_id, seat, idempotency_key)
         )
 
+    async def purge_idempotency(self, before: datetime) -> int:
+        """Delete command records (idempotency keys) recorded before ``before``
+        (added). Returns how many were deleted. A retry of a younger command
+        still finds its record; the events are never touched."""
+        stamp = iso(before)
+
+        def work(conn: sqlite3.Connection) -> int:
+            cur = conn.execute("DELETE FROM commands WHERE recorded_at < ?", (stamp,))
+            return int(cur.rowcount)
+
+        return await self._run(self._write, work)
+
     # --- snapshots --------------------------------------------------------------------
 
     async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
