@@ -18,6 +18,7 @@ Concurrency model (any number of processes, each with its own pool)
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -148,7 +149,11 @@ class PostgresEventStore:
         )
 
     def _connect_kwargs(self) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"connect_timeout": self._connect_timeout}
+        # The process id in application_name: pg_stat_activity shows each worker's connections.
+        kwargs: dict[str, Any] = {
+            "connect_timeout": self._connect_timeout,
+            "application_name": f"plateau/{os.getpid()}",
+        }
         if self._statement_timeout_ms is not None:
             # Every statement of every pooled connection is bounded (a runaway
             # query answers 503 instead of holding a connection).
