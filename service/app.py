@@ -167,7 +167,9 @@ def _serve_finalized_openapi(app: Litestar) -> dict[str, Any]:
     from service.openapi import finalize
 
     plugin = app.plugins.get(OpenAPIPlugin)
-    document = finalize(plugin.provide_openapi().to_schema())
+    from service.ops import document as operations_document
+
+    document = operations_document(finalize(plugin.provide_openapi().to_schema()))
     plugin._openapi_schema = document
     return document
 

@@ -40,6 +40,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 STREAM_PATH = re.compile(r"^/games/[^/]+/events/stream/?$")
+EXTRA_TITLES = {429: "Too Many Requests", 503: "Service Unavailable"}
 RETRY_MS = 1000  # the reconnect delay suggested to SSE clients when a process drains
 
 
@@ -121,7 +122,7 @@ def _problem(status: int, code: str, detail: str, path: str, retry_after: int) -
     body = msgspec.json.encode(
         Problem(
             type=f"urn:plateau:problem:{code}",
-            title=TITLES.get(status, "Error"),
+            title=TITLES.get(status) or EXTRA_TITLES.get(status, "Error"),
             status=status,
             code=code,
             detail=detail,

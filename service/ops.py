@@ -191,3 +191,47 @@ async def operations(app: Any) -> AsyncIterator[None]:
         if limiter is not None:
             await limiter.close()
         metrics.mark_exit()
+
+
+def document(doc: dict[str, Any]) -> dict[str, Any]:
+    """Add what this module answers to the OpenAPI document: the ``X-Request-ID``
+    header on every answer, 429 ``rate_limited`` on every limited operation and
+    503 ``too_many_streams`` / ``draining`` on the stream."""
+    components = doc.setdefault("components", {})
+    components.setdefault("headers", {})["X-Request-ID"] = {
+        "description": "The request's id: the client's `X-Request-ID` when it is 1-128 characters"
+        " of `[A-Za-z0-9._:-]`, else a new one; in every log line of the request",
+        "schema": {"type": "string", "maxLength": 128},
+    }
+    components["headers"]["Retry-After"] = {
+        "description": "Seconds to wait before trying again",
+        "schema": {"type": "integer", "minimum": 1},
+    }
+    problem = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+    retry = {"Retry-After": {"$ref": "#/components/headers/Retry-After"}}
+    for path, item in doc.get("paths", {}).items():
+        for method, op in item.items():
+            if not isinstance(op, dict) or "responses" not in op:
+                continue
+            responses = op["responses"]
+            if not path.startswith(UNLIMITED) and "429" not in responses:
+                responses["429"] = {
+                    "description": "Too many requests for this token or client address"
+                    " (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set)",
+                    "headers": dict(retry),
+                    "content": problem,
+                }
+            if path.endswith("/events/stream") and method == "get":
+                responses["503"] = {
+                    "description": "`too_many_streams` (this process serves `PLATEAU_MAX_STREAMS`)"
+                    " or `draining` (shutting down: reconnect, the load balancer picks another)",
+                    "headers": dict(retry),
+                    "content": problem,
+                }
+            for response in responses.values():
+                if isinstance(response, dict):
+                    headers = response.setdefault("headers", {})
+                    headers.setdefault(
+                        "X-Request-ID", {"$ref": "#/components/headers/X-Request-ID"}
+                    )
+    return doc
