@@ -104,6 +104,23 @@ def _translate(
     return StoreError(str(exc))
 
 
+class _Pool(AsyncConnectionPool[Conn]):
+    """psycopg_pool's pool with reconnection attempts at most ``RECONNECT_CAP`` apart.
+
+    The stock backoff doubles without bound (1, 2, 4, 8 s...): after an
+    outage of ten seconds the next attempt could come 8 s after PostgreSQL's
+    return. Capped, commands succeed again about a second after it is back
+    (tests/faults measures it).
+    """
+
+    RECONNECT_CAP = 1.0
+
+    async def _add_connection(self, attempt: Any, growing: bool = False) -> None:
+        if attempt is not None and attempt.delay * attempt.DELAY_BACKOFF > self.RECONNECT_CAP:
+            attempt.delay = self.RECONNECT_CAP / attempt.DELAY_BACKOFF
+        await super()._add_connection(attempt, growing=growing)
+
+
 class PostgresEventStore:
     """``EventStore`` on PostgreSQL.
 
@@ -137,7 +154,7 @@ class PostgresEventStore:
 
     def _make_pool(self) -> AsyncConnectionPool[Conn]:
         # A new pool per open(): psycopg_pool cannot reopen a closed pool.
-        return AsyncConnectionPool(
+        return _Pool(
             self.url,
             min_size=self.min_size,
             max_size=self.max_size,
