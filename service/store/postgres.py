@@ -70,6 +70,7 @@ from service.store.base import (
 Conn = AsyncConnection[tuple[Any, ...]]
 
 _MIGRATION_LOCK = 0x706C6174  # pg_advisory_xact_lock key ("plat")
+_PURGE_BATCH = 5000
 
 
 def _as_is(value: Any) -> Any:
@@ -229,6 +230,8 @@ class PostgresEventStore:
         """Apply pending migrations, one transaction under an advisory lock
         (so concurrent ``open()`` calls in several processes are safe)."""
         async with self._tx() as conn:
+            # A migration may legitimately run longer than a request's statement_timeout.
+            await conn.execute("SET LOCAL statement_timeout = 0")
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
             await conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -578,9 +581,18 @@ class PostgresEventStore:
         """Delete command records (idempotency keys) recorded before ``before``
         (added). Returns how many were deleted. A retry of a younger command
         still finds its record; the events are never touched."""
-        async with self._tx() as conn:
-            cur = await conn.execute("DELETE FROM commands WHERE recorded_at < %s", (before,))
-            return int(cur.rowcount)
+        deleted = 0
+        while True:  # in batches: each transaction stays short, under statement_timeout
+            async with self._tx() as conn:
+                cur = await conn.execute(
+                    "DELETE FROM commands WHERE command_id IN (SELECT command_id FROM commands"
+                    " WHERE recorded_at < %s LIMIT %s)",
+                    (before, _PURGE_BATCH),
+                )
+                count = int(cur.rowcount)
+            deleted += count
+            if count < _PURGE_BATCH:
+                return deleted
 
     # --- snapshots --------------------------------------------------------------------
 
