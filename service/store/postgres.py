@@ -150,7 +150,9 @@ class PostgresEventStore:
         self._timeout = timeout
         self._connect_timeout = connect_timeout
         self._lock_timeout_ms = int(lock_timeout_ms)
-        self._statement_timeout_ms = None if statement_timeout_ms is None else int(statement_timeout_ms)
+        self._statement_timeout_ms = (
+            None if statement_timeout_ms is None else int(statement_timeout_ms)
+        )
         self._pool: AsyncConnectionPool[Conn] | None = None
 
     def _make_pool(self) -> AsyncConnectionPool[Conn]:
