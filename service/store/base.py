@@ -329,6 +329,12 @@ class EventStore(Protocol):
         """
         ...
 
+    async def purge_idempotency(self, before: datetime) -> int:
+        """Forget the idempotency keys (and stored answers) of commands recorded
+        before ``before``; the number forgotten. The commands themselves stay in
+        the command log (exports re-decide games from it); events are never touched."""
+        ...
+
     # snapshots
     async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
         """Idempotent: saving the same version twice keeps one."""

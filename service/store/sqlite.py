@@ -698,6 +698,22 @@ class SqliteEventStore:
 
         await self._run(self._write, work)
 
+    async def purge_idempotency(self, before: datetime) -> int:
+        """Forget the idempotency keys (and stored answers) of commands recorded
+        before ``before``; returns how many. A retry of a younger command still
+        finds its record; the command log and the events are never touched."""
+        stamp = iso(before)
+
+        def work(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
+                "UPDATE commands SET idempotency_key = NULL, request_hash = NULL, response = ?"
+                " WHERE recorded_at < ? AND idempotency_key IS NOT NULL",
+                (b"", stamp),
+            )
+            return int(cur.rowcount)
+
+        return await self._run(self._write, work)
+
     # --- snapshots --------------------------------------------------------------------
 
     async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
