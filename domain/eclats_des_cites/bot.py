@@ -1,0 +1,128 @@
+"""Bot support for Éclats des Cités.
+
+``determinize`` rebuilds a full state from a seat's view: the unseen cards are
+the game's cards (the central and border compositions) minus every card the
+view shows (tableaux, discard, border tops, revealed cards); the central pile
+and each border pile below its top are dealt at random from them (their
+counts are public), and the hidden upgrades from the upgrades nobody holds or
+sees. A peek the seat did not make stays unknown (null). ``heuristic`` is the
+public prestige of each seat (spec 11, shown in the view) plus a little per
+card kept and per stage built (what prestige will come from).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from domain.eclats_des_cites.components import (
+    UPGRADE_IDS,
+    border_composition,
+    central_composition,
+    seat_name,
+)
+from domain.eclats_des_cites.state import EclatsPlayer, EclatsState, EclatsTurn
+from domain.eclats_des_cites.views import EclatsView
+
+SCALE = 4.0
+
+
+def determinize(view: EclatsView, seat: str, rng: random.Random) -> EclatsState:
+    n = view.seat_count
+    pool: Counter[Any] = Counter(central_composition())
+    for _ in range(n):
+        pool.update(border_composition())
+    seen: Counter[Any] = Counter(view.discard)
+    for p in view.players:
+        seen.update(p.tableau)
+    for pile in view.piles:
+        if pile.top is not None:
+            seen[pile.top] += 1
+    if view.turn is not None:
+        seen.update(view.turn.revealed)
+        if view.turn.peeked_card is not None:
+            seen[view.turn.peeked_card] += 1
+    unseen = list((pool - seen).elements())
+    rng.shuffle(unseen)
+    filler = sorted(pool)
+
+    def deal(count: int) -> list[Any]:
+        nonlocal unseen
+        taken, unseen = unseen[:count], unseen[count:]
+        while len(taken) < count:  # more hidden cards than the accounting finds: any kind
+            taken.append(rng.choice(filler))
+        return taken
+
+    piles: dict[Any, Any] = {}
+    for pile in view.piles:
+        if pile.pile_id == "central":
+            cards = deal(pile.count)
+            if view.turn is not None and view.turn.peeked_card is not None and cards:
+                cards[0] = view.turn.peeked_card
+            piles[pile.pile_id] = tuple(cards)
+        elif pile.count == 0:
+            piles[pile.pile_id] = ()
+        else:
+            top = pile.top
+            assert top is not None
+            piles[pile.pile_id] = (top, *deal(pile.count - 1))
+    known_upgrades = set(view.upgrades_face_up)
+    for p in view.players:
+        known_upgrades.update(p.upgrades)
+    hidden_upgrades = [u for u in UPGRADE_IDS if u not in known_upgrades]
+    rng.shuffle(hidden_upgrades)
+    hidden_upgrades = hidden_upgrades[: view.upgrades_hidden_count]
+    while len(hidden_upgrades) < view.upgrades_hidden_count:
+        hidden_upgrades.append(rng.choice(UPGRADE_IDS))
+    t = view.turn
+    turn = None
+    if t is not None:
+        turn = EclatsTurn(
+            seat=t.seat,
+            jokers_played=t.jokers_played,
+            stages_built_this_turn=t.stages_built_this_turn,
+            grant_queue=tuple(t.grant_queue),
+            revealed=tuple(t.revealed),
+            reveal_source=t.reveal_source,
+            exploring_card=t.exploring_card,
+            peeked_card=t.peeked_card,
+        )
+    return EclatsState(
+        status=view.status,
+        n=n,
+        players=tuple(
+            EclatsPlayer(
+                seat=p.seat,
+                wonder=p.wonder,
+                stages_built=p.stages_built,
+                tableau=dict(p.tableau),
+                upgrades=tuple(p.upgrades),
+                permanent_shields=p.permanent_shields,
+                victories=p.victories,
+                turns_taken=p.turns_taken,
+            )
+            for p in view.players
+        ),
+        first_seat=view.first_seat,
+        wonder_choice_order=tuple(view.wonder_choice_order),
+        current_seat=view.current_seat,
+        turn_number=view.turn_number,
+        piles=piles,
+        discard=tuple(view.discard),
+        upgrades_face_up=tuple(view.upgrades_face_up),
+        upgrades_hidden=tuple(hidden_upgrades),
+        alerts=view.alerts,
+        pending=view.pending,
+        turn=turn,
+        wonder_completed_by=view.wonder_completed_by,
+        result=view.result,
+    )
+
+
+def heuristic(view: EclatsView) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for p in view.players:
+        kept = sum(p.tableau.values())
+        out[seat_name(p.seat)] = p.prestige + 0.3 * kept + 1.5 * p.stages_built + 0.3 * p.strength
+    return out
