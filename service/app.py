@@ -63,6 +63,7 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
     ``overrides`` may inject ready-made ``store``, ``cache`` or ``notifier``
     objects (tests share one PostgreSQL pool across apps this way).
     """
+    from service.bots import BotRunner
     from service.cache import make_cache
     from service.games import GameService
     from service.store import open_store
@@ -93,9 +94,13 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         app.state.cache = cache
         app.state.notifier = notifier
         app.state.games = GameService(settings, store, cache, notifier)
+        bots = BotRunner(app.state.games)
+        bots.start()
+        app.state.bots = bots
         try:
             yield
         finally:
+            await bots.stop()
             for resource in reversed(owned):
                 try:
                     await resource.close()
