@@ -10,12 +10,13 @@ import time
 import httpx
 import psycopg
 
-from tests.service.test_multiprocess import server  # noqa: F401  (the fixture)
+from tests.service.test_multiprocess import server as server  # the fixture
 
 
 async def test_two_processes_apply_each_bot_move_once(
-    server: str, service_postgres_url: str
-) -> None:  # noqa: F811
+    server: str,  # noqa: F811
+    service_postgres_url: str,
+) -> None:
     async with httpx.AsyncClient(base_url=server, timeout=30) as client:
         r = await client.post(
             "/games",
