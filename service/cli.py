@@ -177,6 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument("game_id", nargs="?")
     replay.add_argument("--file", default=None)
     replay.set_defaults(func=cmd_replay)
+    from service.botclient import add_parser as add_bot_parser
+
+    add_bot_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "replay" and not (args.game_id or args.file):
         parser.error("replay needs a game id or --file")

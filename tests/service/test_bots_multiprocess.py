@@ -50,3 +50,24 @@ async def test_two_processes_apply_each_bot_move_once(
     for command_id, key in commands:
         _, game, version, _seat = key.split(":")
         assert game == game_id and first[command_id] == int(version) + 1
+
+
+def test_plateau_bot_plays_a_game_against_a_server_bot(server: str) -> None:  # noqa: F811
+    """``plateau bot --ruleset R --vs L``: creates the game, plays its seat over HTTP
+    (state, legal commands, If-Match, Idempotency-Key, the SSE stream) to the end."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    plateau = Path(sys.executable).with_name("plateau")
+    done = subprocess.run(
+        [str(plateau), "bot", "--base", server, "--ruleset", "eclats_des_cites", "--vs", "greedy",
+         "--level", "random"],
+        capture_output=True, timeout=120, check=True,
+    )  # fmt: skip
+    result = json.loads(done.stdout)
+    assert result["seat"] == "seat_0" and result["outcome"]["winners"]
+    summary = httpx.get(f"{server}/games/{result['game_id']}").json()
+    assert summary["status"] == "finished"
+    assert [s["bot"] for s in summary["seats"]] == [None, "greedy"]
