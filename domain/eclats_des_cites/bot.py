@@ -17,7 +17,13 @@ from collections import Counter
 from typing import Any
 
 from domain.eclats_des_cites.components import (
+    MATERIALS,
+    ONE_UNIT_JOKERS,
+    PRISME,
+    SCIENCE_SYMBOLS,
+    STAGES,
     UPGRADE_IDS,
+    WONDER_BY_ID,
     border_composition,
     central_composition,
     seat_name,
@@ -120,9 +126,30 @@ def determinize(view: EclatsView, seat: str, rng: random.Random) -> EclatsState:
     )
 
 
+def _stage_progress(tableau: dict[Any, int], stage: int) -> float:
+    """How much of stage ``stage``'s material (1..5) the kept cards already cover, 0..1."""
+    if stage > len(STAGES):
+        return 0.0
+    spec = STAGES[stage - 1]
+    materials = [tableau.get(m, 0) for m in MATERIALS]
+    wild = sum(tableau.get(j, 0) for j in ONE_UNIT_JOKERS) + 2 * tableau.get(PRISME, 0)
+    if spec.pattern == "different":
+        have = sum(1 for m in materials if m > 0) + wild
+    else:
+        have = max(materials) + wild
+    return min(spec.count, have) / spec.count
+
+
 def heuristic(view: EclatsView) -> dict[str, float]:
+    """Prestige now, plus the expected Prestige of the next stage times how much of
+    its material is kept, plus a little per science symbol and shield."""
     out: dict[str, float] = {}
     for p in view.players:
-        kept = sum(p.tableau.values())
-        out[seat_name(p.seat)] = p.prestige + 0.3 * kept + 1.5 * p.stages_built + 0.3 * p.strength
+        value = float(p.prestige)
+        if p.wonder is not None and p.stages_built < len(STAGES):
+            nxt = WONDER_BY_ID[p.wonder].stage_prestige[p.stages_built]
+            value += 0.8 * nxt * _stage_progress(p.tableau, p.stages_built + 1)
+        value += 0.7 * sum(1 for s in SCIENCE_SYMBOLS if p.tableau.get(s, 0) > 0)
+        value += 0.8 * p.strength
+        out[seat_name(p.seat)] = value
     return out
