@@ -50,8 +50,9 @@ class Budget:
     """MCTS playouts (the deterministic budget)."""
     ms: float | None = None
     """Optional wall-clock cap per move (then the choice depends on the machine's speed)."""
-    rollout_depth: int = 40
-    """Commands simulated after the tree before the heuristic scores the position."""
+    rollout_depth: int | None = None
+    """Commands simulated after the tree before the heuristic scores the position
+    (None: the game's ``ROLLOUT_DEPTH``, cheap games roll out further)."""
 
 
 DEFAULT_BUDGET = Budget()
@@ -84,6 +85,7 @@ class GameBots:
         self.determinize: Callable[[Any, Seat, random.Random], Any] = module.determinize
         self.heuristic: Callable[[Any], dict[Seat, float]] = module.heuristic
         self.scale: float = float(getattr(module, "SCALE", 10.0))
+        self.rollout_depth: int = int(getattr(module, "ROLLOUT_DEPTH", 4))
         self.rollout: Callable[[Any, Seat, list[Any], random.Random], Any] | None = getattr(
             module, "rollout", None
         )
@@ -187,6 +189,8 @@ class _Child:
 
 
 EXPLORATION = 0.9
+MAX_ROOT_WIDTH = 12
+"""Root commands the search considers (the greedy prior's best)."""
 
 
 @dataclass(slots=True)
@@ -204,8 +208,22 @@ class MctsBot:
         rng = rng_for(seed, "mcts", seat)
         rs = self.game.ruleset
         root = _Node()
-        for command in legal:
-            root.children[command_key(command)] = _Child(command=command, seat=seat)
+        # Greedy prior on one sampled world: the search spends its playouts on the
+        # most promising commands only (a few playouts cannot try 50 commands).
+        world = self.game.determinize(view, seat, rng)
+        ranked: list[tuple[float, int, Any]] = []
+        for i, command in enumerate(legal):
+            after = self.game.step(world, seat, command, rng)
+            ranked.append(
+                (-1.0 if after is None else self.game.value_for(after, seat), -i, command)
+            )
+        ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
+        width = max(2, min(len(ranked), budget.playouts // 4, MAX_ROOT_WIDTH))
+        for prior, _, command in ranked[:width]:
+            child = _Child(command=command, seat=seat, visits=1, total=prior)
+            root.children[command_key(command)] = child
+            root.visits += 1
+        legal = [r[2] for r in ranked[:width]]
         deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
         for _ in range(max(1, budget.playouts)):
             if deadline is not None and time.perf_counter() > deadline:
@@ -244,7 +262,10 @@ class MctsBot:
                 state = after
                 waiting = rs.to_act(state)
                 if expand or not waiting:
-                    rewards = self._rollout(state, rng, budget.rollout_depth)
+                    depth = self.game.rollout_depth
+                    if budget.rollout_depth is not None:
+                        depth = budget.rollout_depth
+                    rewards = self._rollout(state, rng, depth)
                     node.visits += 1
                     _backpropagate(path, rewards)
                     break

@@ -24,6 +24,8 @@ from domain.arkantis.state import (
 from domain.arkantis.views import ArkantisPlayerView, ArkantisView
 
 SCALE = 6.0
+ROLLOUT_DEPTH = 3
+"""Commands rolled out after the search tree (legal_commands is costly here)."""
 
 
 def seat_of(player: ArkantisPlayerView) -> str:

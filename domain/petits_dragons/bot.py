@@ -17,6 +17,8 @@ from domain.petits_dragons.state import PetitsDragonsState
 from domain.petits_dragons.views import PetitsDragonsView
 
 SCALE = 150.0
+ROLLOUT_DEPTH = 12
+"""Commands rolled out after the search tree (many are dice rolls)."""
 
 
 def determinize(view: PetitsDragonsView, seat: str, rng: random.Random) -> PetitsDragonsState:

@@ -31,6 +31,8 @@ from domain.tours_arc_en_ciel.state import ToursOptions, ToursState, ToursTurn
 from domain.tours_arc_en_ciel.views import ToursView
 
 SCALE = 4.0
+ROLLOUT_DEPTH = 3
+"""Commands rolled out after the search tree."""
 
 
 def _take(pool: list[Any], count: int, rng: random.Random, filler: tuple[Any, ...]) -> list[Any]:
