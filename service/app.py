@@ -61,7 +61,8 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
     """Build the app. Backends are opened in the lifespan, from ``settings``.
 
     ``overrides`` may inject ready-made ``store``, ``cache`` or ``notifier``
-    objects (tests share one PostgreSQL pool across apps this way).
+    objects (tests share one PostgreSQL pool across apps this way);
+    ``bot_runner=False`` starts no bot runner (a process that plays no bots).
     """
     from service.bots import BotRunner
     from service.cache import make_cache
@@ -95,7 +96,8 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         app.state.notifier = notifier
         app.state.games = GameService(settings, store, cache, notifier)
         bots = BotRunner(app.state.games)
-        bots.start()
+        if overrides.get("bot_runner", True):  # tests may start a process without one
+            bots.start()
         app.state.bots = bots
         try:
             yield

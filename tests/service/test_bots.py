@@ -8,6 +8,8 @@ from typing import Any
 
 from litestar.testing import AsyncTestClient
 
+from service.app import create_app
+from service.settings import Settings
 from tests.service.helpers import assert_problem, auth, create_game, legal, summary
 
 RULESET = "eclats_des_cites"  # ~70 commands a game: the cheapest full game over HTTP
@@ -97,3 +99,21 @@ async def test_bad_bot_requests_change_nothing(client: AsyncTestClient[Any]) -> 
     assert_problem(r, 400, "invalid_request")
     s = await summary(client, game["game_id"])
     assert [x["claimed"] for x in s["seats"]] == [False, False]
+
+
+async def test_pending_bot_turns_resume_after_a_restart(settings: Settings) -> None:
+    """A process that stopped before playing its bots leaves a game waiting on a
+    bot; the next process's start-up sweep resumes it and plays it out."""
+    async with AsyncTestClient(create_app(settings, bot_runner=False)) as c:
+        # This process "crashes" before any bot move (it runs no bot runner).
+        r = await c.post(
+            "/games", json={"ruleset": RULESET, "bots": {"seat_0": "greedy", "seat_1": "random"}}
+        )
+        game_id = r.json()["game_id"]
+        await asyncio.sleep(0.3)
+        stuck = await summary(c, game_id)
+        assert stuck["status"] == "active" and stuck["to_act"]
+    async with AsyncTestClient(create_app(settings)) as c:
+        s = await wait_for(c, game_id, lambda s: s["status"] == "finished")
+        assert s["version"] > stuck["version"]
+        assert len(await contiguous(c, game_id)) == s["version"]
