@@ -190,6 +190,9 @@ class _Child:
 
 EXPLORATION = 0.9
 MAX_ROOT_WIDTH = 12
+PRIOR_VISITS = 3
+"""The greedy prior counts as this many playouts: the search must find consistent
+evidence to overrule the heuristic."""
 """Root commands the search considers (the greedy prior's best)."""
 
 
@@ -220,9 +223,11 @@ class MctsBot:
         ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
         width = max(2, min(len(ranked), budget.playouts // 4, MAX_ROOT_WIDTH))
         for prior, _, command in ranked[:width]:
-            child = _Child(command=command, seat=seat, visits=1, total=prior)
+            child = _Child(
+                command=command, seat=seat, visits=PRIOR_VISITS, total=PRIOR_VISITS * prior
+            )
             root.children[command_key(command)] = child
-            root.visits += 1
+            root.visits += PRIOR_VISITS
         legal = [r[2] for r in ranked[:width]]
         deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
         for _ in range(max(1, budget.playouts)):
