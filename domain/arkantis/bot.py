@@ -28,13 +28,20 @@ ROLLOUT_DEPTH = 3
 """Commands rolled out after the search tree (legal_commands is costly here)."""
 
 
+SEAT_FIELD, ACTIVE_FIELD = "player_id", "active_player_id"
+"""The seat-meaning field names of players and of the game (being renamed
+``seat``/``active_seat`` on the wire): the one line to change at that rename."""
+
+
 def seat_of(player: ArkantisPlayerView) -> str:
-    """The seat a player view describes (the one accessor of the wire name)."""
-    return player.player_id
+    """The seat a player view describes."""
+    seat: str = getattr(player, SEAT_FIELD)
+    return seat
 
 
 def active_seat_of(view: ArkantisView) -> str | None:
-    return view.active_player_id
+    seat: str | None = getattr(view, ACTIVE_FIELD)
+    return seat
 
 
 def _tokens(board: tuple[str, ...]) -> int:
@@ -77,7 +84,7 @@ def determinize(view: ArkantisView, seat: str, rng: random.Random) -> ArkantisSt
             )
         players.append(
             ArkantisPlayerState(
-                player_id=seat_of(p),
+                **{SEAT_FIELD: seat_of(p)},
                 seat=p.seat,
                 sesterces=p.sesterces,
                 hand=hand,
@@ -103,7 +110,7 @@ def determinize(view: ArkantisView, seat: str, rng: random.Random) -> ArkantisSt
         emerald=emerald,
         players=tuple(players),
         turn=view.turn,
-        active_player_id=active_seat_of(view),
+        **{ACTIVE_FIELD: active_seat_of(view)},
         phase=view.phase,
         turn_shapes=view.turn_shapes,
         pending_shape_ids=view.pending_shape_ids,
