@@ -316,7 +316,12 @@ class GameService:
         seats = ruleset.seats(options)
         unknown = sorted(set(bots or {}) - set(seats))
         if unknown:
-            raise bad_request(f"bots names seats this game lacks: {unknown}", seats=list(seats))
+            raise ApiError(
+                422,
+                "unknown_bot_seat",
+                f"bots names seats this game lacks: {unknown}",
+                details={"seats": list(seats)},
+            )
         seed = secrets.token_hex(16)
         created = now()
         game = GameRecord(

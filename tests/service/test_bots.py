@@ -84,7 +84,7 @@ async def test_a_game_of_bots_only_finishes(client: AsyncTestClient[Any]) -> Non
 
 async def test_bad_bot_requests_change_nothing(client: AsyncTestClient[Any]) -> None:
     r = await client.post("/games", json={"ruleset": RULESET, "bots": {"seat_9": "greedy"}})
-    assert_problem(r, 400, "invalid_request")
+    assert_problem(r, 422, "unknown_bot_seat")
     r = await client.post("/games", json={"ruleset": RULESET, "bots": {"seat_0": "genius"}})
     assert_problem(r, 400, "invalid_request")
     game = await create_game(client, RULESET)
