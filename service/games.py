@@ -356,7 +356,7 @@ class GameService:
         game = await self.game(game_id)
         ruleset = RULESETS[game.ruleset]
         if bot is not None and token:
-            raise bad_request("a bot seat is claimed without a player token")
+            raise ApiError(422, "bot_with_token", "a bot seat is claimed without a player token")
         player = await self.player_from_token(token) if token else None
         name = player_name or (player.name if player else None) or (f"{bot} bot" if bot else None)
         if seat not in {s.seat for s in game.seats}:

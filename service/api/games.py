@@ -161,7 +161,7 @@ class GamesController(Controller):
         operation_id="claimSeat",
         summary="Claim a seat",
         status_code=201,
-        responses=problems(400, 401, 404, 409),
+        responses=problems(400, 401, 404, 409, 422),
     )
     async def claim_seat(
         self,

@@ -96,7 +96,7 @@ async def test_bad_bot_requests_change_nothing(client: AsyncTestClient[Any]) -> 
         json={"bot": "random"},
         headers=auth(player["token"]),
     )
-    assert_problem(r, 400, "invalid_request")
+    assert_problem(r, 422, "bot_with_token")
     s = await summary(client, game["game_id"])
     assert [x["claimed"] for x in s["seats"]] == [False, False]
 
