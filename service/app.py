@@ -63,8 +63,10 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
     """Build the app. Backends are opened in the lifespan, from ``settings``.
 
     ``overrides`` may inject ready-made ``store``, ``cache`` or ``notifier``
-    objects (tests share one PostgreSQL pool across apps this way).
+    objects (tests share one PostgreSQL pool across apps this way);
+    ``bot_runner=False`` starts no bot runner (a process that plays no bots).
     """
+    from service.bots import BotRunner
     from service.cache import make_cache
     from service.games import GameService
     from service.ops import instrument, operations
@@ -97,9 +99,14 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         app.state.cache = cache
         app.state.notifier = notifier
         app.state.games = GameService(settings, store, cache, notifier)
+        bots = BotRunner(app.state.games)
+        if overrides.get("bot_runner", True):  # tests may start a process without one
+            bots.start()
+        app.state.bots = bots
         try:
             yield
         finally:
+            await bots.stop()
             for resource in reversed(owned):
                 try:
                     await resource.close()

@@ -13,6 +13,7 @@ import logging
 import secrets
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -157,6 +158,12 @@ class GameService:
         self.json = msgspec.json.Encoder()
         self.codecs = {name: Codecs(rs) for name, rs in RULESETS.items()}
         self._seeds: OrderedDict[str, str] = OrderedDict()
+        self.on_moved: list[Callable[[str], None]] = []
+        """Called with a game id after this process appended to it (the bot runner listens)."""
+
+    def _moved(self, game_id: str) -> None:
+        for listener in self.on_moved:
+            listener(game_id)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -198,7 +205,11 @@ class GameService:
             version=game.version,
             seats=[
                 SeatInfo(
-                    seat=s.seat, player_name=s.player_name, player_id=s.player_id, claimed=s.claimed
+                    seat=s.seat,
+                    player_name=s.player_name,
+                    player_id=s.player_id,
+                    claimed=s.claimed,
+                    bot=s.bot,  # type: ignore[arg-type]
                 )
                 for s in game.seats
             ],
@@ -296,9 +307,14 @@ class GameService:
 
     # ------------------------------------------------------------------ games
     async def create_game(
-        self, ruleset_name: str, options: Any | None, *, seed: str | None = None
+        self,
+        ruleset_name: str,
+        options: Any | None,
+        bots: dict[str, str] | None = None,
+        *,
+        seed: str | None = None,
     ) -> GameRecord:
-        """A new game; ``seed`` (sandbox only) fixes its dice and cards."""
+        """A new game; ``bots`` seats bots; ``seed`` (sandbox only) fixes its dice and cards."""
         if seed is not None and not self.settings.sandbox:
             raise ApiError(
                 422,
@@ -311,6 +327,15 @@ class GameService:
         if options is None:
             options = ruleset.Options()
         ruleset.validate_options(options)
+        seats = ruleset.seats(options)
+        unknown = sorted(set(bots or {}) - set(seats))
+        if unknown:
+            raise ApiError(
+                422,
+                "unknown_bot_seat",
+                f"bots names seats this game lacks: {unknown}",
+                details={"seats": list(seats)},
+            )
         seed = seed if seed is not None else secrets.token_hex(16)
         created = now()
         game = GameRecord(
@@ -328,15 +353,26 @@ class GameService:
         )
         await self.store.create_game(game, seed)
         self._seeds[game.game_id] = seed
+        for seat in seats:  # in seat order: the last one may start the game
+            if bots and seat in bots:
+                game, _ = await self.claim_seat(game.game_id, seat, None, None, bot=bots[seat])
         return game
 
     async def claim_seat(
-        self, game_id: str, seat: str, player_name: str | None, token: str | None
+        self,
+        game_id: str,
+        seat: str,
+        player_name: str | None,
+        token: str | None,
+        *,
+        bot: str | None = None,
     ) -> tuple[GameRecord, str]:
         game = await self.game(game_id)
         ruleset = RULESETS[game.ruleset]
+        if bot is not None and token:
+            raise ApiError(422, "bot_with_token", "a bot seat is claimed without a player token")
         player = await self.player_from_token(token) if token else None
-        name = player_name or (player.name if player else None)
+        name = player_name or (player.name if player else None) or (f"{bot} bot" if bot else None)
         if seat not in {s.seat for s in game.seats}:
             raise not_found(f"game {game_id} has no seat {seat!r}")
         seat_token = new_token(SEAT_TOKEN, game_id)
@@ -379,6 +415,7 @@ class GameService:
                 player_name=name,
                 token_hash=sha256_hex(seat_token),
                 on_full=on_full,
+                bot=bot,
             )
         except GameNotFound:
             raise not_found(f"no game {game_id!r}") from None
@@ -390,6 +427,7 @@ class GameService:
             raise ApiError(409, "seat_taken", f"seat {seat!r} is already taken") from None
         if updated.status != "waiting":
             await self.notifier.publish(game_id, updated.version)
+            self._moved(game_id)
         return updated, seat_token
 
     def _new_events(self, events: list[Any]) -> list[NewEvent]:
@@ -505,6 +543,21 @@ class GameService:
         viewer = await self.viewer(game, token)
         seat = viewer.seat
         assert seat is not None
+        return await self.submit_as(
+            game, seat, body, if_match=if_match, idempotency_key=idempotency_key
+        )
+
+    async def submit_as(
+        self,
+        game: GameRecord,
+        seat: str,
+        body: bytes,
+        *,
+        if_match: int | None,
+        idempotency_key: str | None,
+    ) -> tuple[int, bytes, int]:
+        """``submit`` for a seat already authenticated (a client's token, or a bot seat)."""
+        game_id = game.game_id
         ruleset = RULESETS[game.ruleset]
         request_hash = sha256_hex(body)
         if idempotency_key is not None:
@@ -580,6 +633,7 @@ class GameService:
             metrics.command(ruleset.name, "accepted", len(events))
             await self._remember(game_id, state, new_version, version)
             await self.notifier.publish(game_id, new_version)
+            self._moved(game_id)
             return 201, response, new_version
         raise ApiError(
             409,

@@ -115,7 +115,9 @@ class GamesController(Controller):
         default game. Invalid options answer 422 with the ruleset's code."""
         svc = service(request)
         data = strict_body(await request.body(), CreateGame)
-        game = await svc.create_game(data.__struct_config__.tag, data.options, seed=data.seed)
+        game = await svc.create_game(
+            data.__struct_config__.tag, data.options, data.bots, seed=data.seed
+        )
         summary = await svc.summary(game)
         return Response(summary, status_code=201, headers={"Location": f"/games/{game.game_id}"})
 
@@ -167,7 +169,7 @@ class GamesController(Controller):
         operation_id="claimSeat",
         summary="Claim a seat",
         status_code=201,
-        responses=problems(400, 401, 404, 409),
+        responses=problems(400, 401, 404, 409, 422),
     )
     async def claim_seat(
         self,
@@ -188,11 +190,12 @@ class GamesController(Controller):
         token = bearer(authorization)
         body = await request.body()
         data = strict_body(body, ClaimSeat | None) if body.strip() else None
+        bot = data.bot if data else None
         _, seat_token = await svc.claim_seat(
-            game_id, seat, data.player_name if data else None, token
+            game_id, seat, data.player_name if data else None, token, bot=bot
         )
         return Response(
-            SeatClaimed(seat=seat, token=seat_token),
+            SeatClaimed(seat=seat, token=None if bot else seat_token),
             status_code=201,
             headers={"Location": f"/games/{game_id}", **PRIVATE},
         )

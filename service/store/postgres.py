@@ -34,7 +34,9 @@ from service.store._common import (
     COMMAND_LOG_COLUMNS,
     EVENT_COLUMNS,
     GAME_COLUMNS,
+    SEAT_COLUMNS,
     Dialect,
+    bot_games_query,
     check_claim,
     command_record,
     game_params,
@@ -269,7 +271,7 @@ class PostgresEventStore:
         seat_rows: Sequence[Sequence[Any]] = []
         if rows:
             cur = await conn.execute(
-                "SELECT game_id, seat, player_id, player_name, claimed_at IS NOT NULL FROM seats"
+                f"SELECT {SEAT_COLUMNS} FROM seats"
                 " WHERE game_id = ANY(%s) ORDER BY game_id, seat_order",
                 ([row[0] for row in rows],),
             )
@@ -457,6 +459,7 @@ class PostgresEventStore:
         player_name: str | None,
         token_hash: str,
         on_full: StartHook,
+        bot: str | None = None,
     ) -> GameRecord:
         now = utcnow()
         async with self._tx(game_id=game_id) as conn:
@@ -475,8 +478,8 @@ class PostgresEventStore:
             check_claim(game_id, seat, status, seat_row)
             await conn.execute(
                 "UPDATE seats SET player_id = %s, player_name = %s, token_hash = %s,"
-                " claimed_at = %s WHERE game_id = %s AND seat = %s",
-                (player_id, player_name, token_hash, now, game_id, seat),
+                " claimed_at = %s, bot = %s WHERE game_id = %s AND seat = %s",
+                (player_id, player_name, token_hash, now, bot, game_id, seat),
             )
             game = await self._game(conn, game_id)
             assert game is not None
@@ -493,6 +496,11 @@ class PostgresEventStore:
                 conn, game_id, version + 1, events, command_id=None, seat=None, now=now
             )
             return after
+
+    async def bot_games(self, *, limit: int = 100) -> list[GameRecord]:
+        async with self._tx() as conn:
+            cur = await conn.execute(bot_games_query(_POSTGRES), (limit,))
+            return await self._games(conn, await cur.fetchall())
 
     async def seat_by_token(self, game_id: str, token_hash: str) -> str | None:
         """The seat claimed with this token (the first in seat order if several)."""
