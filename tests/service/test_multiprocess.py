@@ -30,7 +30,9 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def server(service_postgres_url: str, redis_url: str, redis_prefix: str) -> Iterator[str]:
+def server(
+    service_postgres_url: str, redis_url: str, redis_prefix: str, tmp_path: Path
+) -> Iterator[str]:
     port = free_port()
     env = {
         **os.environ,
@@ -40,11 +42,15 @@ def server(service_postgres_url: str, redis_url: str, redis_prefix: str) -> Iter
         "PLATEAU_SSE_HEARTBEAT": "60",
     }
     plateau = Path(sys.executable).with_name("plateau")
+    # The server logs a line per request: into a file, never an unread pipe,
+    # whose full buffer would block the workers' logging (and their requests).
+    log_path = tmp_path / "server.log"
+    log_file = open(log_path, "wb")  # noqa: SIM115 - closed in the finally below
     proc = subprocess.Popen(
         [str(plateau), "serve", "--workers", "2", "--host", "127.0.0.1", "--port", str(port)],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.PIPE,
+        stdout=log_file,
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
@@ -53,7 +59,7 @@ def server(service_postgres_url: str, redis_url: str, redis_prefix: str) -> Iter
         deadline = time.monotonic() + 60
         while True:
             if proc.poll() is not None:
-                out = proc.stdout.read().decode() if proc.stdout else ""
+                out = log_path.read_text(errors="replace")
                 pytest.fail(f"plateau serve exited with {proc.returncode}:\n{out}")
             try:
                 if httpx.get(f"{base}/health/ready", timeout=1).status_code == 200:
@@ -71,6 +77,7 @@ def server(service_postgres_url: str, redis_url: str, redis_prefix: str) -> Iter
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+        log_file.close()
 
 
 async def start(client: httpx.AsyncClient) -> tuple[str, dict[str, str]]:
