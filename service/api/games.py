@@ -12,7 +12,7 @@ from litestar.params import Body, HeaderParameter, Parameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain import RULESETS
-from service.api.deps import PRIVATE, bearer, parse_version_header, service
+from service.api.deps import PRIVATE, bearer, parse_if_match, parse_version_header, service
 from service.errors import Problem
 from service.games import strict_body
 from service.schemas import (
@@ -44,7 +44,8 @@ AuthHeader = Annotated[
 ]
 StatusFilter = Literal["waiting", "active", "finished"]
 MAX_VERSION = 10**12
-VERSION_TAG = r'^(W/)?"[0-9]{1,12}"$|^[0-9]{1,12}$'
+_TAG = r'(W/)?"[0-9]{1,12}"'
+VERSION_TAG = rf"^\*$|^ *{_TAG} *(, *{_TAG} *)*$"
 
 CURSOR_PATTERN = r"^[0-9]{1,16}-[0-9a-f]{1,64}$"
 
@@ -255,7 +256,9 @@ class GamesController(Controller):
                 name="If-Match",
                 required=False,
                 pattern=VERSION_TAG,
-                description='Play only at this version: `"12"` (else 412)',
+                description='Play only at this version: `"12"` (else 412). A list '
+                '(`"12", "13"`) matches any of its versions; a weak tag (`W/"12"`) never '
+                "matches (strong comparison); `*` matches whatever the current version",
             ),
         ] = None,
         idempotency_key: Annotated[
@@ -278,7 +281,7 @@ class GamesController(Controller):
             game_id,
             bearer(authorization),
             body,
-            if_match=parse_version_header(if_match, "If-Match"),
+            if_match=parse_if_match(if_match),
             idempotency_key=idempotency_key,
         )
         return Response(
@@ -402,6 +405,8 @@ class GamesController(Controller):
                 except asyncio.CancelledError:
                     return
                 if position >= (await svc.game(game_id)).version:
-                    yield ServerSentEventMessage(comment="heartbeat")
+                    # A comment line only: a `data:` field would make every
+                    # EventSource fire an empty message.
+                    yield ServerSentEventMessage(comment="heartbeat", data=None)
 
         return ServerSentEvent(messages(), headers=PRIVATE)
