@@ -83,6 +83,21 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
     def visit(node: Any) -> Any:
         if isinstance(node, dict):
             node = {k: visit(v) for k, v in node.items()}
+            # Tuples: msgspec closes them with ``items: false`` after
+            # ``prefixItems``; ``maxItems`` says the same and every client
+            # generator reads it (openapi-python-client refuses a boolean schema).
+            if node.get("items") is False and isinstance(node.get("prefixItems"), list):
+                del node["items"]
+                node.setdefault("maxItems", len(node["prefixItems"]))
+            # Tags: one way everywhere, ``const`` with ``type: string`` (a bare
+            # one-value enum becomes a one-member enum class in Python clients).
+            enum = node.get("enum")
+            if isinstance(enum, list) and len(enum) == 1 and isinstance(enum[0], str):
+                del node["enum"]
+                node["const"] = enum[0]
+                node["type"] = "string"
+            if isinstance(node.get("const"), str) and "type" not in node:
+                node["type"] = "string"
             one_of = node.get("oneOf")
             # Litestar renders tuple[X, ...] items as oneOf [X, {}]; anything
             # matching X matches both, which makes oneOf fail: keep X.
@@ -112,6 +127,9 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
         return node
 
     result: dict[str, Any] = visit(doc)
+    result.setdefault("info", {})["license"] = {"name": "MIT", "identifier": "MIT"}
+    _name_inline_enums(result)
+    _declare_security(result)
     _document_problems(result)
     _add_examples(result)
     # forbid_unknown_fields=True is not reflected by Litestar: say it in the schema.
@@ -124,6 +142,62 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
         ):
             schema["additionalProperties"] = False
     return result
+
+
+# Inline enums whose generated name (parent + property) is taken by a
+# component: openapi-python-client would name ToursShare.island's enum
+# ``ToursShareIsland``, the command of that name, and drop the schema.
+NAMED_ENUMS = {("ToursShare", "island"): "ToursIslandName"}
+
+
+def _name_inline_enums(doc: dict[str, Any]) -> None:
+    schemas = doc.get("components", {}).get("schemas", {})
+    for (parent, prop), name in NAMED_ENUMS.items():
+        props = schemas.get(parent, {}).get("properties", {})
+        inline = props.get(prop)
+        if isinstance(inline, dict) and "enum" in inline and name not in schemas:
+            description = inline.pop("description", None)
+            schemas[name] = {"title": name, **inline}
+            props[prop] = {"$ref": f"#/components/schemas/{name}"}
+            if description:
+                props[prop]["description"] = description
+
+
+# Operations that answer 401 without a token; the others that read one only
+# change the view with it (a spectator's without).
+TOKEN_REQUIRED = {"getLegalCommands", "submitCommand"}
+
+
+def _declare_security(doc: dict[str, Any]) -> None:
+    """The ``bearer`` scheme on every operation that reads a token.
+
+    Litestar documents the token as an ``Authorization`` header parameter,
+    which OpenAPI ignores and no generated client attaches globally: each
+    operation says instead whether the token is required (``[bearer]``),
+    optional (``[bearer, {}]``: it only changes the view) or unused (``[]``).
+    """
+    for item in doc.get("paths", {}).values():
+        for op in item.values():
+            if not isinstance(op, dict) or "responses" not in op:
+                continue
+            params = op.get("parameters", [])
+            reads_token = any(
+                p.get("in") == "header" and p.get("name", "").lower() == "authorization"
+                for p in params
+            )
+            op["parameters"] = [
+                p
+                for p in params
+                if not (p.get("in") == "header" and p.get("name", "").lower() == "authorization")
+            ]
+            if not op["parameters"]:
+                del op["parameters"]
+            if op.get("operationId") in TOKEN_REQUIRED:
+                op["security"] = [{"bearer": []}]
+            elif reads_token:
+                op["security"] = [{"bearer": []}, {}]
+            else:
+                op["security"] = []
 
 
 PROBLEM_DESCRIPTIONS = {
