@@ -128,9 +128,15 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
 
     result: dict[str, Any] = visit(doc)
     result.setdefault("info", {})["license"] = {"name": "MIT", "identifier": "MIT"}
+    for name, field in (("CreatePlayer", "name"), ("ClaimSeat", "player_name")):
+        prop = result["components"]["schemas"].get(name, {}).get("properties", {}).get(field)
+        for variant in [prop, *(prop or {}).get("oneOf", []), *(prop or {}).get("anyOf", [])]:
+            if isinstance(variant, dict) and variant.get("type") == "string":
+                variant.setdefault("pattern", NO_NUL)
     _name_inline_enums(result)
     _declare_security(result)
     _document_problems(result)
+    _document_headers(result)
     _add_examples(result)
     # forbid_unknown_fields=True is not reflected by Litestar: say it in the schema.
     for name, schema in result.get("components", {}).get("schemas", {}).items():
@@ -142,6 +148,73 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
         ):
             schema["additionalProperties"] = False
     return result
+
+
+ETAG_OPERATIONS = {
+    ("getGame", "200"),
+    ("getState", "200"),
+    ("getLegalCommands", "200"),
+    ("getEvents", "200"),
+    ("submitCommand", "201"),
+    ("submitCommand", "412"),
+}
+LOCATION_OPERATIONS = {"createGame", "claimSeat", "createPlayer"}
+HEADERS = {
+    "ETag": {
+        "description": 'The game\'s version as a strong entity tag (`"12"`), for `If-Match`',
+        "schema": {"type": "string", "pattern": '^"[0-9]{1,12}"$'},
+    },
+    "Location": {
+        "description": "The created (or claimed) resource",
+        "schema": {"type": "string", "format": "uri-reference"},
+    },
+    "Retry-After": {
+        "description": "Seconds to wait before retrying",
+        "schema": {"type": "string", "pattern": "^[0-9]+$"},
+    },
+}
+
+
+def _document_headers(doc: dict[str, Any]) -> None:
+    """Response headers, the SSE payload, and the 5xx answers of every operation."""
+    problem = {"$ref": "#/components/schemas/Problem"}
+    for item in doc.get("paths", {}).values():
+        for op in item.values():
+            if not isinstance(op, dict) or "responses" not in op:
+                continue
+            operation = op.get("operationId")
+            responses = op["responses"]
+            for status, response in responses.items():
+                headers = response.setdefault("headers", {})
+                if (operation, status) in ETAG_OPERATIONS:
+                    headers["ETag"] = HEADERS["ETag"]
+                if operation in LOCATION_OPERATIONS and status == "201":
+                    headers["Location"] = HEADERS["Location"]
+                if not headers:
+                    del response["headers"]
+            responses.setdefault(
+                "500",
+                {
+                    "description": "A bug (`internal_error`): never expected",
+                    "content": {"application/problem+json": {"schema": problem}},
+                },
+            )
+            unavailable = responses.setdefault(
+                "503",
+                {
+                    "description": "The event store cannot be reached (`store_unavailable`)",
+                    "content": {"application/problem+json": {"schema": problem}},
+                },
+            )
+            unavailable.setdefault("headers", {})["Retry-After"] = HEADERS["Retry-After"]
+            stream = responses.get("200", {}).get("content", {}).get("text/event-stream")
+            if stream is not None:
+                stream["schema"] = {
+                    "description": "Server-Sent Events: one message per logged event, "
+                    "`id` = its version, `event` = its `type` (`<ruleset>.<name>`), "
+                    "`data` = a `LoggedEvent` as JSON (see the `LoggedEvent` schema); "
+                    "heartbeats are comment lines (`: heartbeat`) only.",
+                }
 
 
 # Inline enums whose generated name (parent + property) is taken by a
@@ -207,6 +280,16 @@ PROBLEM_DESCRIPTIONS = {
 }
 
 
+NO_NUL = "^[^\u0000]*$"
+
+
+def no_nul(schema: dict[str, Any]) -> None:
+    """A string the store keeps: U+0000 is refused (400), so say so."""
+    if schema.get("type") == "string" and "pattern" not in schema and "enum" not in schema:
+        schema["pattern"] = NO_NUL
+        schema.setdefault("minLength", 1)
+
+
 def _document_problems(doc: dict[str, Any]) -> None:
     """Every operation documents its generic errors as problem+json.
 
@@ -229,6 +312,12 @@ def _document_problems(doc: dict[str, Any]) -> None:
                             **{k: v for k, v in schema.items() if k != "oneOf"},
                             **kept[0],
                         }
+                if param.get("in") == "header" and param.get("name") == "If-Match":
+                    # Checked by service.api.deps.parse_if_match (400 otherwise).
+                    from service.api.games import VERSION_TAG
+
+                    param.setdefault("schema", {})["pattern"] = VERSION_TAG
+                no_nul(param.get("schema", {}))
                 if param.get("in") == "query" and param.get("name") in NON_NEGATIVE_QUERY:
                     param["schema"]["minimum"] = 0
             responses = op["responses"]

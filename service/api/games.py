@@ -13,7 +13,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain import RULESETS
 from service.api.deps import PRIVATE, bearer, parse_if_match, parse_version_header, service
-from service.errors import Problem
+from service.errors import ApiError, Problem
 from service.games import strict_body
 from service.schemas import (
     STATE_RESPONSE,
@@ -45,7 +45,7 @@ AuthHeader = Annotated[
 StatusFilter = Literal["waiting", "active", "finished"]
 MAX_VERSION = 10**12
 _TAG = r'(W/)?"[0-9]{1,12}"'
-VERSION_TAG = rf"^\*$|^ *{_TAG} *(, *{_TAG} *)*$"
+VERSION_TAG = rf"^\*$|^{_TAG}(, ?{_TAG})*$"
 
 CURSOR_PATTERN = r"^[0-9]{1,16}-[0-9a-f]{1,64}$"
 
@@ -255,7 +255,6 @@ class GamesController(Controller):
             HeaderParameter(
                 name="If-Match",
                 required=False,
-                pattern=VERSION_TAG,
                 description='Play only at this version: `"12"` (else 412). A list '
                 '(`"12", "13"`) matches any of its versions; a weak tag (`W/"12"`) never '
                 "matches (strong comparison); `*` matches whatever the current version",
@@ -277,9 +276,17 @@ class GamesController(Controller):
         change is retried a few times, then 409 ``version_conflict``."""
         svc = service(request)
         body = await request.body()
+        token = bearer(authorization)
+        if token is None:  # 401 before any other header is judged
+            raise ApiError(
+                401,
+                "unauthenticated",
+                "a seat token is required to play",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
         status, content, version = await svc.submit(
             game_id,
-            bearer(authorization),
+            token,
             body,
             if_match=parse_if_match(if_match),
             idempotency_key=idempotency_key,
