@@ -147,7 +147,7 @@ class BotRunner:
                 game,
                 seat,
                 body,
-                if_match=version,
+                if_match=frozenset({version}),
                 idempotency_key=idempotency_key(game.game_id, version, seat),
             )
         except ApiError as exc:

@@ -97,7 +97,20 @@ def json_schema_body(body: bytes) -> bytes:
         raw = msgspec.json.decode(body)
     except msgspec.DecodeError:
         return body  # the typed decode reports it
+    if _has_nul(raw):
+        # PostgreSQL text cannot hold U+0000; no name, id or tag needs it.
+        raise bad_request("strings must not contain U+0000")
     return msgspec.json.encode(_integral_floats_as_ints(raw))
+
+
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    return False
 
 
 def strict_body(body: bytes, typ: Any) -> Any:
@@ -528,7 +541,7 @@ class GameService:
         token: str | None,
         body: bytes,
         *,
-        if_match: int | None,
+        if_match: frozenset[int] | None,
         idempotency_key: str | None,
     ) -> tuple[int, bytes, int]:
         """Decide and append one command. Returns (status, JSON body, version)."""
@@ -553,7 +566,7 @@ class GameService:
         seat: str,
         body: bytes,
         *,
-        if_match: int | None,
+        if_match: frozenset[int] | None,
         idempotency_key: str | None,
     ) -> tuple[int, bytes, int]:
         """``submit`` for a seat already authenticated (a client's token, or a bot seat)."""
@@ -577,12 +590,13 @@ class GameService:
             if loaded.game.status != "active":
                 raise ApiError(409, "game_not_active", f"game {game_id} is {loaded.game.status}")
             version = loaded.version
-            if if_match is not None and if_match != version:
+            if if_match is not None and version not in if_match:
+                named = ", ".join(str(v) for v in sorted(if_match)) or "no strong tag"
                 metrics.command(ruleset.name, "stale")
                 raise ApiError(
                     412,
                     "stale_version",
-                    f"If-Match names version {if_match}, the game is at version {version}",
+                    f"If-Match names version {named}, the game is at version {version}",
                     details={"current_version": version},
                     headers={"ETag": f'"{version}"'},
                 )
