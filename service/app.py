@@ -25,6 +25,7 @@ from service.settings import Settings
 
 log = logging.getLogger("plateau")
 
+
 def _version() -> str:
     """The one version number: the package's, from pyproject.toml."""
     from importlib.metadata import PackageNotFoundError, version
