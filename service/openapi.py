@@ -114,6 +114,7 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
     result: dict[str, Any] = visit(doc)
     _document_problems(result)
     _add_examples(result)
+    __import__("service.docstrings").docstrings.describe(result)  # docstrings -> descriptions
     # forbid_unknown_fields=True is not reflected by Litestar: say it in the schema.
     for name, schema in result.get("components", {}).get("schemas", {}).items():
         cls = classes.get(name)
