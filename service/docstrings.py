@@ -54,6 +54,8 @@ def attribute_docs(cls: type) -> dict[str, str]:
         if klass is object or klass is msgspec.Struct:
             continue
         out.update(_own_attribute_docs(klass))
+        # Classes built with msgspec.defstruct may carry theirs in ``__field_docs__``.
+        out.update(klass.__dict__.get("__field_docs__", {}))
     return out
 
 
