@@ -100,9 +100,13 @@ class PetitsDragonsPieceBorn(PetitsDragonsEventBase, frozen=True, tag="petits_dr
     """A dragon hatched: nest -> exit."""
 
     colour: Colour
+    """The colour of the new piece."""
     piece_id: PieceId
+    """The piece born."""
     kind: PieceKind
+    """Its kind (chief or pawn)."""
     double_value: int
+    """The value of the double that gave birth."""
 
 
 class PetitsDragonsPieceMoved(
@@ -149,14 +153,19 @@ class PetitsDragonsFighter(msgspec.Struct, frozen=True, kw_only=True):
     """One side of a combat."""
 
     colour: Colour
+    """The side's colour."""
     unit_kind: UnitKind
+    """The unit's kind."""
     piece_ids: list[PieceId]
+    """The pieces fighting."""
     dice: list[DieValue]
     """2 or 3 dice, in the order red, blue, green."""
     kept: list[DieValue]
     """The best two dice, highest first."""
     bonus: int
+    """The side's combat bonus."""
     total: int
+    """The side's total."""
 
 
 class PetitsDragonsCombatResolved(
@@ -260,21 +269,30 @@ class PetitsDragonsTurnEnded(PetitsDragonsEventBase, frozen=True, tag="petits_dr
     """The turn finished."""
 
     colour: Colour
+    """The colour whose turn ends."""
     reason: Literal[
         "plain_roll", "suite", "birth", "no_legal_action", "replay_declined", "closed_with_pending"
     ]
+    """Why the turn ends."""
     holds_arena: bool
+    """True when the colour holds the arena at the end of its turn."""
 
 
 class PetitsDragonsGameEnded(PetitsDragonsEventBase, frozen=True, tag="petits_dragons.game_ended"):
     """The game is over (§11)."""
 
     reason: EndGameReason
+    """Why the game ended."""
     completed_by: Colour | None
+    """The colour that completed the game, if any."""
     colour_scores: dict[Colour, PetitsDragonsColourScore]
+    """Every colour's score."""
     side_scores: list[PetitsDragonsSideScore]
+    """Every side's score."""
     ranking: list[PetitsDragonsRank]
+    """The sides, best first."""
     decided_by: str
+    """What separated the first two places."""
 
 
 PetitsDragonsEvent = (
