@@ -45,14 +45,23 @@ class PetitsDragonsGameCreated(
     """The initial state (§5)."""
 
     board: str
+    """The board's id."""
     seats: list[PetitsDragonsSeatColours]
+    """The colours each seat plays."""
     option_multi_colour: bool
+    """True when a seat plays several colours."""
     option_alliances: bool
+    """True when colours play in teams."""
     teams: list[list[str]] | None
+    """The teams of colours under alliances; else null."""
     colours_in_play: list[Colour]
+    """The colours in the game."""
     turn_order: list[Colour]
+    """The colours in playing order."""
     side: dict[Colour, str]
+    """The side (seat or team) of each colour."""
     bank: PetitsDragonsEggs
+    """The eggs in the bank at the start."""
 
 
 class PetitsDragonsTurnStarted(
@@ -61,8 +70,11 @@ class PetitsDragonsTurnStarted(
     """A colour's turn begins; its units' turn usage is reset."""
 
     colour: Colour
+    """The colour whose turn begins."""
     seat: Seat
+    """The seat playing it."""
     round: int
+    """The round's number."""
 
 
 class PetitsDragonsTurnSkipped(
@@ -71,8 +83,11 @@ class PetitsDragonsTurnSkipped(
     """A colour that cannot act is skipped."""
 
     colour: Colour
+    """The colour skipped."""
     round: int
+    """The round's number."""
     reason: Literal["inactive"] = "inactive"
+    """Why: the colour is no longer in play."""
 
 
 class PetitsDragonsDiceRolled(
@@ -81,10 +96,15 @@ class PetitsDragonsDiceRolled(
     """The movement roll (random)."""
 
     colour: Colour
+    """The colour rolling."""
     roll_index: int
+    """The roll's number within the turn."""
     red: DieValue
+    """The red die's face."""
     blue: DieValue
+    """The blue die's face."""
     outcome: RollOutcome
+    """What the roll allows."""
 
 
 class PetitsDragonsRollForfeited(
@@ -93,7 +113,9 @@ class PetitsDragonsRollForfeited(
     """The roll produced no action."""
 
     colour: Colour
+    """The colour whose roll is lost."""
     reason: Literal["suite", "no_legal_action", "passed"]
+    """Why: a suite, no legal action, or the player passed."""
 
 
 class PetitsDragonsPieceBorn(PetitsDragonsEventBase, frozen=True, tag="petits_dragons.piece_born"):
@@ -115,15 +137,23 @@ class PetitsDragonsPieceMoved(
     """A walk (§3.4)."""
 
     colour: Colour
+    """The moving colour."""
     unit_kind: UnitKind
+    """The kind of the unit moved."""
     piece_ids: list[PieceId]
+    """The pieces moved together."""
     from_: str = msgspec.field(name="from")
     """A cell id, or ``exit``."""
     path: list[CellId]
+    """The cells crossed, the last one being where the unit stops."""
     value: int
+    """The number of cells moved."""
     die: Literal["higher", "red", "blue"]
+    """The die whose value was used."""
     ring_direction: RingDirection | None
+    """The direction taken on the ring, when one was chosen."""
     outcome: Literal["placed", "stacked", "combat", "arrived"]
+    """How the move ended: placed, stacked, a combat, or arrived."""
 
 
 class PetitsDragonsPieceTeleported(
@@ -132,11 +162,17 @@ class PetitsDragonsPieceTeleported(
     """A teleport onto an own-colour cell."""
 
     colour: Colour
+    """The colour teleporting."""
     unit_kind: UnitKind
+    """The kind of the unit teleported."""
     piece_ids: list[PieceId]
+    """The pieces teleported."""
     from_: str = msgspec.field(name="from")
+    """Where the unit left from."""
     to: CellId
+    """The cell it lands on."""
     outcome: Literal["placed", "combat"]
+    """How it ended: placed or a combat."""
 
 
 class PetitsDragonsStackFormed(
@@ -145,8 +181,11 @@ class PetitsDragonsStackFormed(
     """Two own pawns became a stack."""
 
     colour: Colour
+    """The colour stacking."""
     piece_ids: list[PieceId]
+    """The pieces of the stack."""
     cell: CellId
+    """The cell of the stack."""
 
 
 class PetitsDragonsFighter(msgspec.Struct, frozen=True, kw_only=True):
@@ -174,10 +213,15 @@ class PetitsDragonsCombatResolved(
     """A combat (random: the dice)."""
 
     cell: CellId
+    """The cell fought over."""
     cell_colour: Colour | None
+    """The cell's colour, if it has one."""
     attacker: PetitsDragonsFighter
+    """The arriving side."""
     defender: PetitsDragonsFighter
+    """The side on the cell."""
     winner: Literal["attacker", "defender"]
+    """Which side won."""
 
 
 class PetitsDragonsPiecesReturnedToNest(
@@ -186,7 +230,9 @@ class PetitsDragonsPiecesReturnedToNest(
     """A losing pawn or stack went back to its nest."""
 
     colour: Colour
+    """The pieces' colour."""
     piece_ids: list[PieceId]
+    """The pieces sent back to the nest."""
 
 
 class PetitsDragonsChiefKilled(
@@ -195,9 +241,13 @@ class PetitsDragonsChiefKilled(
     """A chief died: it goes out, and the pawns still in its nest are replaced by eggs."""
 
     colour: Colour
+    """The chief's colour."""
     cell: CellId
+    """Where the chief fell."""
     removed_pawn_ids: list[PieceId]
+    """The pawns removed from the game."""
     kept_in_nest_pawn_ids: list[PieceId]
+    """The pawns that stay in the nest."""
 
 
 class PetitsDragonsPieceArrived(
@@ -206,8 +256,11 @@ class PetitsDragonsPieceArrived(
     """Pieces reached the centre and went home."""
 
     colour: Colour
+    """The arriving colour."""
     unit_kind: UnitKind
+    """The unit's kind."""
     piece_ids: list[PieceId]
+    """The pieces arrived."""
 
 
 class PetitsDragonsPenaltyCreated(
@@ -216,11 +269,17 @@ class PetitsDragonsPenaltyCreated(
     """A pending decision opens for the owner's controller."""
 
     penalty_id: str
+    """The penalty's id."""
     owner: Colour
+    """The colour that assigns the penalty."""
     kind: PenaltyKind
+    """The penalty's kind."""
     value: int
+    """The penalty's value in eggs."""
     restricted_to: Colour | None
+    """The only colour it may be assigned to, if restricted."""
     blocking: bool
+    """True when the game waits for the penalty to be assigned."""
 
 
 class PetitsDragonsPenaltyResolved(
@@ -229,7 +288,9 @@ class PetitsDragonsPenaltyResolved(
     """The penalty was answered."""
 
     penalty_id: str
+    """The penalty."""
     transfers: list[PetitsDragonsTransfer]
+    """The egg transfers it was paid with."""
 
 
 class PetitsDragonsPenaltyBackfired(
@@ -238,7 +299,9 @@ class PetitsDragonsPenaltyBackfired(
     """A penalty left pending at the close of the turn went into its owner's own nest."""
 
     penalty_id: str
+    """The penalty."""
     eggs: PetitsDragonsEggs
+    """The eggs the owner pays back."""
 
 
 class PetitsDragonsPenaltyLapsed(
@@ -247,7 +310,9 @@ class PetitsDragonsPenaltyLapsed(
     """The penalty could not be applied in any way."""
 
     penalty_id: str
+    """The penalty."""
     reason: Literal["impossible"] = "impossible"
+    """Why: it cannot be paid."""
 
 
 class PetitsDragonsEggsTransferred(
@@ -260,9 +325,13 @@ class PetitsDragonsEggsTransferred(
     to: str
     """``bank`` or a colour."""
     denomination: int
+    """The eggs' denomination."""
     count: int
+    """How many eggs."""
     reason: Literal["penalty", "backfire", "chief_death"]
+    """Why: a penalty, a backfire or a chief's death."""
     penalty_id: str | None = None
+    """The penalty concerned, if any."""
 
 
 class PetitsDragonsTurnEnded(PetitsDragonsEventBase, frozen=True, tag="petits_dragons.turn_ended"):

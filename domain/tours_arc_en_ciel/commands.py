@@ -99,7 +99,9 @@ class ToursInvokeInvulnerability(
 
     island: IslandId
     tower: TowerId | None = None
+    """The tower to land `dragon` on (both given or both null)."""
     dragon: DragonId | None = None
+    """The Dragon to land on `tower` (both given or both null)."""
 
 
 class ToursShareIsland(CommandBase, frozen=True, tag="tours_arc_en_ciel.share_island"):
