@@ -14,6 +14,7 @@ import msgspec
 from msgspec import Meta
 
 from domain import RULESETS, Outcome
+from domain.bots import BotLevel
 
 
 def _members(union: Any) -> tuple[Any, ...]:
@@ -134,16 +135,24 @@ def _new_game_class(ruleset: Any) -> Any:
     prefix = ruleset.Options.__name__.removesuffix("Options") or ruleset.name
     cls = msgspec.defstruct(
         f"{prefix}NewGame",
-        [("options", ruleset.Options | None, None), ("seed", SandboxSeed | None, None)],
+        [
+            ("options", ruleset.Options | None, None),
+            ("bots", dict[str, BotLevel] | None, None),
+            ("seed", SandboxSeed | None, None),
+        ],
         tag_field="ruleset",
         tag=ruleset.name,
         forbid_unknown_fields=True,
         kw_only=True,
         module=__name__,
     )
-    cls.__doc__ = f"Create a game of {ruleset.title} (`ruleset: {ruleset.name}`); `options` omitted: the default game."
+    cls.__doc__ = (
+        f"Create a game of {ruleset.title} (`ruleset: {ruleset.name}`); `options` omitted:"
+        " the default game; `bots`: seat -> bot level, seats the service plays itself."
+    )
     cls.__field_docs__ = {  # type: ignore[attr-defined]
-        "options": f"The game's options ({ruleset.title}); omitted: the default game."
+        "options": f"The game's options ({ruleset.title}); omitted: the default game.",
+        "bots": "Seat -> bot level: the seats the service plays itself (omitted: none).",
     }
     return cls
 
@@ -164,6 +173,8 @@ class SeatInfo(msgspec.Struct, kw_only=True):
     """The player identity holding this seat, when claimed with a player token; else null."""
     claimed: bool
     """True once someone has claimed this seat."""
+    bot: BotLevel | None = None
+    """The level of the bot the service plays this seat with; null for a person."""
 
 
 class GameSummaryBase(msgspec.Struct, kw_only=True):
@@ -214,6 +225,8 @@ class ClaimSeat(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     player_name: PlayerName | None = None
     """Display name; optional when the request carries a player token."""
+    bot: BotLevel | None = None
+    """Make this a bot seat: the service plays it at this level (no token is answered)."""
 
 
 class SeatClaimed(msgspec.Struct, kw_only=True):
@@ -221,8 +234,9 @@ class SeatClaimed(msgspec.Struct, kw_only=True):
 
     seat: str
     """The seat claimed."""
-    token: str
-    """Bearer token of this seat in this game. Shown once; only its hash is stored."""
+    token: str | None
+    """Bearer token of this seat in this game. Shown once; only its hash is stored.
+    Null for a bot seat: nobody may read a bot's hand or play for it."""
 
 
 class StateResponseBase(msgspec.Struct, kw_only=True):
@@ -353,8 +367,9 @@ class Liveness(msgspec.Struct, kw_only=True):
 class Readiness(msgspec.Struct, kw_only=True):
     """Whether the server can serve requests, and the state of its backends."""
 
-    status: Literal["ok", "degraded", "unavailable"]
-    """`ok` when store and cache are up, `degraded` without the cache, `unavailable` without the store."""
+    status: Literal["ok", "degraded", "unavailable", "draining"]
+    """`ok` when store and cache are up, `degraded` without the cache, `unavailable` without
+    the store, `draining` once the process is shutting down (SIGTERM)."""
     store: Literal["ok", "down"]
     """The state of the event store."""
     cache: Literal["ok", "down", "memory"]

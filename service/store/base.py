@@ -74,6 +74,8 @@ class SeatRecord(msgspec.Struct, kw_only=True):
     player_id: str | None = None
     player_name: str | None = None
     claimed: bool = False
+    bot: str | None = None
+    """(Added) The bot level playing this seat (``greedy`` ...); None for a person."""
 
 
 class GameRecord(msgspec.Struct, kw_only=True):
@@ -268,8 +270,10 @@ class EventStore(Protocol):
         player_name: str | None,
         token_hash: str,
         on_full: StartHook,
+        bot: str | None = None,
     ) -> GameRecord:
-        """Claim ``seat`` in one transaction (the game row locked).
+        """Claim ``seat`` in one transaction (the game row locked); ``bot``
+        (added) records that the service plays this seat at that level.
 
         Raises GameNotFound, UnknownSeat, GameNotWaiting, SeatTaken. When this
         claim fills the last seat, awaits ``on_full`` and appends its events
@@ -278,6 +282,11 @@ class EventStore(Protocol):
         ...
 
     async def seat_by_token(self, game_id: str, token_hash: str) -> str | None: ...
+
+    async def bot_games(self, *, limit: int = 100) -> list[GameRecord]:
+        """(Added) Active games with at least one bot seat, least recently updated
+        first: what a bot runner sweeps to resume bot turns."""
+        ...
 
     # events
     async def append(
@@ -327,6 +336,12 @@ class EventStore(Protocol):
         Raises GameAlreadyExists when ``bundle.game.game_id`` is taken; nothing
         is written then. Events get new global positions, in version order.
         """
+        ...
+
+    async def purge_idempotency(self, before: datetime) -> int:
+        """Forget the idempotency keys (and stored answers) of commands recorded
+        before ``before``; the number forgotten. The commands themselves stay in
+        the command log (exports re-decide games from it); events are never touched."""
         ...
 
     # snapshots
