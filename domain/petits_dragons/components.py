@@ -425,9 +425,9 @@ class PetitsDragonsComponents(msgspec.Struct, frozen=True, kw_only=True):
     eggs: tuple[PetitsDragonsEggInfo, ...]
     """The eggs."""
     own_colour_bonus: int
-    """The combat bonus on a cell of one's own colour."""
+    """The combat bonus of a unit fighting on a cell of its own colour (+3)."""
     round_limit: int
-    """The most rounds a game lasts."""
+    """The safeguard: the game ends after this many rounds."""
     turn_order_from: Colour
     """Green always starts; turns go clockwise."""
     geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]

@@ -245,9 +245,9 @@ class PetitsDragonsChiefKilled(
     cell: CellId
     """Where the chief fell."""
     removed_pawn_ids: list[PieceId]
-    """The pawns removed from the game."""
+    """The pawns of its nest replaced by eggs (their position becomes `out`)."""
     kept_in_nest_pawn_ids: list[PieceId]
-    """The pawns that stay in the nest."""
+    """The pawns left in the nest because the bank could not replace them."""
 
 
 class PetitsDragonsPieceArrived(
@@ -271,15 +271,15 @@ class PetitsDragonsPenaltyCreated(
     penalty_id: str
     """The penalty's id."""
     owner: Colour
-    """The colour that assigns the penalty."""
+    """The colour that must distribute the penalty eggs."""
     kind: PenaltyKind
     """The penalty's kind."""
     value: int
-    """The penalty's value in eggs."""
+    """The penalty's value."""
     restricted_to: Colour | None
-    """The only colour it may be assigned to, if restricted."""
+    """For a combat win: the defeated colour, the only one it may go to; else null."""
     blocking: bool
-    """True when the game waits for the penalty to be assigned."""
+    """True when play waits until the penalty is answered."""
 
 
 class PetitsDragonsPenaltyResolved(
@@ -301,7 +301,7 @@ class PetitsDragonsPenaltyBackfired(
     penalty_id: str
     """The penalty."""
     eggs: PetitsDragonsEggs
-    """The eggs the owner pays back."""
+    """The eggs that go into the owner's own nest."""
 
 
 class PetitsDragonsPenaltyLapsed(
@@ -344,7 +344,7 @@ class PetitsDragonsTurnEnded(PetitsDragonsEventBase, frozen=True, tag="petits_dr
     ]
     """Why the turn ends."""
     holds_arena: bool
-    """True when the colour holds the arena at the end of its turn."""
+    """True when a unit of this colour is on the arena as its turn ends."""
 
 
 class PetitsDragonsGameEnded(PetitsDragonsEventBase, frozen=True, tag="petits_dragons.game_ended"):

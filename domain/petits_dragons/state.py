@@ -111,7 +111,7 @@ class PetitsDragonsUsage(msgspec.Struct, frozen=True, kw_only=True, omit_default
     """A unit's turn usage (§3.4), reset at the start of each of its colour's turns."""
 
     centre_used: bool = False
-    """True once the centre was used this turn."""
+    """True once the unit entered the centre this turn (allowed once per turn)."""
     branches: dict[Colour, BranchState] = msgspec.field(default_factory=dict)
     """Branch states other than ``none`` (a branch not listed is ``none``)."""
 
@@ -147,15 +147,15 @@ class PetitsDragonsPenalty(msgspec.Struct, frozen=True, kw_only=True):
     penalty_id: str
     """The penalty's id."""
     owner: Colour
-    """The colour that assigns it."""
+    """The colour that must distribute it."""
     kind: PenaltyKind
     """The penalty's kind."""
     value: int
-    """Its value in eggs."""
+    """Its value."""
     restricted_to: Colour | None
-    """The only colour it may be assigned to, if restricted."""
+    """For a combat win: the defeated colour, the only one it may go to; else null."""
     blocking: bool
-    """True when the game waits for it."""
+    """True when play waits until it is answered."""
     created_in_turn: int
     """The turn it was created in."""
     status: PenaltyStatus = "pending"
@@ -166,19 +166,19 @@ class PetitsDragonsColourScore(msgspec.Struct, frozen=True, kw_only=True):
     """One colour's final count (§11.2)."""
 
     eggs: PetitsDragonsEggs
-    """The colour's eggs."""
+    """The eggs in the colour's nest."""
     egg_points: int
-    """The eggs' points."""
+    """500, 100 or 50 points per egg in the nest."""
     chief_in_nest_points: int
-    """The points of a chief in its nest."""
+    """500 if the chief is still in the nest (never hatched), else 0."""
     pawns_in_nest: int
     """How many pawns are in the nest."""
     pawn_points: int
-    """The pawns' points."""
+    """100 per pawn still in the nest."""
     total: int
-    """The colour's total."""
+    """The colour's score (lowest ranks first)."""
     pieces_home: int
-    """How many pieces arrived home."""
+    """Dragons home (a chief counts 1, a stack 2): the first tie-break."""
 
 
 class PetitsDragonsSideScore(msgspec.Struct, frozen=True, kw_only=True):
@@ -189,11 +189,11 @@ class PetitsDragonsSideScore(msgspec.Struct, frozen=True, kw_only=True):
     colours: list[Colour]
     """The side's colours."""
     total: int
-    """The side's total."""
+    """The sum of its colours' scores (lowest ranks first)."""
     pieces_home: int
     """How many of its pieces arrived home."""
     pieces_in_nest: int
-    """How many of its pieces are in the nest."""
+    """Dragons in its nests (pawns plus an unhatched chief): a tie-break, fewer first."""
 
 
 class PetitsDragonsRank(msgspec.Struct, frozen=True, kw_only=True):

@@ -145,7 +145,7 @@ class ToursIsland(msgspec.Struct, frozen=True, kw_only=True):
     french_name: str
     """The island's name in the French rules."""
     cls: IslandClass
-    """The island's class."""
+    """The island's class: `centre`, `medium` or `peripheral`."""
     ring_pos: int | None
     """Position 1..16 on the peripheral ring (peripherals only)."""
     medium_index: int | None
@@ -155,7 +155,7 @@ class ToursIsland(msgspec.Struct, frozen=True, kw_only=True):
     bridges: int
     """How many bridges reach the island."""
     towers: int
-    """How many towers stand on it."""
+    """How many of its bridges carry a tower."""
     threshold: int
     """Bridges needed to own it before any chance modifier (ceil(bridges / 2))."""
     cards: int
@@ -235,11 +235,11 @@ class ToursComponents(msgspec.Struct, frozen=True, kw_only=True):
     dice_sides: int
     """The faces of the combat die."""
     donjons_per_house: int
-    """How many donjons each House has."""
+    """Donjons per House (they mark owned islands; not a limited resource)."""
     pearls: int
-    """How many pearls there are."""
+    """How many pearls there are (+1 tower defense each; not a limit)."""
     marbles: int
-    """How many marbles there are."""
+    """How many marbles there are (+5 tower defense each; not a limit)."""
     geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]
     """Where the picture draws every island, tower and fixed bridge (GET .../picture.svg)."""
 

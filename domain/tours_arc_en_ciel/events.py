@@ -100,7 +100,7 @@ class ToursTurnStarted(EventBase, frozen=True, tag=P + "turn_started"):
     seat: SeatIndex
     """The seat whose turn begins."""
     turn_number: int
-    """The turn's number, counting from 1."""
+    """The turn's number (1-based, +1 per turn)."""
 
 
 class ToursCardTaken(EventBase, frozen=True, tag=P + "card_taken"):
@@ -284,7 +284,7 @@ class ToursDragonAtomized(EventBase, frozen=True, tag=P + "dragon_atomized"):
 
 
 class ToursInvulnerabilityGranted(EventBase, frozen=True, tag=P + "invulnerability_granted"):
-    """`seat` becomes invulnerable in its next combat."""
+    """`seat` cannot lose a combat this turn."""
 
     seat: SeatIndex
     """The invulnerable seat."""

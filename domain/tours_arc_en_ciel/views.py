@@ -90,7 +90,7 @@ class ToursIslandView(msgspec.Struct, frozen=True, kw_only=True):
     owners: list[SeatIndex]
     """Seats owning the island (by bridges or by share): their donjons."""
     threshold: int
-    """Its effective threshold."""
+    """The bridges needed to own it now, chance modifiers included."""
 
 
 class ToursView(msgspec.Struct, frozen=True, kw_only=True):
