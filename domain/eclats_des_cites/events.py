@@ -84,7 +84,7 @@ class EclatsWonderChosen(EventBase, frozen=True, tag=_P + "wonder_chosen"):
     wonder_id: WonderId
     """The wonder chosen."""
     automatic: bool
-    """True when the choice was forced (a single wonder left)."""
+    """True when the last chooser had a single wonder left and got it automatically."""
 
 
 class EclatsTurnStarted(EventBase, frozen=True, tag=_P + "turn_started"):
@@ -100,7 +100,7 @@ class EclatsCentralTopPeeked(EventBase, frozen=True, tag=_P + "central_top_peeke
     """The Exploration upgrade: ``seat`` saw the top central card."""
 
     seat: SeatIndex
-    """The seat that looks at the central pile's top card."""
+    """The seat (holding the `exploration` upgrade) that looks at the central pile's top card."""
     card_id: CardId | None
     """Hidden from everyone but ``seat``: null in their copies."""
 
@@ -135,9 +135,9 @@ class EclatsConflictAlerted(EventBase, frozen=True, tag=_P + "conflict_alerted")
     card_id: CardId
     """The card that raised the alert."""
     alerts_added: int
-    """The alerts added."""
+    """The alert markers placed on the conflict track."""
     alerts_lost: int
-    """The alerts removed."""
+    """The alerts the card called for that found no free marker (the track holds at most the markers)."""
     alerts: int
     """Markers on alert now, 0-3."""
 
