@@ -139,6 +139,7 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
     _document_problems(result)
     _document_headers(result)
     _add_examples(result)
+    __import__("service.docstrings").docstrings.describe(result)  # docstrings -> descriptions
     # forbid_unknown_fields=True is not reflected by Litestar: say it in the schema.
     for name, schema in result.get("components", {}).get("schemas", {}).items():
         cls = classes.get(name)
@@ -231,7 +232,11 @@ def _name_inline_enums(doc: dict[str, Any]) -> None:
         inline = props.get(prop)
         if isinstance(inline, dict) and "enum" in inline and name not in schemas:
             description = inline.pop("description", None)
-            schemas[name] = {"title": name, **inline}
+            schemas[name] = {
+                "title": name,
+                "description": f"The values of `{parent}.{prop}`.",
+                **inline,
+            }
             props[prop] = {"$ref": f"#/components/schemas/{name}"}
             if description:
                 props[prop]["description"] = description
