@@ -1,4 +1,4 @@
-"""The ``plateau`` command: serve, openapi, migrate, export, import, verify, replay."""
+"""The ``plateau`` command: serve, openapi, migrate, export, import, verify, replay, render."""
 
 from __future__ import annotations
 
@@ -137,6 +137,44 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def render_document(doc: dict[str, Any], version: int | None, seat: str | None) -> str:
+    """The picture of an exported game at ``version`` (default: the last) for ``seat``
+    (default: a spectator), with the players' names of the export."""
+    import msgspec
+
+    from domain import RULESETS, fold
+    from domain.pictures import render
+
+    game = doc["game"]
+    ruleset = RULESETS[game["ruleset"]]
+    events = [msgspec.json.decode(json.dumps(e["data"]), type=ruleset.Event) for e in doc["events"]]
+    target = len(events) if version is None else version
+    if not events or not 1 <= target <= len(events):
+        raise SystemExit(
+            f"game {game['game_id']} has no version {target} (versions 1..{len(events)})"
+        )
+    seats = {s["seat"]: s.get("player_name") for s in game["seats"]}
+    if seat is not None and seat not in seats:
+        raise SystemExit(f"game {game['game_id']} has no seat {seat!r} (seats: {', '.join(seats)})")
+    state = fold(ruleset, events[:target])
+    return render(ruleset, state, seat, version=target, seat_names=seats)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    if args.file:
+        with open(args.file, encoding="utf-8") as fh:
+            doc = json.load(fh)
+    else:
+        doc = asyncio.run(_export(_settings(), args.game_id))
+    svg = render_document(doc, args.version, args.seat)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(svg)
+    else:
+        sys.stdout.write(svg)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     from service import cli_games
 
@@ -160,7 +198,20 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument("game_id", nargs="?")
     replay.add_argument("--file", default=None)
     replay.set_defaults(func=cmd_replay)
+    picture = sub.add_parser(
+        "render", help="draw a game (from the store or an export file) as an SVG picture"
+    )
+    picture.add_argument("game_id", nargs="?")
+    picture.add_argument("--file", default=None, help="an export of `plateau export`")
+    picture.add_argument("--version", type=int, default=None, help="a past version")
+    picture.add_argument(
+        "--seat", default=None, help="draw what this seat sees (default: a spectator)"
+    )
+    picture.add_argument("--output", "-o", default=None)
+    picture.set_defaults(func=cmd_render)
     args = parser.parse_args(argv)
+    if args.command == "render" and not (args.game_id or args.file):
+        parser.error("render needs a game id or --file")
     if args.command == "replay" and not (args.game_id or args.file):
         parser.error("replay needs a game id or --file")
     os.environ.setdefault("PYTHONHASHSEED", "0")

@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from domain import RULESETS, Outcome, Rng, Ruleset, RuleViolation, SeatedPlayer, SetupContext, fold
+from domain.pictures import render as render_picture
 from service.cache.base import StateCache
 from service.errors import ApiError, bad_request, not_found
 from service.schemas import (
@@ -617,6 +618,19 @@ class GameService:
         viewer = await self.viewer(game, token)
         loaded = await self.load(game_id, version=version, game=game)
         return loaded, viewer, loaded.ruleset.view(loaded.state, viewer.seat)
+
+    async def picture(
+        self, game_id: str, token: str | None, version: int | None
+    ) -> tuple[Loaded, str]:
+        """The SVG picture of what the bearer may see: the state path's auth, version and redaction."""
+        game = await self.game(game_id)
+        viewer = await self.viewer(game, token)
+        loaded = await self.load(game_id, version=version, game=game)
+        names = {s.seat: s.player_name for s in game.seats}
+        svg = render_picture(
+            loaded.ruleset, loaded.state, viewer.seat, version=loaded.version, seat_names=names
+        )
+        return loaded, svg
 
     async def events(
         self, game: GameRecord, viewer: Viewer, *, after: int, limit: int | None

@@ -14,6 +14,9 @@ from typing import Annotated, Final, Literal
 
 import msgspec
 
+from domain.arkantis.geometry import GEOMETRY
+from domain.geometry import GEOMETRY_DOC, Geometry
+
 # --- Domain words -----------------------------------------------------------
 
 Colour = Literal["orange", "emerald"]
@@ -387,6 +390,8 @@ class ArkantisComponents(msgspec.Struct, frozen=True, kw_only=True):
     cards: tuple[ArkantisCard, ...]
     tournament_layouts: tuple[str, ...]
     """Configuration k is entry k-1: the column (1..7) of the empty cell of rows 1..7."""
+    geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]
+    """Where the picture draws every cell and pile (GET /games/{game_id}/picture.svg)."""
 
 
 COMPONENTS: Final = ArkantisComponents(
@@ -406,4 +411,5 @@ COMPONENTS: Final = ArkantisComponents(
     card_types=CARD_TYPES,
     cards=CARDS,
     tournament_layouts=TOURNAMENT_LAYOUTS,
+    geometry=GEOMETRY,
 )

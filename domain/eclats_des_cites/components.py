@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.eclats_des_cites.geometry import GEOMETRY
+from domain.geometry import GEOMETRY_DOC, Geometry
 from domain.kernel import Seat
 
 # --- Domain words -----------------------------------------------------------
@@ -392,6 +394,8 @@ class EclatsComponents(msgspec.Struct, frozen=True, kw_only=True):
     """Per seat count, the ring of border piles."""
     deck_sizes: dict[int, int]
     """Per seat count, cards in the game."""
+    geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]
+    """Where the picture draws every pile, upgrade slot and seat board (GET .../picture.svg)."""
 
 
 COMPONENTS = EclatsComponents(
@@ -411,4 +415,5 @@ COMPONENTS = EclatsComponents(
         for n in range(MIN_SEATS, MAX_SEATS + 1)
     },
     deck_sizes={n: deck_size(n) for n in range(MIN_SEATS, MAX_SEATS + 1)},
+    geometry=GEOMETRY,
 )

@@ -11,6 +11,9 @@ from typing import Annotated, Literal, get_args
 
 import msgspec
 
+from domain.geometry import GEOMETRY_DOC, Geometry
+from domain.petits_dragons.geometry import build_geometry
+
 Colour = Literal["white", "black", "yellow", "red", "skeleton", "green", "brown", "blue"]
 """A dragon people; the index order (§2.1) is the seed's colour sequence."""
 
@@ -398,6 +401,8 @@ class PetitsDragonsComponents(msgspec.Struct, frozen=True, kw_only=True):
     round_limit: int
     turn_order_from: Colour
     """Green always starts; turns go clockwise."""
+    geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]
+    """Where the picture draws every cell (GET /games/{game_id}/picture.svg): centres and outlines."""
 
 
 def _cell_info(c: CellId) -> PetitsDragonsCellInfo:
@@ -498,4 +503,5 @@ COMPONENTS = PetitsDragonsComponents(
     own_colour_bonus=OWN_COLOUR_BONUS,
     round_limit=ROUND_LIMIT,
     turn_order_from="green",
+    geometry=build_geometry(_cell_info(c) for c in CELLS),
 )

@@ -11,6 +11,9 @@ from typing import Annotated, Literal, NamedTuple, cast, get_args
 
 import msgspec
 
+from domain.geometry import GEOMETRY_DOC, Geometry
+from domain.tours_arc_en_ciel.geometry import build_geometry
+
 # --- Domain words -----------------------------------------------------------
 
 HouseId = Literal["bronze", "moon", "water", "fire", "air", "light", "shadow", "ice"]
@@ -199,6 +202,8 @@ class ToursComponents(msgspec.Struct, frozen=True, kw_only=True):
     donjons_per_house: int
     pearls: int
     marbles: int
+    geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]
+    """Where the picture draws every island, tower and fixed bridge (GET .../picture.svg)."""
 
 
 _HOUSE_ROWS: tuple[tuple[HouseId, str, str, IslandId, int, HouseId, int], ...] = (
@@ -468,4 +473,5 @@ COMPONENTS = ToursComponents(
     donjons_per_house=25,
     pearls=200,
     marbles=50,
+    geometry=build_geometry(ISLAND_TABLE, BRIDGES),
 )

@@ -46,6 +46,12 @@ StatusFilter = Literal["waiting", "active", "finished"]
 MAX_VERSION = 10**12
 VERSION_TAG = r'^(W/)?"[0-9]{1,12}"$|^[0-9]{1,12}$'
 
+PICTURE_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    "X-Content-Type-Options": "nosniff",
+}
+"""A picture is served on the API's origin: it may load nothing and run nothing."""
+
 CURSOR_PATTERN = r"^[0-9]{1,16}-[0-9a-f]{1,64}$"
 
 
@@ -215,6 +221,37 @@ class GamesController(Controller):
             game_id=game_id, version=loaded.version, seat=viewer.seat, view=view
         )
         return Response(body, headers={"ETag": f'"{loaded.version}"', **PRIVATE})
+
+    @get(
+        "/{game_id:str}/picture.svg",
+        operation_id="getPicture",
+        summary="A picture of the game as the bearer's seat sees it (SVG)",
+        media_type="image/svg+xml",
+        responses=problems(401, 403, 404, 409),
+    )
+    async def get_picture(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: GameIdParam,
+        authorization: AuthHeader = None,
+        version: Annotated[
+            int | None,
+            Parameter(ge=1, le=MAX_VERSION, required=False, description="A past version"),
+        ] = None,
+    ) -> Response[str]:
+        """The board, pieces, cards and panels of ``/state`` drawn as one SVG
+        document (800 px wide), with the same authentication, redaction and
+        versions; the element of each cell, island, tower, bridge, card or pile
+        carries the id the commands use (the places are in the ruleset's
+        ``components.geometry``). Served with ``Content-Security-Policy:
+        default-src 'none'; style-src 'unsafe-inline'`` and
+        ``X-Content-Type-Options: nosniff``. ``ETag: "<version>"``."""
+        loaded, svg = await service(request).picture(game_id, bearer(authorization), version)
+        return Response(
+            svg,
+            media_type="image/svg+xml",
+            headers={"ETag": f'"{loaded.version}"', **PRIVATE, **PICTURE_HEADERS},
+        )
 
     @get(
         "/{game_id:str}/legal-commands",
