@@ -20,6 +20,7 @@ from service.api.players import PlayersController
 from service.api.rulesets import RulesetsController
 from service.errors import EXCEPTION_HANDLERS
 from service.settings import Settings
+from service.web import web_handlers
 
 log = logging.getLogger("plateau")
 
@@ -116,6 +117,7 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
             GamesController,
             ExportsController,
             PlayersController,
+            *web_handlers(),
         ],
         before_send=[_complete_allow_header],
         before_request=_query_guard(allowed_queries),
