@@ -13,14 +13,25 @@ import logging
 import secrets
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
 
-from domain import RULESETS, Outcome, Rng, Ruleset, RuleViolation, SeatedPlayer, SetupContext, fold
+from domain import (
+    RULESETS,
+    AnyRuleset,
+    Outcome,
+    Rng,
+    RuleViolation,
+    SeatedPlayer,
+    SetupContext,
+    fold,
+)
 from domain.pictures import render as render_picture
+from service import metrics
 from service.cache.base import StateCache
 from service.errors import ApiError, bad_request, not_found
 from service.schemas import (
@@ -95,7 +106,20 @@ def json_schema_body(body: bytes) -> bytes:
         raw = msgspec.json.decode(body)
     except msgspec.DecodeError:
         return body  # the typed decode reports it
+    if _has_nul(raw):
+        # PostgreSQL text cannot hold U+0000; no name, id or tag needs it.
+        raise bad_request("strings must not contain U+0000")
     return msgspec.json.encode(_integral_floats_as_ints(raw))
+
+
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    return False
 
 
 def strict_body(body: bytes, typ: Any) -> Any:
@@ -130,7 +154,7 @@ class Viewer:
 @dataclass(slots=True)
 class Loaded:
     game: GameRecord
-    ruleset: Ruleset
+    ruleset: AnyRuleset
     state: Any
     version: int
 
@@ -138,7 +162,7 @@ class Loaded:
 class Codecs:
     """msgspec encoders/decoders per ruleset, built once."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: AnyRuleset) -> None:
         self.state_decoder = msgspec.msgpack.Decoder(ruleset.State)
         self.event_type = ruleset.Event
         self.options_type = ruleset.Options
@@ -156,10 +180,16 @@ class GameService:
         self.json = msgspec.json.Encoder()
         self.codecs = {name: Codecs(rs) for name, rs in RULESETS.items()}
         self._seeds: OrderedDict[str, str] = OrderedDict()
+        self.on_moved: list[Callable[[str], None]] = []
+        """Called with a game id after this process appended to it (the bot runner listens)."""
+
+    def _moved(self, game_id: str) -> None:
+        for listener in self.on_moved:
+            listener(game_id)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
-    def ruleset(name: str) -> Ruleset:
+    def ruleset(name: str) -> AnyRuleset:
         try:
             return RULESETS[name]
         except KeyError:
@@ -182,22 +212,26 @@ class GameService:
                 self._seeds.popitem(last=False)
         return seed
 
-    def decode_event(self, ruleset: Ruleset, data: dict[str, Any]) -> Any:
+    def decode_event(self, ruleset: AnyRuleset, data: dict[str, Any]) -> Any:
         # Through JSON, not msgspec.convert: stored JSON has string keys where
         # an event may declare int-keyed dicts, which only the JSON decoder maps back.
         return msgspec.json.decode(self.json.encode(data), type=ruleset.Event)
 
-    async def summary(self, game: GameRecord) -> GameSummary:  # type: ignore[valid-type]
+    async def summary(self, game: GameRecord) -> GameSummary:
         ruleset = RULESETS[game.ruleset]
         seed = await self.seed(game.game_id) if game.status == "finished" else None
         return GAME_SUMMARY[game.ruleset](
             game_id=game.game_id,
             options=msgspec.json.decode(self.json.encode(game.options), type=ruleset.Options),
-            status=game.status,  # type: ignore[arg-type]
+            status=game.status,
             version=game.version,
             seats=[
                 SeatInfo(
-                    seat=s.seat, player_name=s.player_name, player_id=s.player_id, claimed=s.claimed
+                    seat=s.seat,
+                    player_name=s.player_name,
+                    player_id=s.player_id,
+                    claimed=s.claimed,
+                    bot=s.bot,  # type: ignore[arg-type]
                 )
                 for s in game.seats
             ],
@@ -295,12 +329,19 @@ class GameService:
 
     # ------------------------------------------------------------------ games
     async def create_game(
-        self, ruleset_name: str, options: Any | None, *, seed: str | None = None
+        self,
+        ruleset_name: str,
+        options: Any | None,
+        bots: dict[str, str] | None = None,
+        *,
+        seed: str | None = None,
     ) -> GameRecord:
-        """A new game; ``seed`` (sandbox only) fixes its dice and cards."""
+        """A new game; ``bots`` seats bots; ``seed`` (sandbox only) fixes its dice and cards."""
         if seed is not None and not self.settings.sandbox:
-            raise bad_request(
-                "a seed is accepted only when the server runs in sandbox mode (PLATEAU_SANDBOX=1)"
+            raise ApiError(
+                422,
+                "sandbox_only",
+                "a seed is accepted only when the server runs in sandbox mode (PLATEAU_SANDBOX=1)",
             )
         ruleset = RULESETS.get(ruleset_name)
         if ruleset is None:
@@ -308,6 +349,15 @@ class GameService:
         if options is None:
             options = ruleset.Options()
         ruleset.validate_options(options)
+        seats = ruleset.seats(options)
+        unknown = sorted(set(bots or {}) - set(seats))
+        if unknown:
+            raise ApiError(
+                422,
+                "unknown_bot_seat",
+                f"bots names seats this game lacks: {unknown}",
+                details={"seats": list(seats)},
+            )
         seed = seed if seed is not None else secrets.token_hex(16)
         created = now()
         game = GameRecord(
@@ -325,15 +375,26 @@ class GameService:
         )
         await self.store.create_game(game, seed)
         self._seeds[game.game_id] = seed
+        for seat in seats:  # in seat order: the last one may start the game
+            if bots and seat in bots:
+                game, _ = await self.claim_seat(game.game_id, seat, None, None, bot=bots[seat])
         return game
 
     async def claim_seat(
-        self, game_id: str, seat: str, player_name: str | None, token: str | None
+        self,
+        game_id: str,
+        seat: str,
+        player_name: str | None,
+        token: str | None,
+        *,
+        bot: str | None = None,
     ) -> tuple[GameRecord, str]:
         game = await self.game(game_id)
         ruleset = RULESETS[game.ruleset]
+        if bot is not None and token:
+            raise ApiError(422, "bot_with_token", "a bot seat is claimed without a player token")
         player = await self.player_from_token(token) if token else None
-        name = player_name or (player.name if player else None)
+        name = player_name or (player.name if player else None) or (f"{bot} bot" if bot else None)
         if seat not in {s.seat for s in game.seats}:
             raise not_found(f"game {game_id} has no seat {seat!r}")
         seat_token = new_token(SEAT_TOKEN, game_id)
@@ -376,6 +437,7 @@ class GameService:
                 player_name=name,
                 token_hash=sha256_hex(seat_token),
                 on_full=on_full,
+                bot=bot,
             )
         except GameNotFound:
             raise not_found(f"no game {game_id!r}") from None
@@ -387,6 +449,7 @@ class GameService:
             raise ApiError(409, "seat_taken", f"seat {seat!r} is already taken") from None
         if updated.status != "waiting":
             await self.notifier.publish(game_id, updated.version)
+            self._moved(game_id)
         return updated, seat_token
 
     def _new_events(self, events: list[Any]) -> list[NewEvent]:
@@ -396,7 +459,7 @@ class GameService:
         ]
 
     @staticmethod
-    def _update(ruleset: Ruleset, state: Any) -> GameUpdate:
+    def _update(ruleset: AnyRuleset, state: Any) -> GameUpdate:
         outcome = ruleset.outcome(state)
         if outcome is None:
             return GameUpdate(status="active", to_act=list(ruleset.to_act(state)))
@@ -427,6 +490,7 @@ class GameService:
         codec = self.codecs[game.ruleset]
         if target == game.version:
             cached = await self.cache.get(game_id)
+            metrics.cache_lookup(cached is not None and cached[0] == target)
             if cached is not None and cached[0] == target:
                 try:
                     return Loaded(game, ruleset, codec.state_decoder.decode(cached[1]), target)
@@ -460,7 +524,7 @@ class GameService:
                 log.warning("snapshot of %s at %d failed: %s", game_id, version, exc)
 
     # ------------------------------------------------------------------ commands
-    def parse_command(self, ruleset: Ruleset, body: bytes) -> Any:
+    def parse_command(self, ruleset: AnyRuleset, body: bytes) -> Any:
         """Strictly decode a command of this game's ruleset.
 
         The body already passed the union of every ruleset's commands (400
@@ -486,7 +550,7 @@ class GameService:
         token: str | None,
         body: bytes,
         *,
-        if_match: int | None,
+        if_match: frozenset[int] | None,
         idempotency_key: str | None,
     ) -> tuple[int, bytes, int]:
         """Decide and append one command. Returns (status, JSON body, version)."""
@@ -501,11 +565,27 @@ class GameService:
         viewer = await self.viewer(game, token)
         seat = viewer.seat
         assert seat is not None
+        return await self.submit_as(
+            game, seat, body, if_match=if_match, idempotency_key=idempotency_key
+        )
+
+    async def submit_as(
+        self,
+        game: GameRecord,
+        seat: str,
+        body: bytes,
+        *,
+        if_match: frozenset[int] | None,
+        idempotency_key: str | None,
+    ) -> tuple[int, bytes, int]:
+        """``submit`` for a seat already authenticated (a client's token, or a bot seat)."""
+        game_id = game.game_id
         ruleset = RULESETS[game.ruleset]
         request_hash = sha256_hex(body)
         if idempotency_key is not None:
             replay = await self._replay(game_id, seat, idempotency_key, request_hash)
             if replay is not None:
+                metrics.command(ruleset.name, "replayed")
                 return replay
         command = self.parse_command(ruleset, body)
         if game.status != "active":
@@ -519,11 +599,13 @@ class GameService:
             if loaded.game.status != "active":
                 raise ApiError(409, "game_not_active", f"game {game_id} is {loaded.game.status}")
             version = loaded.version
-            if if_match is not None and if_match != version:
+            if if_match is not None and version not in if_match:
+                named = ", ".join(str(v) for v in sorted(if_match)) or "no strong tag"
+                metrics.command(ruleset.name, "stale")
                 raise ApiError(
                     412,
                     "stale_version",
-                    f"If-Match names version {if_match}, the game is at version {version}",
+                    f"If-Match names version {named}, the game is at version {version}",
                     details={"current_version": version},
                     headers={"ETag": f'"{version}"'},
                 )
@@ -552,6 +634,7 @@ class GameService:
                     command=record,
                 )
             except VersionConflict:
+                metrics.command(ruleset.name, "stale" if if_match is not None else "conflict")
                 if if_match is not None:
                     current = (await self.game(game_id)).version
                     raise ApiError(
@@ -570,8 +653,10 @@ class GameService:
                         409, "version_conflict", "concurrent request with the same key"
                     ) from None
                 return replay
+            metrics.command(ruleset.name, "accepted", len(events))
             await self._remember(game_id, state, new_version, version)
             await self.notifier.publish(game_id, new_version)
+            self._moved(game_id)
             return 201, response, new_version
         raise ApiError(
             409,
@@ -640,7 +725,7 @@ class GameService:
         return [self.logged(ruleset, game, viewer, e) for e in stored]
 
     def logged(
-        self, ruleset: Ruleset, game: GameRecord, viewer: Viewer, stored: StoredEvent
+        self, ruleset: AnyRuleset, game: GameRecord, viewer: Viewer, stored: StoredEvent
     ) -> LoggedEvent:
         event = self.decode_event(ruleset, stored.data)
         if game.status != "finished":

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import msgspec
 from litestar import Controller, Request, Response, get, post
-from litestar.params import HeaderParameter, Parameter
+from litestar.params import Body, HeaderParameter, Parameter
 from litestar.response import ServerSentEvent
 
 from service.api.deps import PRIVATE, service
@@ -66,6 +65,13 @@ class ExportsController(Controller):
     async def import_game(
         self,
         request: Request[Any, Any, Any],
+        data: Annotated[
+            dict[str, Any],
+            Body(
+                description="An export (`plateau-game/2`, or `plateau-game/1` without a command"
+                " log): `{format, game, seed, events, commands}`"
+            ),
+        ],
         new_id: Annotated[
             bool,
             Parameter(description="Store the game under a new id (default: the export's own id)"),
@@ -86,11 +92,7 @@ class ExportsController(Controller):
         if len(body) > limit:
             raise ApiError(413, "payload_too_large", f"an import is at most {limit} bytes")
         try:
-            document = msgspec.json.decode(body)
-        except msgspec.DecodeError as exc:
-            raise ApiError(400, "invalid_request", f"malformed JSON: {exc}") from None
-        try:
-            game, tokens, report = await import_export(svc.store, document, new_id=new_id)
+            game, tokens, report = await import_export(svc.store, data, new_id=new_id)
         except ExportRejected as exc:
             raise rejected(exc) from None
         except GameAlreadyExists:
@@ -136,11 +138,9 @@ class ExportsController(Controller):
         self,
         request: Request[Any, Any, Any],
         after: Annotated[
-            int | None,
-            Parameter(
-                ge=0, le=MAX_POSITION, required=False, description="Start after this position"
-            ),
-        ] = None,
+            int,
+            Parameter(ge=0, le=MAX_POSITION, description="Start after this position"),
+        ] = 0,
         last_event_id: Annotated[
             str | None,
             HeaderParameter(
@@ -151,20 +151,19 @@ class ExportsController(Controller):
             ),
         ] = None,
         timeout: Annotated[
-            float | None,
+            float,
             Parameter(
                 ge=0,
                 le=86400,
-                required=False,
-                description="Close the stream after this many seconds (default: stay open)",
+                description="Close the stream after this many seconds (default: a day)",
             ),
-        ] = None,
+        ] = 86400,
     ) -> ServerSentEvent:
         """One SSE message per event: ``id`` = its global position, ``event`` =
         its ``type``, ``data`` = a FeedEvent. Resumes from ``Last-Event-ID`` (or
         ``after``)."""
         svc = service(request)
-        start = int(last_event_id) if last_event_id is not None else (after or 0)
+        start = int(last_event_id) if last_event_id is not None else after
         settings = svc.settings
         messages = feed_messages(
             svc,

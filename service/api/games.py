@@ -12,8 +12,8 @@ from litestar.params import Body, HeaderParameter, Parameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain import RULESETS
-from service.api.deps import PRIVATE, bearer, parse_version_header, service
-from service.errors import Problem
+from service.api.deps import PRIVATE, bearer, parse_if_match, parse_version_header, service
+from service.errors import ApiError, Problem
 from service.games import strict_body
 from service.schemas import (
     STATE_RESPONSE,
@@ -44,7 +44,8 @@ AuthHeader = Annotated[
 ]
 StatusFilter = Literal["waiting", "active", "finished"]
 MAX_VERSION = 10**12
-VERSION_TAG = r'^(W/)?"[0-9]{1,12}"$|^[0-9]{1,12}$'
+_TAG = r'(W/)?"[0-9]{1,12}"'
+VERSION_TAG = rf"^\*$|^{_TAG}(, ?{_TAG})*$"
 
 PICTURE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
@@ -109,13 +110,15 @@ class GamesController(Controller):
     async def create_game(
         self,
         request: Request[Any, Any, Any],
-        data: Annotated[CreateGame, Body(description='`{"ruleset": name, "options": {...}}`')],  # type: ignore[valid-type]
-    ) -> Response[GameSummary]:  # type: ignore[valid-type]
+        data: Annotated[CreateGame, Body(description='`{"ruleset": name, "options": {...}}`')],
+    ) -> Response[GameSummary]:
         """A new game in status ``waiting``; ``{"ruleset": name}`` alone creates the
         default game. Invalid options answer 422 with the ruleset's code."""
         svc = service(request)
         data = strict_body(await request.body(), CreateGame)
-        game = await svc.create_game(data.__struct_config__.tag, data.options, seed=data.seed)
+        game = await svc.create_game(
+            data.__struct_config__.tag, data.options, data.bots, seed=data.seed
+        )
         summary = await svc.summary(game)
         return Response(summary, status_code=201, headers={"Location": f"/games/{game.game_id}"})
 
@@ -155,7 +158,7 @@ class GamesController(Controller):
     @get("/{game_id:str}", operation_id="getGame", summary="Game summary", responses=problems(404))
     async def get_game(
         self, request: Request[Any, Any, Any], game_id: GameIdParam
-    ) -> Response[GameSummary]:  # type: ignore[valid-type]
+    ) -> Response[GameSummary]:
         """Status, version, seats and who holds them, seats to act, outcome,
         ``seed_sha256`` (and the seed once finished)."""
         svc = service(request)
@@ -167,7 +170,7 @@ class GamesController(Controller):
         operation_id="claimSeat",
         summary="Claim a seat",
         status_code=201,
-        responses=problems(400, 401, 404, 409),
+        responses=problems(400, 401, 404, 409, 422),
     )
     async def claim_seat(
         self,
@@ -188,11 +191,12 @@ class GamesController(Controller):
         token = bearer(authorization)
         body = await request.body()
         data = strict_body(body, ClaimSeat | None) if body.strip() else None
+        bot = data.bot if data else None
         _, seat_token = await svc.claim_seat(
-            game_id, seat, data.player_name if data else None, token
+            game_id, seat, data.player_name if data else None, token, bot=bot
         )
         return Response(
-            SeatClaimed(seat=seat, token=seat_token),
+            SeatClaimed(seat=seat, token=None if bot else seat_token),
             status_code=201,
             headers={"Location": f"/games/{game_id}", **PRIVATE},
         )
@@ -212,7 +216,7 @@ class GamesController(Controller):
             int | None,
             Parameter(ge=1, le=MAX_VERSION, required=False, description="A past version"),
         ] = None,
-    ) -> Response[StateResponse]:  # type: ignore[valid-type]
+    ) -> Response[StateResponse]:
         """The view for the bearer's seat (a spectator's without a token), at the
         current version or at any past ``version``. ``ETag: "<version>"``."""
         svc = service(request)
@@ -284,15 +288,16 @@ class GamesController(Controller):
         data: Annotated[
             AnyCommand,
             Body(description="One command of the game's ruleset (see its legal-commands)"),
-        ],  # type: ignore[valid-type]
+        ],
         authorization: AuthHeader = None,
         if_match: Annotated[
             str | None,
             HeaderParameter(
                 name="If-Match",
                 required=False,
-                pattern=VERSION_TAG,
-                description='Play only at this version: `"12"` (else 412)',
+                description='Play only at this version: `"12"` (else 412). A list '
+                '(`"12", "13"`) matches any of its versions; a weak tag (`W/"12"`) never '
+                "matches (strong comparison); `*` matches whatever the current version",
             ),
         ] = None,
         idempotency_key: Annotated[
@@ -311,11 +316,19 @@ class GamesController(Controller):
         change is retried a few times, then 409 ``version_conflict``."""
         svc = service(request)
         body = await request.body()
+        token = bearer(authorization)
+        if token is None:  # 401 before any other header is judged
+            raise ApiError(
+                401,
+                "unauthenticated",
+                "a seat token is required to play",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
         status, content, version = await svc.submit(
             game_id,
-            bearer(authorization),
+            token,
             body,
-            if_match=parse_version_header(if_match, "If-Match"),
+            if_match=parse_if_match(if_match),
             idempotency_key=idempotency_key,
         )
         return Response(
@@ -439,6 +452,8 @@ class GamesController(Controller):
                 except asyncio.CancelledError:
                     return
                 if position >= (await svc.game(game_id)).version:
-                    yield ServerSentEventMessage(comment="heartbeat")
+                    # A comment line only: a `data:` field would make every
+                    # EventSource fire an empty message.
+                    yield ServerSentEventMessage(comment="heartbeat", data=None)
 
         return ServerSentEvent(messages(), headers=PRIVATE)

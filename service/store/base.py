@@ -58,10 +58,6 @@ class IdempotencyConflict(StoreError):
     """A command record with this (game_id, seat, idempotency_key) already exists."""
 
 
-class DuplicatePlayerName(StoreError):
-    """Never raised by the bundled stores: player names are display names, not unique."""
-
-
 class GameAlreadyExists(StoreError):
     """``create_game`` with a ``game_id`` that is already stored (added; nothing written)."""
 
@@ -78,6 +74,8 @@ class SeatRecord(msgspec.Struct, kw_only=True):
     player_id: str | None = None
     player_name: str | None = None
     claimed: bool = False
+    bot: str | None = None
+    """(Added) The bot level playing this seat (``greedy`` ...); None for a person."""
 
 
 class GameRecord(msgspec.Struct, kw_only=True):
@@ -109,7 +107,7 @@ class NewEvent(msgspec.Struct, kw_only=True):
     data: dict[str, Any]
     """The whole tagged event as builtins (``msgspec.to_builtins(event)``)."""
     schema_version: int = 1
-    """(Added) The event's schema version, for upcasters on read."""
+    """The event's schema version, for upcasters on read."""
 
 
 class StoredEvent(msgspec.Struct, kw_only=True):
@@ -126,7 +124,7 @@ class StoredEvent(msgspec.Struct, kw_only=True):
     seat: str | None
     """The seat whose command caused it; None for setup."""
     schema_version: int = 1
-    """(Added) As given in ``NewEvent.schema_version`` when appended."""
+    """As given in ``NewEvent.schema_version`` when appended."""
 
 
 class GameUpdate(msgspec.Struct, kw_only=True):
@@ -235,7 +233,7 @@ class EventStore(Protocol):
     # games
     async def create_game(self, game: GameRecord, seed: str) -> None:
         """Insert the games row, its seats (unclaimed, in ``game.seats`` order)
-        and the secret seed. Raises GameAlreadyExists (added) for a known id."""
+        and the secret seed. Raises GameAlreadyExists for a known id."""
         ...
 
     async def get_game(self, game_id: str) -> GameRecord | None: ...
@@ -272,8 +270,10 @@ class EventStore(Protocol):
         player_name: str | None,
         token_hash: str,
         on_full: StartHook,
+        bot: str | None = None,
     ) -> GameRecord:
-        """Claim ``seat`` in one transaction (the game row locked).
+        """Claim ``seat`` in one transaction (the game row locked); ``bot``
+        (added) records that the service plays this seat at that level.
 
         Raises GameNotFound, UnknownSeat, GameNotWaiting, SeatTaken. When this
         claim fills the last seat, awaits ``on_full`` and appends its events
@@ -282,6 +282,11 @@ class EventStore(Protocol):
         ...
 
     async def seat_by_token(self, game_id: str, token_hash: str) -> str | None: ...
+
+    async def bot_games(self, *, limit: int = 100) -> list[GameRecord]:
+        """(Added) Active games with at least one bot seat, least recently updated
+        first: what a bot runner sweeps to resume bot turns."""
+        ...
 
     # events
     async def append(
@@ -311,7 +316,7 @@ class EventStore(Protocol):
         ...
 
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
-        """(Added) Events of every game with ``position > after_position``, in
+        """Events of every game with ``position > after_position``, in
         position order, at most ``limit``: the catch-up feed. Positions are
         assigned in commit order, so a reader resuming after the last position
         it saw never misses an event (gaps are possible, never reordering)."""
@@ -331,6 +336,12 @@ class EventStore(Protocol):
         Raises GameAlreadyExists when ``bundle.game.game_id`` is taken; nothing
         is written then. Events get new global positions, in version order.
         """
+        ...
+
+    async def purge_idempotency(self, before: datetime) -> int:
+        """Forget the idempotency keys (and stored answers) of commands recorded
+        before ``before``; the number forgotten. The commands themselves stay in
+        the command log (exports re-decide games from it); events are never touched."""
         ...
 
     # snapshots

@@ -18,6 +18,7 @@ Concurrency model (any number of processes, each with its own pool)
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -33,7 +34,9 @@ from service.store._common import (
     COMMAND_LOG_COLUMNS,
     EVENT_COLUMNS,
     GAME_COLUMNS,
+    SEAT_COLUMNS,
     Dialect,
+    bot_games_query,
     check_claim,
     command_record,
     game_params,
@@ -74,6 +77,7 @@ from service.store.base import (
 Conn = AsyncConnection[tuple[Any, ...]]
 
 _MIGRATION_LOCK = 0x706C6174  # pg_advisory_xact_lock key ("plat")
+_PURGE_BATCH = 5000
 
 
 def _as_is(value: Any) -> Any:
@@ -108,6 +112,23 @@ def _translate(
     return StoreError(str(exc))
 
 
+class _Pool(AsyncConnectionPool[Conn]):
+    """psycopg_pool's pool with reconnection attempts at most ``RECONNECT_CAP`` apart.
+
+    The stock backoff doubles without bound (1, 2, 4, 8 s...): after an
+    outage of ten seconds the next attempt could come 8 s after PostgreSQL's
+    return. Capped, commands succeed again about a second after it is back
+    (tests/faults measures it).
+    """
+
+    RECONNECT_CAP = 1.0
+
+    async def _add_connection(self, attempt: Any, growing: bool = False) -> None:
+        if attempt is not None and attempt.delay * attempt.DELAY_BACKOFF > self.RECONNECT_CAP:
+            attempt.delay = self.RECONNECT_CAP / attempt.DELAY_BACKOFF
+        await super()._add_connection(attempt, growing=growing)
+
+
 class PostgresEventStore:
     """``EventStore`` on PostgreSQL.
 
@@ -115,7 +136,8 @@ class PostgresEventStore:
     Added optional parameters: ``timeout`` (seconds to wait for a pooled
     connection before ``StoreUnavailable``), ``connect_timeout`` (seconds per
     connection attempt), ``lock_timeout_ms`` (waiting for a game row or the
-    events insert lock before ``StoreUnavailable``).
+    events insert lock before ``StoreUnavailable``), ``statement_timeout_ms``
+    (PostgreSQL's ``statement_timeout`` on every pooled connection).
     """
 
     def __init__(
@@ -127,6 +149,7 @@ class PostgresEventStore:
         timeout: float = 10.0,
         connect_timeout: int = 5,
         lock_timeout_ms: int = 10_000,
+        statement_timeout_ms: int | None = None,
     ) -> None:
         self.url = url
         self.min_size = min_size
@@ -134,20 +157,35 @@ class PostgresEventStore:
         self._timeout = timeout
         self._connect_timeout = connect_timeout
         self._lock_timeout_ms = int(lock_timeout_ms)
+        self._statement_timeout_ms = (
+            None if statement_timeout_ms is None else int(statement_timeout_ms)
+        )
         self._pool: AsyncConnectionPool[Conn] | None = None
 
     def _make_pool(self) -> AsyncConnectionPool[Conn]:
         # A new pool per open(): psycopg_pool cannot reopen a closed pool.
-        return AsyncConnectionPool(
+        return _Pool(
             self.url,
             min_size=self.min_size,
             max_size=self.max_size,
             open=False,  # opened explicitly (and awaited) in open()
             timeout=self._timeout,
-            kwargs={"connect_timeout": self._connect_timeout},
+            kwargs=self._connect_kwargs(),
             check=AsyncConnectionPool.check_connection,
             name="plateau-store",
         )
+
+    def _connect_kwargs(self) -> dict[str, Any]:
+        # The process id in application_name: pg_stat_activity shows each worker's connections.
+        kwargs: dict[str, Any] = {
+            "connect_timeout": self._connect_timeout,
+            "application_name": f"plateau/{os.getpid()}",
+        }
+        if self._statement_timeout_ms is not None:
+            # Every statement of every pooled connection is bounded (a runaway
+            # query answers 503 instead of holding a connection).
+            kwargs["options"] = f"-c statement_timeout={self._statement_timeout_ms}"
+        return kwargs
 
     # --- plumbing -------------------------------------------------------------------
 
@@ -201,6 +239,8 @@ class PostgresEventStore:
         """Apply pending migrations, one transaction under an advisory lock
         (so concurrent ``open()`` calls in several processes are safe)."""
         async with self._tx() as conn:
+            # A migration may legitimately run longer than a request's statement_timeout.
+            await conn.execute("SET LOCAL statement_timeout = 0")
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
             await conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -231,7 +271,7 @@ class PostgresEventStore:
         seat_rows: Sequence[Sequence[Any]] = []
         if rows:
             cur = await conn.execute(
-                "SELECT game_id, seat, player_id, player_name, claimed_at IS NOT NULL FROM seats"
+                f"SELECT {SEAT_COLUMNS} FROM seats"
                 " WHERE game_id = ANY(%s) ORDER BY game_id, seat_order",
                 ([row[0] for row in rows],),
             )
@@ -302,7 +342,7 @@ class PostgresEventStore:
 
     async def create_player(self, player: PlayerRecord, token_hash: str) -> None:
         """Insert a player. Names are display names (never unique): this never
-        raises DuplicatePlayerName; a reused player_id/token_hash is a StoreError."""
+        raises on a repeated name; a reused player_id/token_hash is a StoreError."""
         async with self._tx() as conn:
             await conn.execute(
                 "INSERT INTO players (player_id, name, token_hash, created_at)"
@@ -341,7 +381,7 @@ class PostgresEventStore:
 
     async def create_game(self, game: GameRecord, seed: str) -> None:
         """Insert the games row, its seats (all unclaimed, in ``game.seats``
-        order) and the secret seed. Raises GameAlreadyExists (added)."""
+        order) and the secret seed. Raises GameAlreadyExists."""
         async with self._tx(game_id=game.game_id) as conn:
             await conn.execute(
                 f"INSERT INTO games ({GAME_COLUMNS}) VALUES"
@@ -373,7 +413,7 @@ class PostgresEventStore:
     ) -> tuple[list[GameRecord], str | None]:
         """Newest first (created_at, game_id descending), keyset-paginated.
 
-        Raises InvalidCursor (added) for a cursor this store did not issue.
+        Raises InvalidCursor for a cursor this store did not issue.
         """
         sql, params = list_games_query(
             _POSTGRES,
@@ -419,6 +459,7 @@ class PostgresEventStore:
         player_name: str | None,
         token_hash: str,
         on_full: StartHook,
+        bot: str | None = None,
     ) -> GameRecord:
         now = utcnow()
         async with self._tx(game_id=game_id) as conn:
@@ -437,8 +478,8 @@ class PostgresEventStore:
             check_claim(game_id, seat, status, seat_row)
             await conn.execute(
                 "UPDATE seats SET player_id = %s, player_name = %s, token_hash = %s,"
-                " claimed_at = %s WHERE game_id = %s AND seat = %s",
-                (player_id, player_name, token_hash, now, game_id, seat),
+                " claimed_at = %s, bot = %s WHERE game_id = %s AND seat = %s",
+                (player_id, player_name, token_hash, now, bot, game_id, seat),
             )
             game = await self._game(conn, game_id)
             assert game is not None
@@ -455,6 +496,11 @@ class PostgresEventStore:
                 conn, game_id, version + 1, events, command_id=None, seat=None, now=now
             )
             return after
+
+    async def bot_games(self, *, limit: int = 100) -> list[GameRecord]:
+        async with self._tx() as conn:
+            cur = await conn.execute(bot_games_query(_POSTGRES), (limit,))
+            return await self._games(conn, await cur.fetchall())
 
     async def seat_by_token(self, game_id: str, token_hash: str) -> str | None:
         """The seat claimed with this token (the first in seat order if several)."""
@@ -530,7 +576,7 @@ class PostgresEventStore:
         return [stored_event(_POSTGRES, game_id, row) for row in rows]
 
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
-        """Events of every game after ``after_position``, in position order (added)."""
+        """Events of every game after ``after_position``, in position order."""
         async with self._tx() as conn:
             cur = await conn.execute(
                 f"SELECT game_id, {EVENT_COLUMNS} FROM events"
@@ -545,6 +591,24 @@ class PostgresEventStore:
     ) -> CommandRecord | None:
         async with self._tx() as conn:
             return await self._command(conn, game_id, seat, idempotency_key)
+
+    async def purge_idempotency(self, before: datetime) -> int:
+        """Forget the idempotency keys (and stored answers) of commands recorded
+        before ``before``; returns how many. A retry of a younger command still
+        finds its record; the command log and the events are never touched."""
+        deleted = 0
+        while True:  # in batches: each transaction stays short, under statement_timeout
+            async with self._tx() as conn:
+                cur = await conn.execute(
+                    "UPDATE commands SET idempotency_key = NULL, request_hash = NULL,"
+                    " response = ''::bytea WHERE command_id IN (SELECT command_id FROM commands"
+                    " WHERE recorded_at < %s AND idempotency_key IS NOT NULL LIMIT %s)",
+                    (before, _PURGE_BATCH),
+                )
+                count = int(cur.rowcount)
+            deleted += count
+            if count < _PURGE_BATCH:
+                return deleted
 
     # --- snapshots --------------------------------------------------------------------
 

@@ -42,7 +42,9 @@ from service.store._common import (
     COMMAND_LOG_COLUMNS,
     EVENT_COLUMNS,
     GAME_COLUMNS,
+    SEAT_COLUMNS,
     Dialect,
+    bot_games_query,
     check_claim,
     command_record,
     from_iso,
@@ -301,7 +303,7 @@ class SqliteEventStore:
         if rows:
             marks = ", ".join("?" for _ in rows)
             seat_rows = conn.execute(
-                "SELECT game_id, seat, player_id, player_name, claimed_at IS NOT NULL FROM seats"
+                f"SELECT {SEAT_COLUMNS} FROM seats"
                 f" WHERE game_id IN ({marks}) ORDER BY game_id, seat_order",
                 tuple(row[0] for row in rows),
             )
@@ -370,7 +372,7 @@ class SqliteEventStore:
 
     async def create_player(self, player: PlayerRecord, token_hash: str) -> None:
         """Insert a player. Names are display names (never unique): this never
-        raises DuplicatePlayerName; a reused player_id/token_hash is a StoreError."""
+        raises on a repeated name; a reused player_id/token_hash is a StoreError."""
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
@@ -417,7 +419,7 @@ class SqliteEventStore:
 
     async def create_game(self, game: GameRecord, seed: str) -> None:
         """Insert the games row, its seats (all unclaimed, in ``game.seats``
-        order) and the secret seed. Raises GameAlreadyExists (added)."""
+        order) and the secret seed. Raises GameAlreadyExists."""
 
         def work(conn: sqlite3.Connection) -> None:
             if conn.execute("SELECT 1 FROM games WHERE game_id = ?", (game.game_id,)).fetchone():
@@ -451,7 +453,7 @@ class SqliteEventStore:
     ) -> tuple[list[GameRecord], str | None]:
         """Newest first (created_at, game_id descending), keyset-paginated.
 
-        Raises InvalidCursor (added) for a cursor this store did not issue.
+        Raises InvalidCursor for a cursor this store did not issue.
         """
         sql, params = list_games_query(
             _SQLITE, ruleset=ruleset, status=status, player_id=player_id, limit=limit, cursor=cursor
@@ -498,6 +500,7 @@ class SqliteEventStore:
         player_name: str | None,
         token_hash: str,
         now: datetime,
+        bot: str | None = None,
     ) -> tuple[GameRecord, bool]:
         """BEGIN IMMEDIATE, check, record the seat. Commits unless the game is
         now full; then returns with the transaction still open."""
@@ -512,9 +515,9 @@ class SqliteEventStore:
             ).fetchone()
             check_claim(game_id, seat, row[0], seat_row)
             conn.execute(
-                "UPDATE seats SET player_id = ?, player_name = ?, token_hash = ?, claimed_at = ?"
-                " WHERE game_id = ? AND seat = ?",
-                (player_id, player_name, token_hash, iso(now), game_id, seat),
+                "UPDATE seats SET player_id = ?, player_name = ?, token_hash = ?, claimed_at = ?,"
+                " bot = ? WHERE game_id = ? AND seat = ?",
+                (player_id, player_name, token_hash, iso(now), bot, game_id, seat),
             )
             game = self._game(conn, game_id)
             assert game is not None
@@ -560,11 +563,12 @@ class SqliteEventStore:
         player_name: str | None,
         token_hash: str,
         on_full: StartHook,
+        bot: str | None = None,
     ) -> GameRecord:
         now = utcnow()
         async with self._lock:
             game, full = await self._call(
-                self._claim_begin, game_id, seat, player_id, player_name, token_hash, now
+                self._claim_begin, game_id, seat, player_id, player_name, token_hash, now, bot
             )
             if not full:
                 return game
@@ -582,6 +586,12 @@ class SqliteEventStore:
             except asyncio.CancelledError:
                 await self._rollback_queued()  # no-op if the job already finished
                 raise
+
+    async def bot_games(self, *, limit: int = 100) -> list[GameRecord]:
+        def work(conn: sqlite3.Connection) -> list[GameRecord]:
+            return self._games(conn, conn.execute(bot_games_query(_SQLITE), (limit,)))
+
+        return await self._run(self._read, work)
 
     async def seat_by_token(self, game_id: str, token_hash: str) -> str | None:
         """The seat claimed with this token (the first in seat order if several)."""
@@ -646,7 +656,7 @@ class SqliteEventStore:
         return await self._run(self._read, work)
 
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
-        """Events of every game after ``after_position``, in position order (added)."""
+        """Events of every game after ``after_position``, in position order."""
 
         def work(conn: sqlite3.Connection) -> list[StoredEvent]:
             rows = conn.execute(
@@ -697,6 +707,22 @@ class SqliteEventStore:
                     conn.executemany(sql, rows)
 
         await self._run(self._write, work)
+
+    async def purge_idempotency(self, before: datetime) -> int:
+        """Forget the idempotency keys (and stored answers) of commands recorded
+        before ``before``; returns how many. A retry of a younger command still
+        finds its record; the command log and the events are never touched."""
+        stamp = iso(before)
+
+        def work(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
+                "UPDATE commands SET idempotency_key = NULL, request_hash = NULL, response = ?"
+                " WHERE recorded_at < ? AND idempotency_key IS NOT NULL",
+                (b"", stamp),
+            )
+            return int(cur.rowcount)
+
+        return await self._run(self._write, work)
 
     # --- snapshots --------------------------------------------------------------------
 

@@ -112,8 +112,9 @@ async def test_a_tampered_export_is_refused_and_nothing_is_stored(
     assert body["details"]["reason"] in {"setup_not_reproduced", "command_not_reproduced"}
     assert body["details"]["first_bad_version"] >= 1
 
-    for junk in ([], {"format": "other"}, {"format": "plateau-game/2", "game": 3}):
+    for junk in ({"format": "other"}, {"format": "plateau-game/2", "game": 3}):
         assert_problem(await client.post("/games/import", json=junk), 422, "export_rejected")
+    assert_problem(await client.post("/games/import", json=[]), 400, "invalid_request")
     r = await client.post(
         "/games/import", content=b"{nope", headers={"content-type": "application/json"}
     )
@@ -188,7 +189,7 @@ def golden_export(path: Path) -> dict[str, Any]:
         commands.append({"version": len(log), "seat": seat, "command": data, "command_id": f"c{i}"})
         events = rs.decide(state, seat, command, Rng(seed, len(log)))
         state = fold(rs, events, state)
-        log += [(e, f"c{i}", seat) for e in events]  # type: ignore[misc]
+        log += [(e, f"c{i}", seat) for e in events]
     outcome = rs.outcome(state)
     assert outcome is not None, f"{path.name} does not end"
     events_out = []

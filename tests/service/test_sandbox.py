@@ -60,7 +60,7 @@ async def test_a_seed_is_refused_outside_the_sandbox(client: AsyncTestClient[Any
     ready = (await client.get("/health/ready")).json()
     assert ready["sandbox"] is False
     r = await client.post("/games", json={"ruleset": "arkantis", "seed": "x"})
-    assert_problem(r, 400, "invalid_request")
+    assert_problem(r, 422, "sandbox_only")
     games = (await client.get("/games", params={"limit": 200})).json()["games"]
     assert all(g["seed_sha256"] != sha256_hex("x") for g in games)
 

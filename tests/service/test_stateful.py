@@ -292,7 +292,7 @@ class PlateauMachine(RuleBasedStateMachine):
     # ------------------------------------------------------------------ rules
 
     @initialize(target=games, seats=st.integers(0, 3))
-    def create_a_short_game(self, seats: int) -> str:
+    def create_a_short_game(self, seats: int) -> Any:
         """Every sequence starts with an ArkantiS game, short enough to finish."""
         return self.create_game("arkantis", seats)
 
@@ -324,12 +324,12 @@ class PlateauMachine(RuleBasedStateMachine):
         assert s["status"] == "active" and s["version"] > 0 and s["to_act"], s
         assert all(seat["claimed"] for seat in s["seats"])
         self.model[game_id] = GameModel(game_id, ruleset, tokens, s["version"], s["version"])
-        return game_id
+        return str(game_id)
 
     @rule(
         game_id=games,
         p=picks(3),
-        if_match=st.sampled_from([None, '"{}"', 'W/"{}"', "{}"]),
+        if_match=st.sampled_from([None, '"{}"', "*", '"999999999", "{}"']),
         with_key=st.booleans(),
         anyone=st.booleans(),
     )
@@ -480,10 +480,13 @@ class PlateauMachine(RuleBasedStateMachine):
                 headers = auth(f"st.{uuid.uuid4().hex}.{uuid.uuid4().hex}")
             expected = (403, "forbidden")
         elif kind == "malformed_if_match":
-            headers["If-Match"] = p.pick(["soon", '"-1"', '"1e3"', '"12'])
+            headers["If-Match"] = p.pick(["soon", '"-1"', '"1e3"', '"12', str(g.version)])
             expected = (400, "invalid_request")
         elif kind == "stale_if_match":
-            headers["If-Match"] = f'"{g.version + p.pick([-1, 1, 1000])}"'
+            # A weak tag never matches, even the current version (strong comparison).
+            headers["If-Match"] = p.pick(
+                [f'"{g.version + p.pick([-1, 1, 1000])}"', f'W/"{g.version}"']
+            )
             expected = (412, "stale_version") if active else (409, "game_not_active")
         else:  # wrong_seat: the acting seat's command, sent by a seat that may not play it
             waiting = sorted(set(g.tokens) - set(s["to_act"]))
@@ -599,8 +602,8 @@ class PlateauMachine(RuleBasedStateMachine):
         wanted: dict[int, list[str | None]] = {}
         for version in g.spectator_views:
             wanted.setdefault(version, []).append(None)
-        for seat, version in g.seat_views:
-            wanted.setdefault(version, []).append(seat)
+        for seat_id, version in g.seat_views:
+            wanted.setdefault(version, []).append(seat_id)
         state: Any = None
         applied = 0
         for version in sorted(wanted):
@@ -626,7 +629,10 @@ def test_api_behaves_like_the_model_embedded(tmp_path: Path) -> None:
         directory = tempfile.mkdtemp(dir=tmp_path)
         return Settings(database_url=f"sqlite:///{directory}/x.db", snapshot_every=SNAPSHOT_EVERY)
 
-    run_state_machine_as_test(lambda: PlateauMachine(make_settings), settings=MACHINE_SETTINGS)
+    run_state_machine_as_test(
+        lambda: PlateauMachine(make_settings),  # type: ignore[arg-type]
+        settings=MACHINE_SETTINGS,
+    )
 
 
 @pytest.mark.backend
@@ -644,4 +650,7 @@ def test_api_behaves_like_the_model_postgres_redis(request: pytest.FixtureReques
             snapshot_every=SNAPSHOT_EVERY,
         )
 
-    run_state_machine_as_test(lambda: PlateauMachine(make_settings), settings=MACHINE_SETTINGS)
+    run_state_machine_as_test(
+        lambda: PlateauMachine(make_settings),  # type: ignore[arg-type]
+        settings=MACHINE_SETTINGS,
+    )
