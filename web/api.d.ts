@@ -34,7 +34,8 @@ export interface paths {
         /**
          * Readiness
          * @description Store and cache status: ``degraded`` when Redis is down (requests still
-         *     succeed, from the store), 503 when the event store is down.
+         *     succeed, from the store), 503 when the event store is down or the process
+         *     is draining before shutdown (``draining``).
          */
         get: operations["getReadiness"];
         put?: never;
@@ -427,6 +428,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Requests by route and status, latency histograms, commands and events by
+         *     ruleset, conflicts and stale versions, cache hits and misses, open streams,
+         *     store pool use, per-worker memory and descriptors (the Prometheus text
+         *     format, summed over every live worker of this server).
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -510,12 +534,12 @@ export interface components {
             type: "arkantis.card_bought";
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
             /** @enum {unknown} */
             colour: "emerald" | "orange";
             /** @enum {unknown} */
             source: "hidden" | "visible";
-            /** @description Hidden from everyone but player_id when source is hidden (null for them). */
+            /** @description Hidden from everyone but seat when source is hidden (null for them). */
             card_id: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3") | null;
             /** @enum {unknown} */
             price: 1 | 2;
@@ -532,7 +556,7 @@ export interface components {
             type: "arkantis.card_laid";
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
             /** @description A shape id of this turn, s1, s2... */
             shape_id: string;
             /** @enum {unknown} */
@@ -590,9 +614,9 @@ export interface components {
              */
             type: "arkantis.cards_dealt";
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
             colours: ("emerald" | "orange")[];
-            /** @description Hidden from everyone but player_id (null for them). */
+            /** @description Hidden from everyone but seat (null for them). */
             card_ids: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3")[] | null;
         };
         /**
@@ -643,7 +667,7 @@ export interface components {
             type: "arkantis.duplicate_swapped";
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
             /** @enum {unknown} */
             colour: "emerald" | "orange";
             /** @enum {unknown} */
@@ -651,7 +675,7 @@ export interface components {
             shown_card_ids: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3")[];
             /** @enum {unknown} */
             discarded_card_id: "arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3";
-            /** @description Hidden from everyone but player_id (null for them). */
+            /** @description Hidden from everyone but seat (null for them). */
             drawn_card_id: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3") | null;
         };
         /**
@@ -692,7 +716,7 @@ export interface components {
              */
             type: "arkantis.first_player_drawn";
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
         };
         /**
          * ArkantisGameCreated
@@ -723,7 +747,7 @@ export interface components {
             type: "arkantis.game_ended";
             /**
              * @default all_players_passed
-             * @enum {unknown}
+             * @constant
              */
             reason: "all_players_passed";
             hands: {
@@ -732,7 +756,7 @@ export interface components {
             scores: components["schemas"]["ArkantisScore"][];
             ranking: string[];
             /** @description A seat id, seat_0..seat_3. */
-            winner_id: string;
+            winner_seat: string;
             /** @enum {unknown} */
             decided_by: "laid_count" | "laid_value" | "leave_position" | "score";
         };
@@ -819,7 +843,10 @@ export interface components {
         /** ArkantisNewGame */
         ArkantisNewGame: {
             options?: components["schemas"]["ArkantisOptions"] | null;
-            /** @description Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, so a client's test plays the same dice and cards every time. Refused (400) otherwise. */
+            bots?: {
+                [key: string]: "random" | "greedy" | "mcts";
+            } | null;
+            /** @description Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, so a client's test plays the same dice and cards every time. Refused otherwise (422 `sandbox_only`). */
             seed?: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -914,7 +941,7 @@ export interface components {
             type: "arkantis.player_passed";
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
             /** @enum {unknown} */
             reason: "no_legal_action" | "voluntary";
             leave_position: number;
@@ -925,8 +952,8 @@ export interface components {
          */
         ArkantisPlayerView: {
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
-            seat: number;
+            seat: string;
+            seat_index: number;
             sesterces: number;
             hand: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3")[] | null;
             hand_count: components["schemas"]["ArkantisHandCount"];
@@ -971,7 +998,7 @@ export interface components {
             scores: components["schemas"]["ArkantisScore"][];
             ranking: string[];
             /** @description A seat id, seat_0..seat_3. */
-            winner_id: string;
+            winner_seat: string;
             /** @enum {unknown} */
             decided_by: "laid_count" | "laid_value" | "leave_position" | "score";
         };
@@ -1003,7 +1030,7 @@ export interface components {
          */
         ArkantisScore: {
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
             laid_value: number;
             laid_count: number;
             sesterces: number;
@@ -1014,12 +1041,12 @@ export interface components {
         };
         /**
          * ArkantisSeatEntry
-         * @description A seat of the game (the player id is the seat id).
+         * @description A seat of the game: its id and its index in the seat order.
          */
         ArkantisSeatEntry: {
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
-            seat: number;
+            seat: string;
+            seat_index: number;
         };
         /**
          * ArkantisSestercesDistributed
@@ -1032,7 +1059,7 @@ export interface components {
              */
             type: "arkantis.sesterces_distributed";
             amount_each: number;
-            player_ids: string[];
+            seats: string[];
             bank: number;
         };
         /**
@@ -1047,7 +1074,7 @@ export interface components {
             type: "arkantis.sesterces_earned";
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
             shape_ids: string[];
             owed: number;
             paid: number;
@@ -1077,7 +1104,7 @@ export interface components {
             type: "arkantis.shapes_created";
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
             shapes: components["schemas"]["ArkantisShape"][];
         };
         /** ArkantisStateResponse */
@@ -1127,7 +1154,7 @@ export interface components {
             type: "arkantis.token_moved";
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
             /** @description A cell id r<row>c<column>, rows 1..7 top to bottom, columns 1..7 left to right. */
             from_cell: string;
             /** @description A cell id r<row>c<column>, rows 1..7 top to bottom, columns 1..7 left to right. */
@@ -1147,7 +1174,7 @@ export interface components {
             type: "arkantis.tokens_removed";
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
             cells: string[];
             /** @enum {unknown} */
             cost: 0 | 2;
@@ -1164,7 +1191,7 @@ export interface components {
             type: "arkantis.turn_ended";
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
             forfeited_shape_ids: string[];
         };
         /**
@@ -1184,7 +1211,7 @@ export interface components {
         };
         /**
          * ArkantisTurnStarted
-         * @description A turn starts: player_id is active, phase action.
+         * @description A turn starts: seat is active, phase action.
          */
         ArkantisTurnStarted: {
             /**
@@ -1194,7 +1221,7 @@ export interface components {
             type: "arkantis.turn_started";
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
-            player_id: string;
+            seat: string;
         };
         /**
          * ArkantisView
@@ -1212,7 +1239,7 @@ export interface components {
             emerald: components["schemas"]["ArkantisPileView"];
             players: components["schemas"]["ArkantisPlayerView"][];
             turn: number;
-            active_player_id: string | null;
+            active_seat: string | null;
             phase: ("action" | "validation") | null;
             turn_shapes: components["schemas"]["ArkantisTurnShape"][];
             pending_shape_ids: string[];
@@ -1222,6 +1249,8 @@ export interface components {
         /** ClaimSeat */
         ClaimSeat: {
             player_name?: string | null;
+            /** @enum {null|string} */
+            bot?: "random" | "greedy" | "mcts" | null;
         };
         /** CommandAccepted */
         CommandAccepted: {
@@ -1299,7 +1328,7 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             card_id: "archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette";
-            /** @enum {unknown} */
+            /** @constant */
             reason: "exploration_resolved";
         };
         /**
@@ -1592,7 +1621,10 @@ export interface components {
         /** EclatsNewGame */
         EclatsNewGame: {
             options?: components["schemas"]["EclatsOptions"] | null;
-            /** @description Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, so a client's test plays the same dice and cards every time. Refused (400) otherwise. */
+            bots?: {
+                [key: string]: "random" | "greedy" | "mcts";
+            } | null;
+            /** @description Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, so a client's test plays the same dice and cards every time. Refused otherwise (422 `sandbox_only`). */
             seed?: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1816,7 +1848,7 @@ export interface components {
             type: "eclats_des_cites.turn_skipped";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /** @constant */
             reason: "no_accessible_card";
         };
         /**
@@ -2365,7 +2397,10 @@ export interface components {
         /** PetitsDragonsNewGame */
         PetitsDragonsNewGame: {
             options?: components["schemas"]["PetitsDragonsOptions"] | null;
-            /** @description Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, so a client's test plays the same dice and cards every time. Refused (400) otherwise. */
+            bots?: {
+                [key: string]: "random" | "greedy" | "mcts";
+            } | null;
+            /** @description Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, so a client's test plays the same dice and cards every time. Refused otherwise (422 `sandbox_only`). */
             seed?: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2466,7 +2501,7 @@ export interface components {
             penalty_id: string;
             /**
              * @default impossible
-             * @enum {unknown}
+             * @constant
              */
             reason: "impossible";
             /** @default 0 */
@@ -2855,7 +2890,7 @@ export interface components {
             round: number;
             /**
              * @default inactive
-             * @enum {unknown}
+             * @constant
              */
             reason: "inactive";
             /** @default 0 */
@@ -3015,7 +3050,7 @@ export interface components {
         /** Readiness */
         Readiness: {
             /** @enum {string} */
-            status: "ok" | "degraded" | "unavailable";
+            status: "ok" | "degraded" | "unavailable" | "draining";
             /** @enum {string} */
             store: "ok" | "down";
             /** @enum {string} */
@@ -3034,7 +3069,7 @@ export interface components {
         /** SeatClaimed */
         SeatClaimed: {
             seat: string;
-            token: string;
+            token: string | null;
         };
         /** SeatInfo */
         SeatInfo: {
@@ -3042,6 +3077,8 @@ export interface components {
             player_name: string | null;
             player_id: string | null;
             claimed: boolean;
+            /** @enum {null|string} */
+            bot?: "random" | "greedy" | "mcts" | null;
         };
         /**
          * Standing
@@ -3763,7 +3800,10 @@ export interface components {
         /** ToursNewGame */
         ToursNewGame: {
             options?: components["schemas"]["ToursOptions"] | null;
-            /** @description Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, so a client's test plays the same dice and cards every time. Refused (400) otherwise. */
+            bots?: {
+                [key: string]: "random" | "greedy" | "mcts";
+            } | null;
+            /** @description Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, so a client's test plays the same dice and cards every time. Refused otherwise (422 `sandbox_only`). */
             seed?: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3899,8 +3939,7 @@ export interface components {
             sharer: number;
             /** @description A seat index (0..n-1). */
             owner: number;
-            /** @enum {unknown} */
-            island: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";
+            island: components["schemas"]["ToursIslandName"];
             /** @default true */
             active: boolean;
         };
@@ -4079,11 +4118,21 @@ export interface components {
             scores: components["schemas"]["ToursScore"][];
             result: components["schemas"]["ToursResult"] | null;
         };
+        /**
+         * ToursIslandName
+         * @enum {unknown}
+         */
+        ToursIslandName: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";
     };
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id: the client's `X-Request-ID` when it is 1-128 characters of `[A-Za-z0-9._:-]`, else a new one; in every log line of the request */
+        "X-Request-ID": string;
+        /** @description Seconds to wait before trying again */
+        "Retry-After": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -4100,6 +4149,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4109,6 +4159,29 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4129,6 +4202,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4138,15 +4212,29 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The event store is down */
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store is down, or this process is draining (SIGTERM) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4170,6 +4258,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4179,6 +4268,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4188,6 +4278,40 @@ export interface operations {
             /** @description Unknown resource (`not_found`) */
             404: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4208,6 +4332,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4217,6 +4342,40 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4228,10 +4387,7 @@ export interface operations {
     claimSeat: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description `Bearer <token>`: a seat token (or a player token holding one seat of this game) */
-                Authorization?: string;
-            };
+            header?: never;
             path: {
                 /** @description A game id */
                 game_id: string;
@@ -4249,6 +4405,9 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description The created (or claimed) resource */
+                    Location?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4258,6 +4417,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`) */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4267,6 +4427,7 @@ export interface operations {
             /** @description Missing or invalid token (`unauthenticated`) */
             401: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4276,6 +4437,7 @@ export interface operations {
             /** @description Unknown game, seat or version (`not_found`) */
             404: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4285,6 +4447,7 @@ export interface operations {
             /** @description `seat_taken`, `game_not_active` or `version_conflict` */
             409: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4294,6 +4457,50 @@ export interface operations {
             /** @description Request body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule violation (the ruleset's code, e.g. `not_your_turn`) or `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4322,6 +4529,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4331,6 +4539,40 @@ export interface operations {
             /** @description Malformed request (`invalid_request`) */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4355,6 +4597,9 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description The created (or claimed) resource */
+                    Location?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4364,6 +4609,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`) */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4373,6 +4619,7 @@ export interface operations {
             /** @description Request body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4382,6 +4629,40 @@ export interface operations {
             /** @description A rule violation (the ruleset's code, e.g. `not_your_turn`) or `idempotency_key_reused` */
             422: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4397,10 +4678,7 @@ export interface operations {
                 after?: number;
                 limit?: number;
             };
-            header?: {
-                /** @description `Bearer <token>`: a seat token (or a player token holding one seat of this game) */
-                Authorization?: string;
-            };
+            header?: never;
             path: {
                 /** @description A game id */
                 game_id: string;
@@ -4412,6 +4690,9 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description The game's version as a strong entity tag (`"12"`), for `If-Match` */
+                    ETag?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4421,6 +4702,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4430,6 +4712,7 @@ export interface operations {
             /** @description Missing or invalid token (`unauthenticated`) */
             401: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4439,6 +4722,7 @@ export interface operations {
             /** @description Token of another game or seat (`forbidden`) */
             403: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4448,6 +4732,40 @@ export interface operations {
             /** @description Unknown game, seat or version (`not_found`) */
             404: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4471,6 +4789,9 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description The game's version as a strong entity tag (`"12"`), for `If-Match` */
+                    ETag?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4480,6 +4801,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4489,6 +4811,40 @@ export interface operations {
             /** @description Unknown game, seat or version (`not_found`) */
             404: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4503,10 +4859,7 @@ export interface operations {
                 /** @description A past version */
                 version?: number;
             };
-            header?: {
-                /** @description `Bearer <token>`: a seat token (or a player token holding one seat of this game) */
-                Authorization?: string;
-            };
+            header?: never;
             path: {
                 /** @description A game id */
                 game_id: string;
@@ -4518,6 +4871,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4527,6 +4881,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4536,6 +4891,7 @@ export interface operations {
             /** @description Missing or invalid token (`unauthenticated`) */
             401: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4545,6 +4901,7 @@ export interface operations {
             /** @description Token of another game or seat (`forbidden`) */
             403: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4554,6 +4911,7 @@ export interface operations {
             /** @description Unknown game, seat or version (`not_found`) */
             404: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,6 +4921,40 @@ export interface operations {
             /** @description `seat_taken`, `game_not_active` or `version_conflict` */
             409: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4577,10 +4969,7 @@ export interface operations {
                 /** @description A past version */
                 version?: number;
             };
-            header?: {
-                /** @description `Bearer <token>`: a seat token (or a player token holding one seat of this game) */
-                Authorization?: string;
-            };
+            header?: never;
             path: {
                 /** @description A game id */
                 game_id: string;
@@ -4592,6 +4981,9 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description The game's version as a strong entity tag (`"12"`), for `If-Match` */
+                    ETag?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4601,6 +4993,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4610,6 +5003,7 @@ export interface operations {
             /** @description Missing or invalid token (`unauthenticated`) */
             401: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4619,6 +5013,7 @@ export interface operations {
             /** @description Token of another game or seat (`forbidden`) */
             403: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4628,6 +5023,7 @@ export interface operations {
             /** @description Unknown game, seat or version (`not_found`) */
             404: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4637,6 +5033,40 @@ export interface operations {
             /** @description `seat_taken`, `game_not_active` or `version_conflict` */
             409: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4648,10 +5078,7 @@ export interface operations {
     getLegalCommands: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description `Bearer <token>`: a seat token (or a player token holding one seat of this game) */
-                Authorization?: string;
-            };
+            header?: never;
             path: {
                 /** @description A game id */
                 game_id: string;
@@ -4663,6 +5090,9 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description The game's version as a strong entity tag (`"12"`), for `If-Match` */
+                    ETag?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4672,6 +5102,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4681,6 +5112,7 @@ export interface operations {
             /** @description Missing or invalid token (`unauthenticated`) */
             401: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4690,6 +5122,7 @@ export interface operations {
             /** @description Token of another game or seat (`forbidden`) */
             403: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4699,6 +5132,40 @@ export interface operations {
             /** @description Unknown game, seat or version (`not_found`) */
             404: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4718,8 +5185,6 @@ export interface operations {
                 after?: number;
             };
             header?: {
-                /** @description `Bearer <token>`: a seat token (or a player token holding one seat of this game) */
-                Authorization?: string;
                 /** @description Resume after this version */
                 "Last-Event-ID"?: string;
             };
@@ -4734,6 +5199,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4743,6 +5209,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4752,6 +5219,7 @@ export interface operations {
             /** @description Missing or invalid token (`unauthenticated`) */
             401: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4761,6 +5229,7 @@ export interface operations {
             /** @description Token of another game or seat (`forbidden`) */
             403: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4770,6 +5239,39 @@ export interface operations {
             /** @description Unknown game, seat or version (`not_found`) */
             404: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams` (this process serves `PLATEAU_MAX_STREAMS`) or `draining` (shutting down: reconnect, the load balancer picks another) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4782,9 +5284,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `Bearer <token>`: a seat token (or a player token holding one seat of this game) */
-                Authorization?: string;
-                /** @description Play only at this version: `"12"` (else 412) */
+                /** @description Play only at this version: `"12"` (else 412). A list (`"12", "13"`) matches any of its versions; a weak tag (`W/"12"`) never matches (strong comparison); `*` matches whatever the current version */
                 "If-Match"?: string;
                 /** @description A retried request with the same key returns the first answer and appends nothing */
                 "Idempotency-Key"?: string;
@@ -4804,6 +5304,9 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description The game's version as a strong entity tag (`"12"`), for `If-Match` */
+                    ETag?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4813,6 +5316,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`) */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4822,6 +5326,7 @@ export interface operations {
             /** @description Missing or invalid token (`unauthenticated`) */
             401: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4831,6 +5336,7 @@ export interface operations {
             /** @description Token of another game or seat (`forbidden`) */
             403: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4840,6 +5346,7 @@ export interface operations {
             /** @description Unknown game, seat or version (`not_found`) */
             404: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4849,6 +5356,7 @@ export interface operations {
             /** @description `seat_taken`, `game_not_active` or `version_conflict` */
             409: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4858,6 +5366,9 @@ export interface operations {
             /** @description If-Match names a stale version (`stale_version`) */
             412: {
                 headers: {
+                    /** @description The game's version as a strong entity tag (`"12"`), for `If-Match` */
+                    ETag?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4867,6 +5378,7 @@ export interface operations {
             /** @description Request body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4876,6 +5388,40 @@ export interface operations {
             /** @description A rule violation (the ruleset's code, e.g. `not_your_turn`) or `idempotency_key_reused` */
             422: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4899,6 +5445,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4908,6 +5455,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4917,6 +5465,7 @@ export interface operations {
             /** @description Unknown game, seat or version (`not_found`) */
             404: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4926,6 +5475,40 @@ export interface operations {
             /** @description `seat_taken`, `game_not_active` or `version_conflict` */
             409: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4950,6 +5533,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4959,6 +5543,40 @@ export interface operations {
             /** @description Malformed request (`invalid_request`) */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4977,11 +5595,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4991,6 +5616,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`) */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5000,6 +5626,7 @@ export interface operations {
             /** @description `seat_taken`, `game_not_active` or `version_conflict` */
             409: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5009,6 +5636,7 @@ export interface operations {
             /** @description Request body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5018,6 +5646,40 @@ export interface operations {
             /** @description A rule violation (the ruleset's code, e.g. `not_your_turn`) or `idempotency_key_reused` */
             422: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5031,7 +5693,7 @@ export interface operations {
             query?: {
                 /** @description Start after this position */
                 after?: number;
-                /** @description Close the stream after this many seconds (default: stay open) */
+                /** @description Close the stream after this many seconds (default: a day) */
                 timeout?: number;
             };
             header?: {
@@ -5046,6 +5708,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5055,6 +5718,39 @@ export interface operations {
             /** @description Malformed request (`invalid_request`) */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams` (this process serves `PLATEAU_MAX_STREAMS`) or `draining` (shutting down: reconnect, the load balancer picks another) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5079,6 +5775,9 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description The created (or claimed) resource */
+                    Location?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5088,6 +5787,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5097,6 +5797,40 @@ export interface operations {
             /** @description Request body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5120,6 +5854,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5129,6 +5864,7 @@ export interface operations {
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5138,6 +5874,93 @@ export interface operations {
             /** @description Unknown resource (`not_found`) */
             404: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this token or client address (`rate_limited`, when `PLATEAU_RATE_LIMIT_*` is set) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A bug (`internal_error`): never expected */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The event store cannot be reached (`store_unavailable`) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
