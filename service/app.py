@@ -22,6 +22,7 @@ from service.api.players import PlayersController
 from service.api.rulesets import RulesetsController
 from service.errors import EXCEPTION_HANDLERS
 from service.settings import Settings
+from service.web import web_handlers
 
 log = logging.getLogger("plateau")
 
@@ -138,6 +139,7 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
             GamesController,
             ExportsController,
             PlayersController,
+            *web_handlers(),
             metrics_endpoint,
         ],
         before_send=[_complete_allow_header],
