@@ -257,6 +257,11 @@ class EventStore(Protocol):
 
     async def get_seed(self, game_id: str) -> str | None: ...
 
+    async def get_seeds(self, game_ids: list[str]) -> dict[str, str]:
+        """(Added) The seeds of ``game_ids`` in one query; unknown ids are left out
+        (``GET /games`` reveals the seeds of a page's finished games at once)."""
+        ...
+
     async def last_winner(self, ruleset: str, player_ids: list[str]) -> str | None:
         """The player_id, among ``player_ids``, who won the most recently
         finished game of ``ruleset`` that any of them won; None if none did."""
