@@ -16,6 +16,7 @@ from litestar.openapi.spec import Components, SecurityScheme, Server
 from service.api.exports import ExportsController
 from service.api.games import GamesController
 from service.api.health import HealthController
+from service.api.metrics import metrics_endpoint
 from service.api.players import PlayersController
 from service.api.rulesets import RulesetsController
 from service.errors import EXCEPTION_HANDLERS
@@ -66,6 +67,8 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
     """
     from service.cache import make_cache
     from service.games import GameService
+    from service.ops import instrument, operations
+    from service.settings import store_options
     from service.store import open_store
     from service.streams import make_notifier
 
@@ -76,7 +79,7 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         owned: list[Any] = []
         store = overrides.get("store")
         if store is None:
-            store = open_store(settings.database_url)
+            store = open_store(settings.database_url, **store_options(settings))
             await store.open()
             owned.append(store)
         cache = overrides.get("cache")
@@ -116,10 +119,11 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
             GamesController,
             ExportsController,
             PlayersController,
+            metrics_endpoint,
         ],
         before_send=[_complete_allow_header],
         before_request=_query_guard(allowed_queries),
-        lifespan=[lifespan],
+        lifespan=[lifespan, operations],
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(),
         cors_config=cors,
@@ -127,6 +131,7 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         debug=False,
     )
     app.state.settings = settings
+    instrument(app, settings)  # request ids, metrics, limits, SSE cap, draining (service.ops)
     allowed_queries.update(_allowed_queries(_serve_finalized_openapi(app)))
     return app
 
@@ -164,7 +169,9 @@ def _serve_finalized_openapi(app: Litestar) -> dict[str, Any]:
     from service.openapi import finalize
 
     plugin = app.plugins.get(OpenAPIPlugin)
-    document = finalize(plugin.provide_openapi().to_schema())
+    from service.ops import document as operations_document
+
+    document = operations_document(finalize(plugin.provide_openapi().to_schema()))
     plugin._openapi_schema = document
     return document
 

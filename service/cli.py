@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
+import contextlib
 import json
 import os
 import sys
@@ -16,9 +18,34 @@ def _settings() -> Any:
     return Settings.from_env()
 
 
+def _metrics_dir() -> str:
+    """The prometheus-client multiprocess directory, emptied before the workers start.
+
+    ``PROMETHEUS_MULTIPROC_DIR`` when set (it must be a directory this server
+    owns alone), else a fresh one under the system temporary directory. Stale
+    files from a previous run would otherwise add up with the new counters.
+    """
+    import shutil
+    import tempfile
+
+    path = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if path:
+        os.makedirs(path, exist_ok=True)
+        for name in os.listdir(path):
+            if name.endswith(".db"):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(os.path.join(path, name))
+    else:
+        path = tempfile.mkdtemp(prefix="plateau-metrics-")
+        atexit.register(shutil.rmtree, path, True)
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = path
+    return path
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from granian import Granian
     from granian.constants import Interfaces
+    from granian.http import HTTP1Settings
 
     settings = _settings()
     host = args.host or settings.host
@@ -27,16 +54,33 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if settings.database_url.startswith("sqlite"):
         # Apply migrations once, before the workers start.
         asyncio.run(_migrate(settings))
+    _metrics_dir()
+    # Workers install the draining signal handler (service.lifecycle) only
+    # under this command: an embedding server keeps its own signal handling.
+    os.environ["PLATEAU_SUPERVISED"] = "1"
     print(
-        f"plateau: serving on http://{host}:{port} with {workers} worker(s), store {settings.database_url.split(':', 1)[0]}"
+        f"plateau: serving on http://{host}:{port} with {workers} worker(s), store {settings.database_url.split(':', 1)[0]}",
+        flush=True,
     )
+    from service.logs import dict_config
+
     Granian(
         "service.asgi:app",
+        log_dictconfig=dict_config(settings.log_format, settings.log_level),
         address=host,
         port=port,
         workers=workers,
         interface=Interfaces.ASGI,
         log_access=args.access_log,
+        # A worker that dies (SIGKILL, OOM, a crash in a C extension) costs only
+        # its own in-flight requests: the others keep serving and it is replaced.
+        respawn_failed_workers=True,
+        # On SIGTERM each worker drains (service.lifecycle), then gets this long
+        # to finish in-flight requests before it is killed.
+        workers_kill_timeout=max(
+            1, int(settings.shutdown_timeout + settings.drain_seconds + 0.999)
+        ),
+        http1_settings=HTTP1Settings(max_buffer_size=max(8192, settings.max_header_bytes)),
     ).serve()
     return 0
 

@@ -21,6 +21,7 @@ import msgspec
 
 from domain import RULESETS, Outcome, Rng, Ruleset, RuleViolation, SeatedPlayer, SetupContext, fold
 from domain.pictures import render as render_picture
+from service import metrics
 from service.cache.base import StateCache
 from service.errors import ApiError, bad_request, not_found
 from service.schemas import (
@@ -429,6 +430,7 @@ class GameService:
         codec = self.codecs[game.ruleset]
         if target == game.version:
             cached = await self.cache.get(game_id)
+            metrics.cache_lookup(cached is not None and cached[0] == target)
             if cached is not None and cached[0] == target:
                 try:
                     return Loaded(game, ruleset, codec.state_decoder.decode(cached[1]), target)
@@ -508,6 +510,7 @@ class GameService:
         if idempotency_key is not None:
             replay = await self._replay(game_id, seat, idempotency_key, request_hash)
             if replay is not None:
+                metrics.command(ruleset.name, "replayed")
                 return replay
         command = self.parse_command(ruleset, body)
         if game.status != "active":
@@ -522,6 +525,7 @@ class GameService:
                 raise ApiError(409, "game_not_active", f"game {game_id} is {loaded.game.status}")
             version = loaded.version
             if if_match is not None and if_match != version:
+                metrics.command(ruleset.name, "stale")
                 raise ApiError(
                     412,
                     "stale_version",
@@ -554,6 +558,7 @@ class GameService:
                     command=record,
                 )
             except VersionConflict:
+                metrics.command(ruleset.name, "stale" if if_match is not None else "conflict")
                 if if_match is not None:
                     current = (await self.game(game_id)).version
                     raise ApiError(
@@ -572,6 +577,7 @@ class GameService:
                         409, "version_conflict", "concurrent request with the same key"
                     ) from None
                 return replay
+            metrics.command(ruleset.name, "accepted", len(events))
             await self._remember(game_id, state, new_version, version)
             await self.notifier.publish(game_id, new_version)
             return 201, response, new_version

@@ -257,7 +257,7 @@ class Liveness(msgspec.Struct, kw_only=True):
 
 
 class Readiness(msgspec.Struct, kw_only=True):
-    status: Literal["ok", "degraded", "unavailable"]
+    status: Literal["ok", "degraded", "unavailable", "draining"]
     store: Literal["ok", "down"]
     cache: Literal["ok", "down", "memory"]
     backend: str

@@ -15,6 +15,18 @@
 | ``PLATEAU_SANDBOX`` | ``0`` | ``1``: ``POST /games`` accepts a ``seed`` (fixed games for client tests); refused with ``PLATEAU_ENV=production`` or a non-loopback database or Redis |
 | ``PLATEAU_ENV`` | unset | ``production`` marks a production deployment (sandbox mode is then refused) |
 | ``PLATEAU_HOST`` / ``PLATEAU_PORT`` / ``PLATEAU_WORKERS`` | ``127.0.0.1`` / ``8000`` / ``1`` | ``plateau serve`` defaults |
+| ``PLATEAU_SHUTDOWN_TIMEOUT`` | ``10`` | seconds a worker has to finish in-flight requests on SIGTERM before it is killed |
+| ``PLATEAU_DRAIN_SECONDS`` | ``0`` | on SIGTERM, keep serving this long with ``/health/ready`` at 503 before closing the listener |
+| ``PLATEAU_MAX_STREAMS`` | ``1000`` | concurrent SSE streams per process (503 ``too_many_streams`` beyond) |
+| ``PLATEAU_MAX_HEADER_BYTES`` | ``65536`` | request line and headers limit (431 above; granian's HTTP/1 buffer) |
+| ``PLATEAU_STATEMENT_TIMEOUT_MS`` / ``PLATEAU_LOCK_TIMEOUT_MS`` | ``5000`` / ``3000`` | PostgreSQL ``statement_timeout`` and ``lock_timeout`` (503 beyond) |
+| ``PLATEAU_POOL_MIN_SIZE`` / ``PLATEAU_POOL_MAX_SIZE`` / ``PLATEAU_POOL_TIMEOUT`` | ``1`` / ``10`` / ``5`` | PostgreSQL connections per process; seconds to wait for one (503 beyond) |
+| ``PLATEAU_RATE_LIMIT_TOKEN`` / ``PLATEAU_RATE_LIMIT_ADDRESS`` | ``0`` / ``0`` | requests per ``PLATEAU_RATE_LIMIT_WINDOW`` seconds per bearer token / client address (``0``: off; 429 ``rate_limited`` beyond) |
+| ``PLATEAU_RATE_LIMIT_WINDOW`` | ``60`` | the rate-limit window in seconds (counted in Redis when configured, shared by every replica) |
+| ``PLATEAU_TRUSTED_PROXIES`` | unset | comma-separated addresses of proxies whose ``X-Forwarded-For`` names the client |
+| ``PLATEAU_IDEMPOTENCY_RETENTION`` | ``604800`` | seconds an ``Idempotency-Key`` is remembered (7 days); older records are purged |
+| ``PLATEAU_PURGE_INTERVAL`` | ``3600`` | seconds between idempotency purges in each process (``0``: never) |
+| ``PLATEAU_LOG_FORMAT`` / ``PLATEAU_LOG_LEVEL`` | ``json`` / ``info`` | ``json`` (one object a line, with ``request_id``) or ``text`` |
 """
 
 from __future__ import annotations
@@ -39,10 +51,28 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     max_import_bytes: int = 16 * 1024 * 1024
     feed_poll: float = 0.5
     sandbox: bool = False
-    environment: str | None = None
+    env: str | None = None
+    """``PLATEAU_ENV``: ``production`` marks a production deployment."""
     host: str = "127.0.0.1"
     port: int = 8000
     workers: int = 1
+    shutdown_timeout: int = 10
+    drain_seconds: float = 0.0
+    max_streams: int = 1000
+    max_header_bytes: int = 65536
+    statement_timeout_ms: int = 5000
+    lock_timeout_ms: int = 3000
+    pool_min_size: int = 1
+    pool_max_size: int = 10
+    pool_timeout: float = 5.0
+    rate_limit_token: int = 0
+    rate_limit_address: int = 0
+    rate_limit_window: int = 60
+    trusted_proxies: tuple[str, ...] = ()
+    idempotency_retention: int = 604800
+    purge_interval: float = 3600.0
+    log_format: str = "json"
+    log_level: str = "info"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -66,6 +96,22 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
             ("host", str),
             ("port", int),
             ("workers", int),
+            ("shutdown_timeout", int),
+            ("drain_seconds", float),
+            ("max_streams", int),
+            ("max_header_bytes", int),
+            ("statement_timeout_ms", int),
+            ("lock_timeout_ms", int),
+            ("pool_min_size", int),
+            ("pool_max_size", int),
+            ("pool_timeout", float),
+            ("rate_limit_token", int),
+            ("rate_limit_address", int),
+            ("rate_limit_window", int),
+            ("idempotency_retention", int),
+            ("purge_interval", float),
+            ("log_format", str),
+            ("log_level", str),
         ):
             raw = get(field.upper())
             if raw is not None:
@@ -73,15 +119,24 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
         origins = get("CORS_ORIGINS")
         if origins:
             kwargs["cors_origins"] = tuple(o.strip() for o in origins.split(",") if o.strip())
+        proxies = get("TRUSTED_PROXIES")
+        if proxies:
+            kwargs["trusted_proxies"] = tuple(p.strip() for p in proxies.split(",") if p.strip())
         sandbox = get("SANDBOX")
         if sandbox is not None:
             if sandbox.lower() not in {"0", "1", "true", "false", "yes", "no"}:
                 raise ValueError("PLATEAU_SANDBOX must be 0 or 1")
             kwargs["sandbox"] = sandbox.lower() in {"1", "true", "yes"}
-        kwargs["environment"] = get("ENV")
+        kwargs["env"] = get("ENV")
         settings = cls(**kwargs)  # type: ignore[arg-type]
         if settings.snapshot_every < 1:
             raise ValueError("PLATEAU_SNAPSHOT_EVERY must be >= 1")
+        if settings.shutdown_timeout < 1:
+            raise ValueError("PLATEAU_SHUTDOWN_TIMEOUT must be >= 1")
+        if settings.rate_limit_window < 1:
+            raise ValueError("PLATEAU_RATE_LIMIT_WINDOW must be >= 1")
+        if settings.log_format not in ("json", "text"):
+            raise ValueError("PLATEAU_LOG_FORMAT must be 'json' or 'text'")
         settings.check_sandbox()
         return settings
 
@@ -91,8 +146,8 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
         if not self.sandbox:
             return
         reasons = []
-        if (self.environment or "").lower() in {"production", "prod"}:
-            reasons.append(f"PLATEAU_ENV={self.environment}")
+        if (self.env or "").lower() in {"production", "prod"}:
+            reasons.append(f"PLATEAU_ENV={self.env}")
         for name, url in (("database", self.database_url), ("Redis", self.redis_url)):
             if url and not url.startswith("sqlite") and not _is_loopback(url):
                 reasons.append(f"a {name} that is not on this machine ({_host(url)})")
@@ -115,3 +170,16 @@ def _is_loopback(url: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def store_options(settings: Settings) -> dict[str, object]:
+    """``open_store`` options from the settings (pool and timeouts: PostgreSQL only)."""
+    if settings.database_url.startswith("sqlite"):
+        return {}
+    return {
+        "min_size": settings.pool_min_size,
+        "max_size": settings.pool_max_size,
+        "timeout": settings.pool_timeout,
+        "lock_timeout_ms": settings.lock_timeout_ms,
+        "statement_timeout_ms": settings.statement_timeout_ms,
+    }

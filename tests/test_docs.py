@@ -13,7 +13,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
-COPIES = {"rules": "rules", "ARCHITECTURE.md": "ARCHITECTURE.md", "STYLE.md": "STYLE.md"}
+COPIES = {
+    "rules": "rules",
+    "seeds": "seeds",
+    "ARCHITECTURE.md": "ARCHITECTURE.md",
+    "STYLE.md": "STYLE.md",
+}
 
 
 def _files(path: Path) -> dict[str, bytes]:

@@ -1,4 +1,4 @@
-"""ArkantiS: archaeological digs on a 7x7 board (spec ``shared/rules/arkantis.md``).
+"""ArkantiS: archaeological digs on a 7x7 board (spec ``docs/rules/arkantis.md``).
 
 ``RULESET`` is the object the registry discovers; see README.md for a game
 played with no service.
@@ -13,7 +13,8 @@ from domain.arkantis.commands import ArkantisCommand
 from domain.arkantis.components import COMPONENTS, ArkantisComponents
 from domain.arkantis.events import ArkantisEvent
 from domain.arkantis.evolve import evolve
-from domain.arkantis.state import ArkantisOptions, ArkantisState
+from domain.arkantis.options import ArkantisOptions
+from domain.arkantis.state import ArkantisState
 from domain.arkantis.views import ArkantisView
 from domain.kernel import Outcome, Rng, Ruleset, RulesetBase, SetupContext
 
@@ -66,9 +67,6 @@ class ArkantisRuleset(RulesetBase):
 
     def outcome(self, state: ArkantisState) -> Outcome | None:
         return rules.outcome(state)
-
-    def hidden_values(self, state: ArkantisState, seat: str | None) -> list[Any]:
-        return views.hidden_values(state, seat)
 
 
 RULESET: Ruleset[ArkantisOptions, ArkantisState, ArkantisCommand, ArkantisEvent, ArkantisView] = (

@@ -91,11 +91,17 @@ TOURNAMENT_COUNT: Final = 80
 # --- Cells ------------------------------------------------------------------
 
 SIZE: Final = 7
-CELLS: Final[tuple[str, ...]] = tuple(f"r{r}c{c}" for r in range(1, 8) for c in range(1, 8))
+CELLS: Final[tuple[str, ...]] = tuple(
+    f"r{r}c{c}" for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
+)
 """The 49 cell ids in reading order; the index of a cell is (row-1)*7 + (column-1)."""
 CELL_INDEX: Final[dict[str, int]] = {cell: i for i, cell in enumerate(CELLS)}
 MIDDLE_ROW: Final = 4
+"""Phase 2 moves the empty cell of this row (spec 5.2)."""
 BASE_ROW: Final = 7
+"""Phase 2 counts full cells from this row up (spec 5.2)."""
+SEAT_PREFIX: Final = "seat_"
+"""Seats are ``seat_0`` .. ``seat_<n-1>``; the number is the seat index."""
 
 
 def cell_id(row: int, column: int) -> str:
@@ -105,8 +111,8 @@ def cell_id(row: int, column: int) -> str:
 def adjacent(a: str, b: str) -> bool:
     """True when two cells share a side."""
     ia, ib = CELL_INDEX[a], CELL_INDEX[b]
-    ra, ca = divmod(ia, 7)
-    rb, cb = divmod(ib, 7)
+    ra, ca = divmod(ia, SIZE)
+    rb, cb = divmod(ib, SIZE)
     return abs(ra - rb) + abs(ca - cb) == 1
 
 
@@ -300,14 +306,6 @@ CARD_IDS_BY_COLOUR: Final[dict[str, tuple[CardId, ...]]] = {
 }
 
 
-def card_type_of(card_id: str) -> CardType:
-    return CARD_BY_ID[card_id].card_type
-
-
-def colour_of(card_id: str) -> Colour:
-    return CARD_BY_ID[card_id].colour
-
-
 # --- Layouts ----------------------------------------------------------------
 
 
@@ -398,7 +396,7 @@ COMPONENTS: Final = ArkantisComponents(
     rows=SIZE,
     columns=SIZE,
     cells=tuple(
-        ArkantisCell(cell_id=c, row=i // 7 + 1, column=i % 7 + 1) for i, c in enumerate(CELLS)
+        ArkantisCell(cell_id=c, row=i // SIZE + 1, column=i % SIZE + 1) for i, c in enumerate(CELLS)
     ),
     edges=EDGES,
     tokens=TOKENS,

@@ -27,10 +27,10 @@ Turn = Annotated[int, msgspec.Meta(ge=1)]
 
 
 class ArkantisSeatEntry(msgspec.Struct, frozen=True, kw_only=True):
-    """A seat of the game (the player id is the seat id)."""
+    """A seat of the game: its id and its index in the seat order."""
 
-    player_id: SeatId
-    seat: Annotated[int, msgspec.Meta(ge=0, le=3)]
+    seat: SeatId
+    seat_index: Annotated[int, msgspec.Meta(ge=0, le=3)]
 
 
 class ArkantisShape(msgspec.Struct, frozen=True, kw_only=True):
@@ -48,7 +48,7 @@ class ArkantisShape(msgspec.Struct, frozen=True, kw_only=True):
 class ArkantisScore(msgspec.Struct, frozen=True, kw_only=True):
     """One player's final score (spec 11.2)."""
 
-    player_id: SeatId
+    seat: SeatId
     laid_value: int
     laid_count: int
     sesterces: int
@@ -112,11 +112,11 @@ class ArkantisPileShuffled(EventBase, frozen=True, tag="arkantis.pile_shuffled")
 class ArkantisCardsDealt(EventBase, frozen=True, tag="arkantis.cards_dealt"):
     """A player's starting hand: 2 orange then 1 emerald, from the pile tops."""
 
-    player_id: SeatId
+    seat: SeatId
     colours: tuple[Colour, ...]
     card_ids: Annotated[
         tuple[CardId, ...] | None,
-        msgspec.Meta(description="Hidden from everyone but player_id (null for them)."),
+        msgspec.Meta(description="Hidden from everyone but seat (null for them)."),
     ]
 
 
@@ -131,28 +131,28 @@ class ArkantisSestercesDistributed(EventBase, frozen=True, tag="arkantis.sesterc
     """Each player got amount_each sesterces; the bank keeps the rest."""
 
     amount_each: int
-    player_ids: tuple[SeatId, ...]
+    seats: tuple[SeatId, ...]
     bank: int
 
 
 class ArkantisFirstPlayerDrawn(EventBase, frozen=True, tag="arkantis.first_player_drawn"):
     """The random draw of the first player."""
 
-    player_id: SeatId
+    seat: SeatId
 
 
 class ArkantisTurnStarted(EventBase, frozen=True, tag="arkantis.turn_started"):
-    """A turn starts: player_id is active, phase action."""
+    """A turn starts: seat is active, phase action."""
 
     turn: Turn
-    player_id: SeatId
+    seat: SeatId
 
 
 class ArkantisTokensRemoved(EventBase, frozen=True, tag="arkantis.tokens_removed"):
     """One (free) or two (2 sesterces) tokens left the board."""
 
     turn: Turn
-    player_id: SeatId
+    seat: SeatId
     cells: tuple[CellId, ...]
     """Reading order."""
     cost: Literal[0, 2]
@@ -162,7 +162,7 @@ class ArkantisTokenMoved(EventBase, frozen=True, tag="arkantis.token_moved"):
     """A token moved to an empty cell (3 sesterces)."""
 
     turn: Turn
-    player_id: SeatId
+    seat: SeatId
     from_cell: CellId
     to_cell: CellId
     cost: Literal[3]
@@ -172,7 +172,7 @@ class ArkantisShapesCreated(EventBase, frozen=True, tag="arkantis.shapes_created
     """The new shapes of the action: red ones first, then blue, by first cell."""
 
     turn: Turn
-    player_id: SeatId
+    seat: SeatId
     shapes: tuple[ArkantisShape, ...]
 
 
@@ -180,7 +180,7 @@ class ArkantisSestercesEarned(EventBase, frozen=True, tag="arkantis.sesterces_ea
     """The 2-3 cell shapes pay their sizes; the bank pays at most what it holds."""
 
     turn: Turn
-    player_id: SeatId
+    seat: SeatId
     shape_ids: tuple[ShapeId, ...]
     owed: int
     paid: int
@@ -190,7 +190,7 @@ class ArkantisCardLaid(EventBase, frozen=True, tag="arkantis.card_laid"):
     """A card from hand validated a pending shape; it scores face_value at the end."""
 
     turn: Turn
-    player_id: SeatId
+    seat: SeatId
     shape_id: ShapeId
     card_id: CardId
     card_type: CardType
@@ -201,7 +201,7 @@ class ArkantisTurnEnded(EventBase, frozen=True, tag="arkantis.turn_ended"):
     """The turn is over; shapes still pending are forfeited for good."""
 
     turn: Turn
-    player_id: SeatId
+    seat: SeatId
     forfeited_shape_ids: tuple[ShapeId, ...]
 
 
@@ -209,7 +209,7 @@ class ArkantisPlayerPassed(EventBase, frozen=True, tag="arkantis.player_passed")
     """A player left the game for good (voluntarily or with no legal action)."""
 
     turn: Turn
-    player_id: SeatId
+    seat: SeatId
     reason: PassReason
     leave_position: Annotated[int, msgspec.Meta(ge=1, le=4)]
 
@@ -218,13 +218,13 @@ class ArkantisCardBought(EventBase, frozen=True, tag="arkantis.card_bought"):
     """A player bought a card; card_id is hidden from others when source is hidden."""
 
     turn: Turn
-    player_id: SeatId
+    seat: SeatId
     colour: Colour
     source: Source
     card_id: Annotated[
         CardId | None,
         msgspec.Meta(
-            description="Hidden from everyone but player_id when source is hidden (null for them)."
+            description="Hidden from everyone but seat when source is hidden (null for them)."
         ),
     ]
     price: Literal[1, 2]
@@ -234,7 +234,7 @@ class ArkantisDuplicateSwapped(EventBase, frozen=True, tag="arkantis.duplicate_s
     """Two identical cards shown; one went to the bottom of its pile, the top card was drawn."""
 
     turn: Turn
-    player_id: SeatId
+    seat: SeatId
     colour: Colour
     card_type: CardType
     shown_card_ids: tuple[CardId, ...]
@@ -242,7 +242,7 @@ class ArkantisDuplicateSwapped(EventBase, frozen=True, tag="arkantis.duplicate_s
     discarded_card_id: CardId
     drawn_card_id: Annotated[
         CardId | None,
-        msgspec.Meta(description="Hidden from everyone but player_id (null for them)."),
+        msgspec.Meta(description="Hidden from everyone but seat (null for them)."),
     ]
 
 
@@ -254,7 +254,7 @@ class ArkantisGameEnded(EventBase, frozen=True, kw_only=True, tag="arkantis.game
     scores: tuple[ArkantisScore, ...]
     """Seat order."""
     ranking: tuple[SeatId, ...]
-    winner_id: SeatId
+    winner_seat: SeatId
     decided_by: DecidedBy
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.arkantis.components import CARD_BY_ID, SESTERCES, Colour
+from domain.arkantis.components import CARD_BY_ID, SEAT_PREFIX, SESTERCES, Colour
 from domain.arkantis.events import (
     ArkantisBoardLayoutDrawn,
     ArkantisBoardPrepared,
@@ -35,10 +35,10 @@ from domain.arkantis.events import (
     ArkantisTurnEnded,
     ArkantisTurnStarted,
 )
+from domain.arkantis.options import ArkantisOptions
 from domain.arkantis.shapes import FULL, mask_of, rows_to_mask
 from domain.arkantis.state import (
     ArkantisLaidCard,
-    ArkantisOptions,
     ArkantisPile,
     ArkantisPlayerState,
     ArkantisResult,
@@ -47,9 +47,9 @@ from domain.arkantis.state import (
 )
 
 
-def seat_index(player_id: str) -> int:
-    """Index of a seat id ``seat_<i>`` of a recorded event."""
-    return int(player_id[5:])
+def index_of(seat: str) -> int:
+    """The seat index of a seat id ``seat_<i>`` of a recorded event."""
+    return int(seat[len(SEAT_PREFIX) :])
 
 
 def _with_player(
@@ -79,7 +79,7 @@ def _game_created(_: ArkantisState | None, e: ArkantisGameCreated) -> ArkantisSt
         orange=ArkantisPile(),
         emerald=ArkantisPile(),
         players=tuple(
-            ArkantisPlayerState(player_id=p.player_id, seat=p.seat, sesterces=0, hand=())
+            ArkantisPlayerState(seat=p.seat, seat_index=p.seat_index, sesterces=0, hand=())
             for p in e.players
         ),
     )
@@ -109,7 +109,7 @@ def _shuffled(s: ArkantisState, e: ArkantisPileShuffled) -> ArkantisState:
 def _dealt(s: ArkantisState, e: ArkantisCardsDealt) -> ArkantisState:
     hidden = {"orange": list(s.orange.hidden), "emerald": list(s.emerald.hidden)}
     taken = [hidden[colour].pop(0) for colour in e.colours]
-    i = seat_index(e.player_id)
+    i = index_of(e.seat)
     p = s.players[i]
     return _with_player(
         s,
@@ -128,7 +128,7 @@ def _face_up(s: ArkantisState, e: ArkantisCardTurnedFaceUp) -> ArkantisState:
 
 def _distributed(s: ArkantisState, e: ArkantisSestercesDistributed) -> ArkantisState:
     players = tuple(
-        replace(p, sesterces=p.sesterces + e.amount_each) if p.player_id in e.player_ids else p
+        replace(p, sesterces=p.sesterces + e.amount_each) if p.seat in e.seats else p
         for p in s.players
     )
     return replace(s, players=players, bank=e.bank)
@@ -138,7 +138,7 @@ def _turn_started(s: ArkantisState, e: ArkantisTurnStarted) -> ArkantisState:
     return replace(
         s,
         turn=e.turn,
-        active_player_id=e.player_id,
+        active_seat=e.seat,
         phase="action",
         turn_shapes=(),
         pending_shape_ids=(),
@@ -146,7 +146,7 @@ def _turn_started(s: ArkantisState, e: ArkantisTurnStarted) -> ArkantisState:
 
 
 def _removed(s: ArkantisState, e: ArkantisTokensRemoved) -> ArkantisState:
-    i = seat_index(e.player_id)
+    i = index_of(e.seat)
     p = s.players[i]
     return _with_player(
         s,
@@ -158,7 +158,7 @@ def _removed(s: ArkantisState, e: ArkantisTokensRemoved) -> ArkantisState:
 
 
 def _moved(s: ArkantisState, e: ArkantisTokenMoved) -> ArkantisState:
-    i = seat_index(e.player_id)
+    i = index_of(e.seat)
     p = s.players[i]
     tokens = (s.tokens & ~mask_of((e.from_cell,))) | mask_of((e.to_cell,))
     player = replace(p, sesterces=p.sesterces - e.cost, tokens_at_last_move=tokens.bit_count())
@@ -179,13 +179,13 @@ def _shapes(s: ArkantisState, e: ArkantisShapesCreated) -> ArkantisState:
 
 
 def _earned(s: ArkantisState, e: ArkantisSestercesEarned) -> ArkantisState:
-    i = seat_index(e.player_id)
+    i = index_of(e.seat)
     p = s.players[i]
     return _with_player(s, i, replace(p, sesterces=p.sesterces + e.paid), bank=s.bank - e.paid)
 
 
 def _laid(s: ArkantisState, e: ArkantisCardLaid) -> ArkantisState:
-    i = seat_index(e.player_id)
+    i = index_of(e.seat)
     p = s.players[i]
     hand = tuple(c for c in p.hand if c != e.card_id)
     laid = p.laid + (
@@ -207,9 +207,9 @@ def _turn_ended(s: ArkantisState, _: ArkantisTurnEnded) -> ArkantisState:
 
 
 def _passed(s: ArkantisState, e: ArkantisPlayerPassed) -> ArkantisState:
-    i = seat_index(e.player_id)
+    i = index_of(e.seat)
     p = s.players[i]
-    phase = None if s.active_player_id == e.player_id else s.phase
+    phase = None if s.active_seat == e.seat else s.phase
     return _with_player(
         s,
         i,
@@ -220,7 +220,7 @@ def _passed(s: ArkantisState, e: ArkantisPlayerPassed) -> ArkantisState:
 
 
 def _bought(s: ArkantisState, e: ArkantisCardBought) -> ArkantisState:
-    i = seat_index(e.player_id)
+    i = index_of(e.seat)
     p = s.players[i]
     pile = s.pile(e.colour)
     if e.source == "visible":
@@ -235,7 +235,7 @@ def _bought(s: ArkantisState, e: ArkantisCardBought) -> ArkantisState:
 
 
 def _swapped(s: ArkantisState, e: ArkantisDuplicateSwapped) -> ArkantisState:
-    i = seat_index(e.player_id)
+    i = index_of(e.seat)
     p = s.players[i]
     colour = CARD_BY_ID[e.discarded_card_id].colour
     pile = s.pile(colour)
@@ -248,9 +248,9 @@ def _swapped(s: ArkantisState, e: ArkantisDuplicateSwapped) -> ArkantisState:
 
 def _ended(s: ArkantisState, e: ArkantisGameEnded) -> ArkantisState:
     result = ArkantisResult(
-        scores=e.scores, ranking=e.ranking, winner_id=e.winner_id, decided_by=e.decided_by
+        scores=e.scores, ranking=e.ranking, winner_seat=e.winner_seat, decided_by=e.decided_by
     )
-    return replace(s, status="finished", active_player_id=None, phase=None, result=result)
+    return replace(s, status="finished", active_seat=None, phase=None, result=result)
 
 
 _HANDLERS: dict[type, Callable[[Any, Any], ArkantisState]] = {
@@ -279,5 +279,10 @@ _HANDLERS: dict[type, Callable[[Any, Any], ArkantisState]] = {
 
 
 def evolve(state: ArkantisState | None, event: Any) -> ArkantisState:
-    """Apply one recorded event; returns a new state (the input is never mutated)."""
-    return _HANDLERS[type(event)](state, event)
+    """Apply one recorded event; returns a new state (the input is never mutated).
+
+    An event of no ArkantiS type is a bug of the caller: it raises TypeError."""
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise TypeError(f"{type(event).__name__} is not an ArkantiS event")
+    return handler(state, event)

@@ -21,12 +21,12 @@ SHAPE_STROKE = {"red": "#d11d1d", "blue": "#1d4fd1"}
 
 
 def seat_of(player: ArkantisPlayerView | ArkantisScore) -> str:
-    """The seat id of a player or score (the one place naming the field, soon ``seat``)."""
-    return player.player_id
+    """The seat id of a player or score."""
+    return player.seat
 
 
 def active_seat(view: ArkantisView) -> str | None:
-    return view.active_player_id
+    return view.active_seat
 
 
 def _card(svg: Svg, components: ArkantisComponents, card_id: str, x: float, y: float,

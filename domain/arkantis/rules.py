@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from domain.arkantis.commands import (
@@ -31,27 +32,22 @@ from domain.arkantis.events import (
     ArkantisCardLaid,
     ArkantisCardTurnedFaceUp,
     ArkantisDuplicateSwapped,
-    ArkantisPlayerPassed,
-    ArkantisSestercesEarned,
-    ArkantisShape,
-    ArkantisShapesCreated,
     ArkantisTokenMoved,
     ArkantisTokensRemoved,
-    ArkantisTurnEnded,
 )
-from domain.arkantis.evolve import evolve
-from domain.arkantis.flow import advance, may_move
-from domain.arkantis.shapes import (
-    BIT,
-    board_actions,
-    board_moves,
-    card_type_of_mask,
-    cell_ids,
-    new_shapes,
-    shape_error,
+from domain.arkantis.procedures import (
+    emitter,
+    end_turn,
+    lay_card,
+    may_move,
+    pass_turn,
+    resolve_action,
 )
+from domain.arkantis.scoring import outcome
+from domain.arkantis.search import board_singles, move_targets, pair_targets
+from domain.arkantis.shapes import BIT, error_of, indices, new_shapes
 from domain.arkantis.state import ArkantisPlayerState, ArkantisState
-from domain.kernel import Outcome, Rng, RuleViolation, Standing
+from domain.kernel import Rng, RuleViolation
 
 
 def _fail(code: str, message: str, **details: Any) -> NoReturn:
@@ -72,8 +68,8 @@ def _player(state: ArkantisState, seat: str) -> ArkantisPlayerState:
 
 def _turn(state: ArkantisState, seat: str, phase: str) -> None:
     """C4-C5."""
-    if state.active_player_id != seat:
-        _fail("not_your_turn", f"it is {state.active_player_id}'s turn, not {seat}'s", seat=seat)
+    if state.active_seat != seat:
+        _fail("not_your_turn", f"it is {state.active_seat}'s turn, not {seat}'s", seat=seat)
     if state.phase != phase:
         _fail(
             "wrong_phase",
@@ -97,61 +93,31 @@ def _card(value: Any, field: str) -> CardId:
     return value  # type: ignore[return-value]
 
 
-def _shapes_check(before: int, after: int) -> None:
-    code = shape_error(before, after)
-    if code is not None:
-        messages = {
-            "no_new_shapes": "this action creates no new shape",
-            "no_new_red_shape": "this action creates no new red shape",
-            "no_new_blue_shape": "this action creates no new blue shape",
-        }
-        _fail(code, messages[code])
+SHAPE_ERRORS: dict[str, str] = {
+    "no_new_shapes": "this action creates no new shape",
+    "no_new_red_shape": "this action creates no new red shape",
+    "no_new_blue_shape": "this action creates no new blue shape",
+}
 
 
-def _resolve(state: ArkantisState, seat: str, action: Any, before: int, after: int) -> list[Any]:
-    """Spec 7.1: shapes, earnings, then the validation window or the next turn."""
+def _shapes_check(before: int, after: int) -> tuple[list[int], list[int]]:
+    """S1-S3: the (red, blue) new shapes of a legal action; raises otherwise."""
     red, blue = new_shapes(before, after)
-    shapes = []
-    for number, (colour, mask) in enumerate(
-        [("red", m) for m in red] + [("blue", m) for m in blue], 1
-    ):
-        shapes.append(
-            ArkantisShape(
-                shape_id=f"s{number}",
-                colour=colour,  # type: ignore[arg-type]
-                cells=cell_ids(mask),
-                size=mask.bit_count(),
-                card_type=card_type_of_mask(mask),
-            )
-        )
-    events: list[Any] = [
-        action,
-        ArkantisShapesCreated(turn=state.turn, player_id=seat, shapes=tuple(shapes)),
-    ]
-    small = [s for s in shapes if s.size <= 3]
-    owed = sum(s.size for s in small)
-    state = evolve(evolve(state, action), events[1])
-    if owed:
-        earned = ArkantisSestercesEarned(
-            turn=state.turn,
-            player_id=seat,
-            shape_ids=tuple(s.shape_id for s in small),
-            owed=owed,
-            paid=min(owed, state.bank),
-        )
-        events.append(earned)
-        state = evolve(state, earned)
-    if not state.pending_shape_ids:
-        _end_turn(state, seat, (), events)
-    return events
+    code = error_of(bool(red), bool(blue))
+    if code is not None:
+        _fail(code, SHAPE_ERRORS[code])
+    return red, blue
 
 
-def _end_turn(
-    state: ArkantisState, seat: str, forfeited: tuple[str, ...], events: list[Any]
-) -> None:
-    ended = ArkantisTurnEnded(turn=state.turn, player_id=seat, forfeited_shape_ids=forfeited)
-    events.append(ended)
-    advance(evolve(state, ended), events)
+def _resolved(
+    state: ArkantisState,
+    seat: str,
+    action: ArkantisTokensRemoved | ArkantisTokenMoved,
+    shapes: tuple[list[int], list[int]],
+) -> list[Any]:
+    em = emitter(state)
+    resolve_action(em, seat, action, *shapes)
+    return em.events
 
 
 def _remove_token(state: ArkantisState, seat: str, cmd: ArkantisRemoveToken) -> list[Any]:
@@ -160,9 +126,9 @@ def _remove_token(state: ArkantisState, seat: str, cmd: ArkantisRemoveToken) -> 
     if not state.tokens & BIT[i]:
         _fail("cell_is_empty", f"{cmd.cell} holds no token", cell=cmd.cell)
     after = state.tokens & ~BIT[i]
-    _shapes_check(state.tokens, after)
-    action = ArkantisTokensRemoved(turn=state.turn, player_id=seat, cells=(CELLS[i],), cost=0)
-    return _resolve(state, seat, action, state.tokens, after)
+    shapes = _shapes_check(state.tokens, after)
+    action = ArkantisTokensRemoved(turn=state.turn, seat=seat, cells=(CELLS[i],), cost=0)
+    return _resolved(state, seat, action, shapes)
 
 
 def _remove_two(
@@ -181,15 +147,15 @@ def _remove_two(
     if player.sesterces < REMOVE_TWO_COST:
         _fail(
             "insufficient_sesterces",
-            f"{seat} has {player.sesterces} sesterces, removing two tokens costs 2",
+            f"{seat} has {player.sesterces} sesterces, removing two tokens costs {REMOVE_TWO_COST}",
         )
     after = state.tokens & ~BIT[i] & ~BIT[j]
-    _shapes_check(state.tokens, after)
+    shapes = _shapes_check(state.tokens, after)
     i, j = min(i, j), max(i, j)
     action = ArkantisTokensRemoved(
-        turn=state.turn, player_id=seat, cells=(CELLS[i], CELLS[j]), cost=2
+        turn=state.turn, seat=seat, cells=(CELLS[i], CELLS[j]), cost=REMOVE_TWO_COST
     )
-    return _resolve(state, seat, action, state.tokens, after)
+    return _resolved(state, seat, action, shapes)
 
 
 def _move(
@@ -202,7 +168,10 @@ def _move(
     if state.tokens & BIT[j]:
         _fail("destination_not_empty", f"{CELLS[j]} already holds a token", cell=CELLS[j])
     if player.sesterces < MOVE_COST:
-        _fail("insufficient_sesterces", f"{seat} has {player.sesterces} sesterces, a move costs 3")
+        _fail(
+            "insufficient_sesterces",
+            f"{seat} has {player.sesterces} sesterces, a move costs {MOVE_COST}",
+        )
     if not may_move(state, player):
         _fail(
             "no_removal_since_last_move",
@@ -210,11 +179,11 @@ def _move(
             tokens_at_last_move=player.tokens_at_last_move,
         )
     after = (state.tokens & ~BIT[i]) | BIT[j]
-    _shapes_check(state.tokens, after)
+    shapes = _shapes_check(state.tokens, after)
     action = ArkantisTokenMoved(
-        turn=state.turn, player_id=seat, from_cell=CELLS[i], to_cell=CELLS[j], cost=3
+        turn=state.turn, seat=seat, from_cell=CELLS[i], to_cell=CELLS[j], cost=MOVE_COST
     )
-    return _resolve(state, seat, action, state.tokens, after)
+    return _resolved(state, seat, action, shapes)
 
 
 def _lay_card(
@@ -254,34 +223,29 @@ def _lay_card(
         )
     laid = ArkantisCardLaid(
         turn=state.turn,
-        player_id=seat,
+        seat=seat,
         shape_id=shape.shape_id,
         card_id=card_id,
         card_type=card.card_type,
         face_value=card.face_value,
     )
-    events: list[Any] = [laid]
-    state = evolve(state, laid)
-    if not state.pending_shape_ids:
-        _end_turn(state, seat, (), events)
-    return events
+    em = emitter(state)
+    lay_card(em, seat, laid)
+    return em.events
 
 
 def _end(state: ArkantisState, seat: str) -> list[Any]:
     _turn(state, seat, "validation")
-    events: list[Any] = []
-    _end_turn(state, seat, state.pending_shape_ids, events)
-    return events
+    em = emitter(state)
+    end_turn(em, seat)
+    return em.events
 
 
 def _pass(state: ArkantisState, seat: str) -> list[Any]:
     _turn(state, seat, "action")
-    passed = ArkantisPlayerPassed(
-        turn=state.turn, player_id=seat, reason="voluntary", leave_position=state.leave_count + 1
-    )
-    events: list[Any] = [passed]
-    advance(evolve(state, passed), events)
-    return events
+    em = emitter(state)
+    pass_turn(em, seat)
+    return em.events
 
 
 def _buy(
@@ -315,7 +279,7 @@ def _buy(
     events: list[Any] = [
         ArkantisCardBought(
             turn=state.turn,
-            player_id=seat,
+            seat=seat,
             colour=colour,
             source=cmd.source,
             card_id=card,
@@ -352,7 +316,7 @@ def _swap(
     return [
         ArkantisDuplicateSwapped(
             turn=state.turn,
-            player_id=seat,
+            seat=seat,
             colour=card.colour,
             card_type=card.card_type,
             shown_card_ids=(card_id, twin),
@@ -408,6 +372,40 @@ def _free_commands(state: ArkantisState, player: ArkantisPlayerState) -> list[An
     return out
 
 
+# Every board command exists once: the lists below share these frozen instances.
+_REMOVE: tuple[ArkantisRemoveToken, ...] = tuple(ArkantisRemoveToken(cell=c) for c in CELLS)
+_REMOVE_TWO: tuple[tuple[ArkantisRemoveTwoTokens, ...], ...] = tuple(
+    tuple(ArkantisRemoveTwoTokens(cells=(a, b)) for b in CELLS) for a in CELLS
+)
+_MOVE: tuple[tuple[ArkantisMoveToken, ...], ...] = tuple(
+    tuple(ArkantisMoveToken(from_cell=a, to_cell=b) for b in CELLS) for a in CELLS
+)
+
+
+@lru_cache(maxsize=1024)
+def _removals(tokens: int) -> tuple[ArkantisRemoveToken, ...]:
+    """The board's legal remove_token commands (cached per board, like its search)."""
+    return tuple(_REMOVE[i] for i in board_singles(tokens))
+
+
+@lru_cache(maxsize=1024)
+def _pair_removals(tokens: int) -> tuple[ArkantisRemoveTwoTokens, ...]:
+    out: list[ArkantisRemoveTwoTokens] = []
+    for i, later in pair_targets(tokens):
+        row = _REMOVE_TWO[i]
+        out.extend(row[j] for j in indices(later))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _moves(tokens: int) -> tuple[ArkantisMoveToken, ...]:
+    out: list[ArkantisMoveToken] = []
+    for i, targets in move_targets(tokens):
+        row = _MOVE[i]
+        out.extend(row[j] for j in indices(targets))
+    return tuple(out)
+
+
 def legal_commands(state: ArkantisState, seat: str) -> list[Any]:
     """Every command decide accepts from ``seat`` now, canonical form, spec 7.12 order."""
     if state.status != "in_progress":
@@ -416,16 +414,14 @@ def legal_commands(state: ArkantisState, seat: str) -> list[Any]:
     if player is None or player.passed:
         return []
     out: list[Any] = []
-    if state.active_player_id == seat and state.phase == "action":
-        acts = board_actions(state.tokens)
-        out.extend(ArkantisRemoveToken(cell=CELLS[i]) for i in acts.singles)
+    if state.active_seat == seat and state.phase == "action":
+        out.extend(_removals(state.tokens))
         if player.sesterces >= REMOVE_TWO_COST:
-            out.extend(ArkantisRemoveTwoTokens(cells=(CELLS[i], CELLS[j])) for i, j in acts.pairs)
+            out.extend(_pair_removals(state.tokens))
         if player.sesterces >= MOVE_COST and may_move(state, player):
-            moves = board_moves(state.tokens)
-            out.extend(ArkantisMoveToken(from_cell=CELLS[i], to_cell=CELLS[j]) for i, j in moves)
+            out.extend(_moves(state.tokens))
         out.append(ArkantisPassTurn())
-    elif state.active_player_id == seat and state.phase == "validation":
+    elif state.active_seat == seat and state.phase == "validation":
         for shape in state.turn_shapes:
             if shape.shape_id in state.pending_shape_ids:
                 out.extend(
@@ -439,19 +435,9 @@ def legal_commands(state: ArkantisState, seat: str) -> list[Any]:
 
 
 def to_act(state: ArkantisState) -> list[str]:
-    if state.status != "in_progress" or state.active_player_id is None:
+    if state.status != "in_progress" or state.active_seat is None:
         return []
-    return [state.active_player_id]
+    return [state.active_seat]
 
 
-def outcome(state: ArkantisState) -> Outcome | None:
-    if state.result is None:
-        return None
-    by_id = {s.player_id: s for s in state.result.scores}
-    standings = tuple(
-        Standing(seat=pid, rank=by_id[pid].rank, score=by_id[pid].score)
-        for pid in state.result.ranking
-    )
-    return Outcome(
-        standings=standings, winners=(state.result.winner_id,), decided_by=state.result.decided_by
-    )
+__all__ = ["decide", "legal_commands", "outcome", "to_act"]

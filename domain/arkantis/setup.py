@@ -5,15 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from domain.arkantis.components import (
+    BASE_ROW,
     CARD_IDS_BY_COLOUR,
+    DEAL,
     DISPERSED_LAYOUTS,
     MAX_SEATS,
+    MIDDLE_ROW,
     MIN_SEATS,
+    SEAT_PREFIX,
     SESTERCES,
+    SIZE,
     START_SESTERCES,
     TOURNAMENT_COUNT,
     TOURNAMENT_LAYOUTS,
     CardId,
+    Colour,
     LayoutSource,
     cell_id,
 )
@@ -31,13 +37,14 @@ from domain.arkantis.events import (
     ArkantisSestercesDistributed,
 )
 from domain.arkantis.evolve import evolve
-from domain.arkantis.flow import start_turn
+from domain.arkantis.options import ArkantisOptions
+from domain.arkantis.procedures import emitter, start_turn
 from domain.arkantis.shapes import FULL, mask_of, mask_to_rows
-from domain.arkantis.state import ArkantisOptions
 from domain.kernel import Rng, RuleViolation, SetupContext
 
-PHASE_2_ROWS = (7, 6, 5, 3, 2, 1)
-"""Die face k -> row of the k-th full cell of the column, counted from the base (5.2)."""
+PHASE_2_ROWS: tuple[int, ...] = tuple(r for r in range(BASE_ROW, 0, -1) if r != MIDDLE_ROW)
+"""Die face k -> row of the k-th full cell of the column, counted from the base (5.2):
+7, 6, 5, 3, 2, 1 (the middle row's cell is the empty one being moved)."""
 
 
 def validate_options(options: ArkantisOptions) -> None:
@@ -80,25 +87,25 @@ def validate_options(options: ArkantisOptions) -> None:
 
 def layout_columns(rows: Any) -> str | None:
     """The 7-digit layout of valid explicit rows, else None."""
-    if not isinstance(rows, (list, tuple)) or len(rows) != 7:
+    if not isinstance(rows, (list, tuple)) or len(rows) != SIZE:
         return None
     columns = []
     for row in rows:
         if (
             not isinstance(row, str)
-            or len(row) != 7
+            or len(row) != SIZE
             or set(row) - {"B", "R"}
             or row.count("R") != 1
         ):
             return None
         columns.append(row.index("R") + 1)
-    if sorted(columns) != list(range(1, 8)):
+    if sorted(columns) != list(range(1, SIZE + 1)):
         return None
     return "".join(map(str, columns))
 
 
 def seats(options: ArkantisOptions) -> tuple[str, ...]:
-    return tuple(f"seat_{i}" for i in range(options.player_count))
+    return tuple(f"{SEAT_PREFIX}{i}" for i in range(options.player_count))
 
 
 def setup(options: ArkantisOptions, context: SetupContext, rng: Rng) -> list[Any]:
@@ -106,7 +113,7 @@ def setup(options: ArkantisOptions, context: SetupContext, rng: Rng) -> list[Any
     ids = seats(options)
     events: list[Any] = [
         ArkantisGameCreated(
-            players=tuple(ArkantisSeatEntry(player_id=s, seat=i) for i, s in enumerate(ids)),
+            players=tuple(ArkantisSeatEntry(seat=s, seat_index=i) for i, s in enumerate(ids)),
             tournament_mode=options.tournament_mode,
             tournament_config=options.tournament_config,
             explicit_layout=tuple(options.explicit_layout)
@@ -127,18 +134,17 @@ def setup(options: ArkantisOptions, context: SetupContext, rng: Rng) -> list[Any
     else:
         source = "random"
         layout = rng.choice(DISPERSED_LAYOUTS)
-    empty = tuple(cell_id(r, int(layout[r - 1])) for r in range(1, 8))
+    empty = tuple(cell_id(r, int(layout[r - 1])) for r in range(1, SIZE + 1))
     events.append(
         ArkantisBoardLayoutDrawn(source=source, tournament_config=config, empty_cells=empty)
     )
     die = rng.die(6)
-    column = int(layout[3])
+    column = int(layout[MIDDLE_ROW - 1])
     target = cell_id(PHASE_2_ROWS[die - 1], column)
     events.append(ArkantisPhase2DieRolled(value=die))
-    events.append(
-        ArkantisEmptyCellMoved(column=column, from_cell=cell_id(4, column), to_cell=target)
-    )
-    board = (FULL & ~mask_of(empty) | mask_of((cell_id(4, column),))) & ~mask_of((target,))
+    middle = cell_id(MIDDLE_ROW, column)
+    events.append(ArkantisEmptyCellMoved(column=column, from_cell=middle, to_cell=target))
+    board = (FULL & ~mask_of(empty) | mask_of((middle,))) & ~mask_of((target,))
     events.append(ArkantisBoardPrepared(rows=mask_to_rows(board)))
     orange: list[CardId] = rng.shuffled(CARD_IDS_BY_COLOUR["orange"])
     emerald: list[CardId] = rng.shuffled(CARD_IDS_BY_COLOUR["emerald"])
@@ -146,25 +152,23 @@ def setup(options: ArkantisOptions, context: SetupContext, rng: Rng) -> list[Any
     events.append(
         ArkantisPileShuffled(colour="emerald", count=len(emerald), card_ids=tuple(emerald))
     )
+    piles: dict[Colour, list[CardId]] = {"orange": orange, "emerald": emerald}
     for seat in ids:
-        dealt = (orange.pop(0), orange.pop(0), emerald.pop(0))
-        events.append(
-            ArkantisCardsDealt(
-                player_id=seat, colours=("orange", "orange", "emerald"), card_ids=dealt
-            )
-        )
+        dealt = tuple(piles[colour].pop(0) for colour in DEAL)
+        events.append(ArkantisCardsDealt(seat=seat, colours=DEAL, card_ids=dealt))
     events.append(ArkantisCardTurnedFaceUp(colour="orange", card_id=orange[0]))
     events.append(ArkantisCardTurnedFaceUp(colour="emerald", card_id=emerald[0]))
     events.append(
         ArkantisSestercesDistributed(
-            amount_each=START_SESTERCES, player_ids=ids, bank=SESTERCES - START_SESTERCES * len(ids)
+            amount_each=START_SESTERCES, seats=ids, bank=SESTERCES - START_SESTERCES * len(ids)
         )
     )
     first = rng.choice(ids)
-    events.append(ArkantisFirstPlayerDrawn(player_id=first))
+    events.append(ArkantisFirstPlayerDrawn(seat=first))
     state = None
     for event in events:
         state = evolve(state, event)
     assert state is not None
-    start_turn(state, first, events)
-    return events
+    em = emitter(state)
+    start_turn(em, first)
+    return events + em.events

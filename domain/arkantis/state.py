@@ -1,8 +1,6 @@
-"""ArkantiS options and game state (spec sections 4 and 6)."""
+"""ArkantiS game state (spec section 6)."""
 
 from __future__ import annotations
-
-from typing import Annotated
 
 import msgspec
 
@@ -19,35 +17,7 @@ from domain.arkantis.components import (
     Status,
 )
 from domain.arkantis.events import ArkantisScore
-
-
-class ArkantisOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Options of a new game; {} is the default 2-player game with a random dispersed layout.
-
-    Ranges are checked by validate_options (spec create_game codes), not by the schema."""
-
-    player_count: Annotated[
-        int,
-        msgspec.Meta(
-            description="Number of seats, 2..4 (invalid_player_count otherwise); seats are seat_0..seat_<n-1>."
-        ),
-    ] = 2
-    tournament_mode: Annotated[
-        bool, msgspec.Meta(description="Phase 1 uses one of the 80 tournament layouts.")
-    ] = False
-    tournament_config: Annotated[
-        int | None,
-        msgspec.Meta(
-            description="Only with tournament_mode: the layout number 1..80; null = random draw."
-        ),
-    ] = None
-    explicit_layout: Annotated[
-        tuple[str, ...] | None,
-        msgspec.Meta(
-            description="Phase 1 uses this layout: 7 strings of 7 'B'/'R' (row 1 first),"
-            " exactly one 'R' per row and per column."
-        ),
-    ] = None
+from domain.arkantis.options import ArkantisOptions
 
 
 class ArkantisLaidCard(msgspec.Struct, frozen=True, kw_only=True):
@@ -62,8 +32,8 @@ class ArkantisLaidCard(msgspec.Struct, frozen=True, kw_only=True):
 class ArkantisPlayerState(msgspec.Struct, frozen=True, kw_only=True):
     """One seat's state."""
 
-    player_id: SeatId
-    seat: int
+    seat: SeatId
+    seat_index: int
     sesterces: int
     hand: tuple[CardId, ...]
     """Acquisition order."""
@@ -99,7 +69,7 @@ class ArkantisResult(msgspec.Struct, frozen=True, kw_only=True):
 
     scores: tuple[ArkantisScore, ...]
     ranking: tuple[SeatId, ...]
-    winner_id: SeatId
+    winner_seat: SeatId
     decided_by: DecidedBy
 
 
@@ -115,7 +85,7 @@ class ArkantisState(msgspec.Struct, frozen=True, kw_only=True):
     emerald: ArkantisPile
     players: tuple[ArkantisPlayerState, ...]
     turn: int = 0
-    active_player_id: SeatId | None = None
+    active_seat: SeatId | None = None
     phase: Phase | None = None
     turn_shapes: tuple[ArkantisTurnShape, ...] = ()
     pending_shape_ids: tuple[ShapeId, ...] = ()
@@ -127,6 +97,6 @@ class ArkantisState(msgspec.Struct, frozen=True, kw_only=True):
 
     def player(self, seat: str) -> ArkantisPlayerState | None:
         for p in self.players:
-            if p.player_id == seat:
+            if p.seat == seat:
                 return p
         return None

@@ -14,14 +14,9 @@ from domain.arkantis.events import (
     ArkantisDuplicateSwapped,
     ArkantisPileShuffled,
 )
+from domain.arkantis.options import ArkantisOptions
 from domain.arkantis.shapes import mask_to_rows
-from domain.arkantis.state import (
-    ArkantisLaidCard,
-    ArkantisOptions,
-    ArkantisResult,
-    ArkantisState,
-    ArkantisTurnShape,
-)
+from domain.arkantis.state import ArkantisLaidCard, ArkantisResult, ArkantisState, ArkantisTurnShape
 
 
 class ArkantisPileView(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,8 +36,8 @@ class ArkantisHandCount(msgspec.Struct, frozen=True, kw_only=True):
 class ArkantisPlayerView(msgspec.Struct, frozen=True, kw_only=True):
     """A seat as the viewer sees it."""
 
-    player_id: SeatId
-    seat: int
+    seat: SeatId
+    seat_index: int
     sesterces: int
     hand: tuple[CardId, ...] | None
     """The cards, for the viewer's own seat (and for everyone once the game is over); else null."""
@@ -69,7 +64,7 @@ class ArkantisView(msgspec.Struct, frozen=True, kw_only=True):
     emerald: ArkantisPileView
     players: tuple[ArkantisPlayerView, ...]
     turn: int
-    active_player_id: SeatId | None
+    active_seat: SeatId | None
     phase: Phase | None
     turn_shapes: tuple[ArkantisTurnShape, ...]
     pending_shape_ids: tuple[str, ...]
@@ -81,10 +76,10 @@ def view(state: ArkantisState, seat: str | None) -> ArkantisView:
     finished = state.status == "finished"
     players = tuple(
         ArkantisPlayerView(
-            player_id=p.player_id,
             seat=p.seat,
+            seat_index=p.seat_index,
             sesterces=p.sesterces,
-            hand=p.hand if finished or p.player_id == seat else None,
+            hand=p.hand if finished or p.seat == seat else None,
             hand_count=ArkantisHandCount(
                 orange=sum(1 for c in p.hand if CARD_BY_ID[c].colour == "orange"),
                 emerald=sum(1 for c in p.hand if CARD_BY_ID[c].colour == "emerald"),
@@ -113,7 +108,7 @@ def view(state: ArkantisState, seat: str | None) -> ArkantisView:
         ),
         players=players,
         turn=state.turn,
-        active_player_id=state.active_player_id,
+        active_seat=state.active_seat,
         phase=state.phase,
         turn_shapes=state.turn_shapes,
         pending_shape_ids=state.pending_shape_ids,
@@ -127,26 +122,11 @@ def redact(event: Any, seat: str | None) -> Any:
     if isinstance(event, ArkantisPileShuffled):
         return replace(event, card_ids=None) if event.card_ids is not None else event
     if isinstance(event, ArkantisCardsDealt):
-        return event if event.player_id == seat else replace(event, card_ids=None)
+        return event if event.seat == seat else replace(event, card_ids=None)
     if isinstance(event, ArkantisCardBought):
-        if event.source == "hidden" and event.player_id != seat:
+        if event.source == "hidden" and event.seat != seat:
             return replace(event, card_id=None)
         return event
     if isinstance(event, ArkantisDuplicateSwapped):
-        return event if event.player_id == seat else replace(event, drawn_card_id=None)
+        return event if event.seat == seat else replace(event, drawn_card_id=None)
     return event
-
-
-def hidden_values(state: ArkantisState, seat: str | None) -> list[Any]:
-    """Values hidden from ``seat`` now: other hands (until the end) and hidden pile orders.
-
-    Hands and piles count from three cards: a two-card list can equal, by
-    chance, the public pair of a past ``duplicate_swapped`` (the discarded
-    card came back to the same hand, or two publicly discarded cards are all
-    that is left of a pile, in an order anyone could work out), which is no
-    leak."""
-    out: list[Any] = []
-    if state.status != "finished":
-        out.extend(list(p.hand) for p in state.players if p.player_id != seat and len(p.hand) >= 3)
-    out.extend(list(pile.hidden) for pile in (state.orange, state.emerald) if len(pile.hidden) >= 3)
-    return out

@@ -1,6 +1,6 @@
 """Éclats des Cités: one card per turn, build a five-stage wonder (2-5 players).
 
-The spec is ``shared/rules/eclats_des_cites.md``; see this package's README.
+The spec is ``docs/rules/eclats_des_cites.md``; see this package's README.
 """
 
 from __future__ import annotations

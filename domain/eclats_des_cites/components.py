@@ -1,6 +1,6 @@
 """Static data of Éclats des Cités: the 18 card kinds, stages, wonders, upgrades.
 
-Every number here comes from the spec (``shared/rules/eclats_des_cites.md``,
+Every number here comes from the spec (``docs/rules/eclats_des_cites.md``,
 section 2); the ones the French seed gives (18 kinds, 60 central cards, 25 per
 border pile, 110 cards at 2 players and 185 at 5, 7 upgrades, 3 conflict
 markers, complete wonders worth 21 to 27) are checked by the tests.

@@ -1,4 +1,4 @@
-"""Les petits Dragons: a dice race on a 66-cell disc (spec: shared/rules/petits_dragons.md).
+"""Les petits Dragons: a dice race on a 66-cell disc (spec: docs/rules/petits_dragons.md).
 
 This module holds the ruleset's metadata and delegates to the modules of the
 package (see ``README.md`` for the layout)."""

@@ -1,5 +1,5 @@
 """Les Tours Arc-en-Ciel: Dragons of up to eight Houses conquer islands by
-holding the Rainbow towers on their bridges (spec: shared/rules/tours_arc_en_ciel.md).
+holding the Rainbow towers on their bridges (spec: docs/rules/tours_arc_en_ciel.md).
 
 Metadata and delegation only; the layout is in this package's ``README.md``.
 """

@@ -25,14 +25,15 @@ class HealthController(Controller):
         responses={
             503: ResponseSpec(
                 data_container=Readiness,
-                description="The event store is down",
+                description="The event store is down, or this process is draining (SIGTERM)",
                 generate_examples=False,
             )
         },
     )
     async def ready(self, request: Request[Any, Any, Any]) -> Response[Readiness]:
         """Store and cache status: ``degraded`` when Redis is down (requests still
-        succeed, from the store), 503 when the event store is down."""
+        succeed, from the store), 503 when the event store is down or the process
+        is draining before shutdown (``draining``)."""
         state = request.app.state
         store_ok = True
         try:
@@ -44,6 +45,10 @@ class HealthController(Controller):
         else:
             cache = "memory"
         status = "unavailable" if not store_ok else ("degraded" if cache == "down" else "ok")
+        lifecycle = getattr(state, "lifecycle", None)
+        draining = lifecycle is not None and lifecycle.draining
+        if draining:  # SIGTERM received: a load balancer must stop sending here
+            status = "draining"
         body = Readiness(
             status=status,  # type: ignore[arg-type]
             store="ok" if store_ok else "down",
@@ -52,5 +57,7 @@ class HealthController(Controller):
             sandbox=state.settings.sandbox,
         )
         return Response(
-            body, status_code=200 if store_ok else 503, headers={"Cache-Control": "no-store"}
+            body,
+            status_code=200 if store_ok and not draining else 503,
+            headers={"Cache-Control": "no-store"},
         )

@@ -58,10 +58,6 @@ class IdempotencyConflict(StoreError):
     """A command record with this (game_id, seat, idempotency_key) already exists."""
 
 
-class DuplicatePlayerName(StoreError):
-    """Never raised by the bundled stores: player names are display names, not unique."""
-
-
 class GameAlreadyExists(StoreError):
     """``create_game`` with a ``game_id`` that is already stored (added; nothing written)."""
 
@@ -109,7 +105,7 @@ class NewEvent(msgspec.Struct, kw_only=True):
     data: dict[str, Any]
     """The whole tagged event as builtins (``msgspec.to_builtins(event)``)."""
     schema_version: int = 1
-    """(Added) The event's schema version, for upcasters on read."""
+    """The event's schema version, for upcasters on read."""
 
 
 class StoredEvent(msgspec.Struct, kw_only=True):
@@ -126,7 +122,7 @@ class StoredEvent(msgspec.Struct, kw_only=True):
     seat: str | None
     """The seat whose command caused it; None for setup."""
     schema_version: int = 1
-    """(Added) As given in ``NewEvent.schema_version`` when appended."""
+    """As given in ``NewEvent.schema_version`` when appended."""
 
 
 class GameUpdate(msgspec.Struct, kw_only=True):
@@ -235,7 +231,7 @@ class EventStore(Protocol):
     # games
     async def create_game(self, game: GameRecord, seed: str) -> None:
         """Insert the games row, its seats (unclaimed, in ``game.seats`` order)
-        and the secret seed. Raises GameAlreadyExists (added) for a known id."""
+        and the secret seed. Raises GameAlreadyExists for a known id."""
         ...
 
     async def get_game(self, game_id: str) -> GameRecord | None: ...
@@ -316,7 +312,7 @@ class EventStore(Protocol):
         ...
 
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
-        """(Added) Events of every game with ``position > after_position``, in
+        """Events of every game with ``position > after_position``, in
         position order, at most ``limit``: the catch-up feed. Positions are
         assigned in commit order, so a reader resuming after the last position
         it saw never misses an event (gaps are possible, never reordering)."""
@@ -336,6 +332,12 @@ class EventStore(Protocol):
         Raises GameAlreadyExists when ``bundle.game.game_id`` is taken; nothing
         is written then. Events get new global positions, in version order.
         """
+        ...
+
+    async def purge_idempotency(self, before: datetime) -> int:
+        """Forget the idempotency keys (and stored answers) of commands recorded
+        before ``before``; the number forgotten. The commands themselves stay in
+        the command log (exports re-decide games from it); events are never touched."""
         ...
 
     # snapshots

@@ -34,6 +34,7 @@ Concurrency model (any number of processes, each with its own pool)
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -89,6 +90,7 @@ from service.store.base import (
 Conn = AsyncConnection[tuple[Any, ...]]
 
 _MIGRATION_LOCK = 0x706C6174  # pg_advisory_xact_lock key ("plat")
+_PURGE_BATCH = 5000
 
 # Feed markers: pg_advisory_xact_lock_shared((_MARKER_HI << 32) + c), c the
 # events sequence's last value (< 2**48). In pg_locks: classid = _MARKER_HI +
@@ -164,6 +166,23 @@ def _translate(
     return StoreError(str(exc))
 
 
+class _Pool(AsyncConnectionPool[Conn]):
+    """psycopg_pool's pool with reconnection attempts at most ``RECONNECT_CAP`` apart.
+
+    The stock backoff doubles without bound (1, 2, 4, 8 s...): after an
+    outage of ten seconds the next attempt could come 8 s after PostgreSQL's
+    return. Capped, commands succeed again about a second after it is back
+    (tests/faults measures it).
+    """
+
+    RECONNECT_CAP = 1.0
+
+    async def _add_connection(self, attempt: Any, growing: bool = False) -> None:
+        if attempt is not None and attempt.delay * attempt.DELAY_BACKOFF > self.RECONNECT_CAP:
+            attempt.delay = self.RECONNECT_CAP / attempt.DELAY_BACKOFF
+        await super()._add_connection(attempt, growing=growing)
+
+
 class PostgresEventStore:
     """``EventStore`` on PostgreSQL.
 
@@ -171,7 +190,8 @@ class PostgresEventStore:
     Added optional parameters: ``timeout`` (seconds to wait for a pooled
     connection before ``StoreUnavailable``), ``connect_timeout`` (seconds per
     connection attempt), ``lock_timeout_ms`` (waiting for a game row or the
-    events insert lock before ``StoreUnavailable``).
+    events insert lock before ``StoreUnavailable``), ``statement_timeout_ms``
+    (PostgreSQL's ``statement_timeout`` on every pooled connection).
     """
 
     def __init__(
@@ -183,6 +203,7 @@ class PostgresEventStore:
         timeout: float = 10.0,
         connect_timeout: int = 5,
         lock_timeout_ms: int = 10_000,
+        statement_timeout_ms: int | None = None,
     ) -> None:
         self.url = url
         self.min_size = min_size
@@ -190,17 +211,20 @@ class PostgresEventStore:
         self._timeout = timeout
         self._connect_timeout = connect_timeout
         self._lock_timeout_ms = int(lock_timeout_ms)
+        self._statement_timeout_ms = (
+            None if statement_timeout_ms is None else int(statement_timeout_ms)
+        )
         self._pool: AsyncConnectionPool[Conn] | None = None
 
     def _make_pool(self) -> AsyncConnectionPool[Conn]:
         # A new pool per open(): psycopg_pool cannot reopen a closed pool.
-        return AsyncConnectionPool(
+        return _Pool(
             self.url,
             min_size=self.min_size,
             max_size=self.max_size,
             open=False,  # opened explicitly (and awaited) in open()
             timeout=self._timeout,
-            kwargs={"connect_timeout": self._connect_timeout},
+            kwargs=self._connect_kwargs(),
             configure=self._configure,
             check=AsyncConnectionPool.check_connection,
             name="plateau-store",
@@ -211,6 +235,18 @@ class PostgresEventStore:
         (``StoreUnavailable`` after it), set once instead of per transaction."""
         await conn.execute(f"SET lock_timeout = {self._lock_timeout_ms}")
         await conn.commit()
+
+    def _connect_kwargs(self) -> dict[str, Any]:
+        # The process id in application_name: pg_stat_activity shows each worker's connections.
+        kwargs: dict[str, Any] = {
+            "connect_timeout": self._connect_timeout,
+            "application_name": f"plateau/{os.getpid()}",
+        }
+        if self._statement_timeout_ms is not None:
+            # Every statement of every pooled connection is bounded (a runaway
+            # query answers 503 instead of holding a connection).
+            kwargs["options"] = f"-c statement_timeout={self._statement_timeout_ms}"
+        return kwargs
 
     # --- plumbing -------------------------------------------------------------------
 
@@ -278,6 +314,8 @@ class PostgresEventStore:
         """Apply pending migrations, one transaction under an advisory lock
         (so concurrent ``open()`` calls in several processes are safe)."""
         async with self._tx() as conn:
+            # A migration may legitimately run longer than a request's statement_timeout.
+            await conn.execute("SET LOCAL statement_timeout = 0")
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
             await conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -379,7 +417,7 @@ class PostgresEventStore:
 
     async def create_player(self, player: PlayerRecord, token_hash: str) -> None:
         """Insert a player. Names are display names (never unique): this never
-        raises DuplicatePlayerName; a reused player_id/token_hash is a StoreError."""
+        raises on a repeated name; a reused player_id/token_hash is a StoreError."""
         async with self._tx() as conn:
             await conn.execute(
                 "INSERT INTO players (player_id, name, token_hash, created_at)"
@@ -418,7 +456,7 @@ class PostgresEventStore:
 
     async def create_game(self, game: GameRecord, seed: str) -> None:
         """Insert the games row, its seats (all unclaimed, in ``game.seats``
-        order) and the secret seed. Raises GameAlreadyExists (added)."""
+        order) and the secret seed. Raises GameAlreadyExists."""
         async with self._tx(game_id=game.game_id) as conn:
             await conn.execute(
                 f"INSERT INTO games ({GAME_COLUMNS}) VALUES"
@@ -450,7 +488,7 @@ class PostgresEventStore:
     ) -> tuple[list[GameRecord], str | None]:
         """Newest first (created_at, game_id descending), keyset-paginated.
 
-        Raises InvalidCursor (added) for a cursor this store did not issue.
+        Raises InvalidCursor for a cursor this store did not issue.
         """
         sql, params = list_games_query(
             _POSTGRES,
@@ -655,6 +693,24 @@ class PostgresEventStore:
     ) -> CommandRecord | None:
         async with self._tx() as conn:
             return await self._command(conn, game_id, seat, idempotency_key)
+
+    async def purge_idempotency(self, before: datetime) -> int:
+        """Forget the idempotency keys (and stored answers) of commands recorded
+        before ``before``; returns how many. A retry of a younger command still
+        finds its record; the command log and the events are never touched."""
+        deleted = 0
+        while True:  # in batches: each transaction stays short, under statement_timeout
+            async with self._tx() as conn:
+                cur = await conn.execute(
+                    "UPDATE commands SET idempotency_key = NULL, request_hash = NULL,"
+                    " response = ''::bytea WHERE command_id IN (SELECT command_id FROM commands"
+                    " WHERE recorded_at < %s AND idempotency_key IS NOT NULL LIMIT %s)",
+                    (before, _PURGE_BATCH),
+                )
+                count = int(cur.rowcount)
+            deleted += count
+            if count < _PURGE_BATCH:
+                return deleted
 
     # --- snapshots --------------------------------------------------------------------
 

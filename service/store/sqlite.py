@@ -370,7 +370,7 @@ class SqliteEventStore:
 
     async def create_player(self, player: PlayerRecord, token_hash: str) -> None:
         """Insert a player. Names are display names (never unique): this never
-        raises DuplicatePlayerName; a reused player_id/token_hash is a StoreError."""
+        raises on a repeated name; a reused player_id/token_hash is a StoreError."""
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
@@ -432,7 +432,7 @@ class SqliteEventStore:
 
     async def create_game(self, game: GameRecord, seed: str) -> None:
         """Insert the games row, its seats (all unclaimed, in ``game.seats``
-        order) and the secret seed. Raises GameAlreadyExists (added)."""
+        order) and the secret seed. Raises GameAlreadyExists."""
 
         def work(conn: sqlite3.Connection) -> None:
             if conn.execute("SELECT 1 FROM games WHERE game_id = ?", (game.game_id,)).fetchone():
@@ -466,7 +466,7 @@ class SqliteEventStore:
     ) -> tuple[list[GameRecord], str | None]:
         """Newest first (created_at, game_id descending), keyset-paginated.
 
-        Raises InvalidCursor (added) for a cursor this store did not issue.
+        Raises InvalidCursor for a cursor this store did not issue.
         """
         sql, params = list_games_query(
             _SQLITE, ruleset=ruleset, status=status, player_id=player_id, limit=limit, cursor=cursor
@@ -661,7 +661,7 @@ class SqliteEventStore:
         return await self._run(self._read, work)
 
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
-        """Events of every game after ``after_position``, in position order (added)."""
+        """Events of every game after ``after_position``, in position order."""
 
         def work(conn: sqlite3.Connection) -> list[StoredEvent]:
             rows = conn.execute(
@@ -712,6 +712,22 @@ class SqliteEventStore:
                     conn.executemany(sql, rows)
 
         await self._run(self._write, work)
+
+    async def purge_idempotency(self, before: datetime) -> int:
+        """Forget the idempotency keys (and stored answers) of commands recorded
+        before ``before``; returns how many. A retry of a younger command still
+        finds its record; the command log and the events are never touched."""
+        stamp = iso(before)
+
+        def work(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
+                "UPDATE commands SET idempotency_key = NULL, request_hash = NULL, response = ?"
+                " WHERE recorded_at < ? AND idempotency_key IS NOT NULL",
+                (b"", stamp),
+            )
+            return int(cur.rowcount)
+
+        return await self._run(self._write, work)
 
     # --- snapshots --------------------------------------------------------------------
 

@@ -651,7 +651,7 @@ async def test_events_are_redacted_per_seat_until_the_end(client: AsyncTestClien
     for seat in tokens:
         dealt = [e["event"] for e in seen[seat] if e["event"]["type"] == "arkantis.cards_dealt"]
         for event in dealt:
-            assert (event["card_ids"] is not None) == (event["player_id"] == seat), event
+            assert (event["card_ids"] is not None) == (event["seat"] == seat), event
     assert all(
         e["event"]["card_ids"] is None
         for e in seen["spectator"]

@@ -1,22 +1,20 @@
-"""Builders for the spec's test contexts (section 14): context K and the boards."""
+"""ArkantiS test helpers: the spec's test contexts (section 14: context K and the
+boards) and the shared ``play``/``rejected``/``ScriptedRng`` bound to this ruleset."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from domain.arkantis import RULESET
+from domain.arkantis.commands import ArkantisBuyCard
 from domain.arkantis.components import CARD_BY_ID, CARD_IDS_BY_COLOUR, SESTERCES
+from domain.arkantis.options import ArkantisOptions
 from domain.arkantis.shapes import rows_to_mask
-from domain.arkantis.state import (
-    ArkantisLaidCard,
-    ArkantisOptions,
-    ArkantisPile,
-    ArkantisPlayerState,
-    ArkantisState,
-)
+from domain.arkantis.state import ArkantisLaidCard, ArkantisPile, ArkantisPlayerState, ArkantisState
 from domain.kernel import Rng, RuleViolation
+from tests.domain import helpers
+from tests.domain.arkantis.support import AnyVisiblePurchase, canonical
+from tests.domain.helpers import ScriptedRng
 
 ALICE, BOB, CAROL = "seat_0", "seat_1", "seat_2"
 
@@ -44,7 +42,7 @@ BOARDS: dict[str, tuple[str, ...]] = {
     "Y": ("RRRBRRR", "BBBRRRR", "RRRRRRR", "RRRRRRR", "RRRRRRR", "RRRRRRR", "RRRRRRR"),
 }
 
-K_HANDS = {
+K_HANDS: dict[str, tuple[Any, ...]] = {
     ALICE: ("key_1", "tower_1", "hammer_1"),
     BOB: ("boot_1", "rampart_1", "column_1"),
     CAROL: ("arch_2", "tiers_1", "bayonet_2"),
@@ -57,19 +55,19 @@ def context(
     board_name: str = "A",
     *,
     players: int = 2,
-    hands: dict[str, tuple[str, ...]] | None = None,
+    hands: dict[str, tuple[Any, ...]] | None = None,
     sesterces: dict[str, int] | None = None,
     bank: int | None = None,
-    laid: dict[str, tuple[str, ...]] | None = None,
+    laid: dict[str, tuple[Any, ...]] | None = None,
     passed: dict[str, int] | None = None,
     tokens_at_last_move: dict[str, int | None] | None = None,
     orange_hidden: tuple[str, ...] | None = None,
     emerald_hidden: tuple[str, ...] | None = None,
-    orange_visible: str | None = "trowel_1",
-    emerald_visible: str | None = "set_square_4",
+    orange_visible: Any = "trowel_1",
+    emerald_visible: Any = "set_square_4",
     turn: int = 1,
     active: str = ALICE,
-    phase: str = "action",
+    phase: Any = "action",
 ) -> ArkantisState:
     """Context K of spec 14, with the given differences.
 
@@ -84,7 +82,7 @@ def context(
     used = {c for s in seats for c in hands[s]} | {c for s in seats for c in laid.get(s, ())}
     used |= {orange_visible, emerald_visible}
 
-    def pile(colour: str, top: tuple[str, ...], given: tuple[str, ...] | None) -> tuple[str, ...]:
+    def pile(colour: str, top: tuple[str, ...], given: tuple[str, ...] | None) -> tuple[Any, ...]:
         if given is not None:
             return given
         top = tuple(c for c in top if c not in used)
@@ -98,20 +96,20 @@ def context(
         bank=SESTERCES - sum(money.values()) if bank is None else bank,
         orange=ArkantisPile(
             hidden=pile("orange", ORANGE_TOP, orange_hidden), visible=orange_visible
-        ),  # type: ignore[arg-type]
+        ),
         emerald=ArkantisPile(
             hidden=pile("emerald", EMERALD_TOP, emerald_hidden), visible=emerald_visible
-        ),  # type: ignore[arg-type]
+        ),
         players=tuple(
             ArkantisPlayerState(
-                player_id=s,
-                seat=i,
+                seat=s,
+                seat_index=i,
                 sesterces=money[s],
-                hand=hands[s],  # type: ignore[arg-type]
+                hand=hands[s],
                 laid=tuple(
                     ArkantisLaidCard(
                         card_id=c, card_type=CARD_BY_ID[c].card_type, shape_id="s1", turn=1
-                    )  # type: ignore[arg-type]
+                    )
                     for c in laid.get(s, ())
                 ),
                 passed=s in passed,
@@ -121,8 +119,8 @@ def context(
             for i, s in enumerate(seats)
         ),
         turn=turn,
-        active_player_id=active,
-        phase=phase,  # type: ignore[arg-type]
+        active_seat=active,
+        phase=phase,
         leave_count=len(passed),
     )
     return state
@@ -132,36 +130,45 @@ def legal(state: ArkantisState, seat: str) -> list[Any]:
     return RULESET.legal_commands(state, seat)
 
 
-def act(state: ArkantisState, seat: str, command: Any) -> tuple[ArkantisState, list[Any]]:
+def listed_form(state: ArkantisState, command: Any) -> Any:
+    """The form ``legal_commands`` lists of an equivalent command (spec 7.12): a pair's
+    cells in reading order, a visible purchase naming the card now face up."""
+    command = canonical(command)
+    if isinstance(command, AnyVisiblePurchase):
+        return ArkantisBuyCard(
+            colour=command.colour,  # type: ignore[arg-type]
+            source="visible",
+            expected_card_id=state.pile(command.colour).visible,  # type: ignore[arg-type]
+        )
+    return command
+
+
+def play(
+    state: ArkantisState, seat: str, command: Any, rng: Rng | None = None
+) -> tuple[ArkantisState, list[Any]]:
     """Decide ``command`` (asserting it is listed as legal) and fold its events."""
-    assert command in legal(state, seat) or canonical_listed(state, seat, command), command
-    events = RULESET.decide(state, seat, command, Rng("test", 1))
-    for event in events:
-        state = RULESET.evolve(state, event)
-    return state, events
+    result: tuple[ArkantisState, list[Any]] = helpers.play(
+        RULESET, state, seat, command, rng, canonical=lambda c: listed_form(state, c)
+    )
+    return result
 
 
-def canonical_listed(state: ArkantisState, seat: str, command: Any) -> bool:
-    from tests.domain.arkantis.support import canonical
-
-    return canonical(command) in legal(state, seat)
-
-
-def rejected(state: ArkantisState, seat: str, command: Any) -> str:
-    """Decide ``command``, which must fail and not be listed; returns the error code."""
-    assert not canonical_listed(state, seat, command), command
-    before = msgspec.msgpack.encode(state)
-    try:
-        RULESET.decide(state, seat, command, Rng("test", 1))
-    except RuleViolation as exc:
-        assert msgspec.msgpack.encode(state) == before
-        return exc.code
-    raise AssertionError(f"{command!r} was accepted")
+def rejected(
+    state: ArkantisState, seat: str, command: Any, code: str | None = None
+) -> RuleViolation:
+    """Decide ``command``, which must fail (with ``code`` when given), not be listed and
+    leave the state unchanged; returns the RuleViolation."""
+    return helpers.rejected(
+        RULESET, state, seat, command, code, canonical=lambda c: listed_form(state, c)
+    )
 
 
 def sesterces(state: ArkantisState) -> dict[str, int]:
-    return {p.player_id: p.sesterces for p in state.players}
+    return {p.seat: p.sesterces for p in state.players}
 
 
 def rows_of(state: ArkantisState) -> tuple[str, ...]:
     return RULESET.view(state, None).board
+
+
+__all__ = ["ScriptedRng"]

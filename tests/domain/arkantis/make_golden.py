@@ -18,7 +18,8 @@ from typing import Any
 import msgspec
 
 from domain.arkantis import RULESET
-from domain.arkantis.state import ArkantisOptions, ArkantisState
+from domain.arkantis.options import ArkantisOptions
+from domain.arkantis.state import ArkantisState
 from tests.domain import golden
 from tests.domain.arkantis.support import choose
 

@@ -13,9 +13,10 @@ from domain.arkantis.commands import (
     ArkantisLayCard,
     ArkantisPassTurn,
     ArkantisRemoveTwoTokens,
+    ArkantisSwapDuplicate,
 )
 from domain.arkantis.components import CELL_INDEX
-from domain.arkantis.state import ArkantisOptions
+from domain.arkantis.options import ArkantisOptions
 
 
 def _explicit(perm: list[int]) -> tuple[str, ...]:
@@ -41,7 +42,7 @@ options = st.one_of(
 MAX_STEPS = 5_000
 
 
-class _AnyVisiblePurchase:
+class AnyVisiblePurchase:
     """Stands for the listed visible purchase of one colour.
 
     ``canonical`` gets no state, so it cannot fill in the card now face up. A visible
@@ -78,7 +79,7 @@ def canonical(command: Any) -> Any:
         and command.source == "visible"
         and command.expected_card_id is None
     ):
-        return _AnyVisiblePurchase(command.colour)
+        return AnyVisiblePurchase(command.colour)
     return command
 
 
@@ -89,8 +90,9 @@ def choose(rnd: random.Random, state: Any, seat: str, commands: list[Any]) -> An
     actions = [
         c
         for c in commands
-        if not isinstance(c, (ArkantisBuyCard, ArkantisPassTurn, ArkantisEndTurn))
-        and type(c).__name__ != "ArkantisSwapDuplicate"
+        if not isinstance(
+            c, (ArkantisBuyCard, ArkantisPassTurn, ArkantisEndTurn, ArkantisSwapDuplicate)
+        )
     ]
     lays = [c for c in actions if isinstance(c, ArkantisLayCard)]
     if lays:

@@ -12,12 +12,14 @@ from domain.arkantis import RULESET
 from domain.arkantis.components import (
     CARD_TYPES,
     CARDS,
+    CELL_INDEX,
     CELLS,
     DISPERSED_LAYOUTS,
     EDGES,
     TOURNAMENT_LAYOUTS,
     CardId,
     CardType,
+    adjacent,
     canonical_key,
     is_dispersed,
     normalise,
@@ -46,7 +48,7 @@ SPEC_KEYS = {
     "tower": "(0,0) (0,1) (0,2) (0,3) (0,4)",
     "cross": "(0,1) (1,0) (1,1) (1,2) (2,1)",
 }
-SPEC_TABLE = {  # type: (colour, purchase, face, copies, chiral, placements)
+SPEC_TABLE = {  # type id: (colour, purchase, face, copies, chiral, placements)
     "set_square": ("emerald", 1, 2, 4, True, 240), "hammer": ("emerald", 1, 3, 4, False, 120),
     "bayonet": ("emerald", 1, 3, 4, True, 120), "column": ("emerald", 1, 4, 4, False, 56),
     "paving": ("emerald", 1, 4, 4, False, 36), "key": ("orange", 2, 5, 3, True, 240),
@@ -60,7 +62,7 @@ SPEC_TABLE = {  # type: (colour, purchase, face, copies, chiral, placements)
 
 
 def free_polyominoes(size: int) -> set[tuple[tuple[int, int], ...]]:
-    shapes = {((0, 0),)}
+    shapes: set[tuple[tuple[int, int], ...]] = {((0, 0),)}
     for _ in range(size - 1):
         grown = set()
         for shape in shapes:
@@ -93,7 +95,15 @@ def test_cells_and_edges() -> None:
     assert len(EDGES) == 84
     degree = Counter(bin(NEIGH[i]).count("1") for i in range(49))
     assert degree == {2: 4, 3: 20, 4: 25}
-    assert (4 * 2 + 20 * 3 + 25 * 4) // 2 == 84
+    # Every edge joins side neighbours, in reading order, and every adjacency is an edge.
+    assert all(CELL_INDEX[a] < CELL_INDEX[b] and adjacent(a, b) for a, b in EDGES)
+    assert {(CELL_INDEX[a], CELL_INDEX[b]) for a, b in EDGES} == {
+        (i, j) for i in range(49) for j in range(i + 1, 49) if NEIGH[i] >> j & 1
+    }
+    assert RULESET.components.edges == EDGES
+    assert [(c.row, c.column) for c in RULESET.components.cells[:8]] == [
+        (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7), (2, 1),
+    ]  # fmt: skip
 
 
 def test_cards() -> None:

@@ -19,10 +19,11 @@ from domain.arkantis.commands import (
     ArkantisRemoveTwoTokens,
     ArkantisSwapDuplicate,
 )
-from domain.arkantis.state import ArkantisOptions, ArkantisState
+from domain.arkantis.options import ArkantisOptions
+from domain.arkantis.state import ArkantisState
 from domain.kernel import RuleViolation
-from tests.domain.arkantis.helpers import ALICE, BOARDS, BOB, act, context, rejected
-from tests.domain.arkantis.test_scenarios_actions import t16_window
+from tests.domain.arkantis.helpers import ALICE, BOARDS, BOB, context, play, rejected
+from tests.domain.arkantis.test_actions import t16_window
 
 SPEC_CODES = {
     "game_not_in_progress", "unknown_player", "player_has_passed", "not_your_turn", "wrong_phase",
@@ -38,7 +39,7 @@ SPEC_CODES = {
 
 def finished() -> ArkantisState:
     state = context("A", sesterces={ALICE: 1, BOB: 3}, bank=46, active=BOB, turn=4)
-    state, _ = act(state, BOB, ArkantisPassTurn())
+    state, _ = play(state, BOB, ArkantisPassTurn())
     assert state.status == "finished"
     return state
 
@@ -54,7 +55,7 @@ def validated_window() -> ArkantisState:
 
 def swapped_this_turn() -> ArkantisState:
     state = context("B", hands={ALICE: ("key_1", "key_2", "key_3")})
-    state, _ = act(state, ALICE, ArkantisSwapDuplicate(card_id="key_2", twin_card_id="key_1"))
+    state, _ = play(state, ALICE, ArkantisSwapDuplicate(card_id="key_2", twin_card_id="key_1"))
     return state
 
 
@@ -106,7 +107,7 @@ def test_every_spec_code_has_a_case() -> None:
 
 @pytest.mark.parametrize(("code", "make", "seat", "command"), CASES, ids=[c[0] for c in CASES])
 def test_error_code(code: str, make: Callable[[], ArkantisState], seat: str, command: Any) -> None:
-    assert rejected(make(), seat, command) == code
+    assert rejected(make(), seat, command).code == code
 
 
 @pytest.mark.parametrize(("code", "options"), OPTION_CASES, ids=[c[0] for c in OPTION_CASES])
@@ -166,4 +167,4 @@ def test_checking_order(
     make: Callable[[], ArkantisState], seat: str, command: Any, code: str
 ) -> None:
     """A command failing several checks fails with the first one in the spec's order."""
-    assert rejected(make(), seat, command) == code
+    assert rejected(make(), seat, command).code == code

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
+import msgspec
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -79,36 +81,11 @@ def test_random_play_keeps_the_invariants(opts: Any, seed: str, pick: random.Ran
     assert [s.rank for s in outcome.standings] == list(range(1, len(seats) + 1))
 
 
-def test_views_hide_other_hands_until_the_end() -> None:
-    from tests.domain.arkantis.helpers import ALICE, BOB, context
-
-    state = context("B")
-    alice_view = RULESET.view(state, ALICE)
-    assert alice_view.players[0].hand == ("key_1", "tower_1", "hammer_1")
-    assert alice_view.players[1].hand is None
-    assert (alice_view.players[1].hand_count.orange, alice_view.players[1].hand_count.emerald) == (
-        2,
-        1,
-    )
-    spectator = RULESET.view(state, None)
-    assert all(p.hand is None for p in spectator.players) and spectator.viewer is None
-    assert spectator.orange.hidden_count == len(state.orange.hidden)
-    assert RULESET.hidden_values(state, ALICE) == [
-        ["boot_1", "rampart_1", "column_1"],
-        list(state.orange.hidden),
-        list(state.emerald.hidden),
-    ]
-    assert ["key_1", "tower_1", "hammer_1"] in RULESET.hidden_values(state, BOB)
+def test_evolve_refuses_an_event_of_another_game() -> None:
+    state = fold(RULESET, RULESET.setup(RULESET.Options(), SetupContext(), Rng("x", 0)))
+    with pytest.raises(TypeError, match="not an ArkantiS event"):
+        RULESET.evolve(state, cast(Any, NotAnArkantisEvent()))
 
 
-def test_every_hand_is_public_once_the_game_is_over() -> None:
-    from tests.domain.arkantis.helpers import ALICE, BOB
-    from tests.domain.arkantis.test_scenarios_flow import t32_end
-
-    state, _ = t32_end()
-    view = RULESET.view(state, ALICE)
-    assert [p.hand for p in view.players] == [("tower_2", "column_3"), ("boot_1",), ("key_3",)]
-    assert all(p.hand is not None for p in RULESET.view(state, None).players)
-    hidden = RULESET.hidden_values(state, BOB)
-    assert ["tower_2", "column_3"] not in hidden  # hands are no longer hidden
-    assert list(state.orange.hidden) in hidden  # the piles stay hidden
+class NotAnArkantisEvent(msgspec.Struct, frozen=True):
+    """Not an event of the ArkantiS union."""

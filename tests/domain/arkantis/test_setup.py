@@ -7,38 +7,36 @@ from typing import Any, TypeVar
 import pytest
 
 from domain.arkantis import RULESET
-from domain.arkantis.components import TOURNAMENT_LAYOUTS, generate_tournament_layouts
+from domain.arkantis.components import (
+    CARD_IDS_BY_COLOUR,
+    TOURNAMENT_LAYOUTS,
+    generate_tournament_layouts,
+)
 from domain.arkantis.events import (
     ArkantisBoardLayoutDrawn,
     ArkantisBoardPrepared,
+    ArkantisCardsDealt,
+    ArkantisCardTurnedFaceUp,
     ArkantisEmptyCellMoved,
+    ArkantisFirstPlayerDrawn,
     ArkantisGameCreated,
     ArkantisPhase2DieRolled,
+    ArkantisPileShuffled,
     ArkantisSeatEntry,
     ArkantisSestercesDistributed,
+    ArkantisTurnStarted,
 )
-from domain.arkantis.state import ArkantisOptions
-from domain.kernel import Rng, RuleViolation, SetupContext
-from tests.domain.arkantis.helpers import BOARDS, act, board, legal
+from domain.arkantis.options import ArkantisOptions
+from domain.kernel import Rng, RuleViolation, SetupContext, fold, tag_of
+from tests.domain.arkantis.helpers import (
+    BOARDS,
+    ScriptedRng,
+    board,
+    legal,
+    play,
+)
 
 T = TypeVar("T")
-
-
-class ScriptedRng(Rng):
-    """An Rng whose die shows ``die``; shuffles keep the order, choices take the first item."""
-
-    def __init__(self, die: int) -> None:
-        super().__init__("scripted", 0)
-        self._die = die
-
-    def die(self, sides: int = 6) -> int:
-        return self._die
-
-    def shuffled(self, items: Any) -> list[Any]:
-        return list(items)
-
-    def choice(self, items: Any) -> Any:
-        return items[0]
 
 
 def run_setup(options: ArkantisOptions, rng: Rng) -> list[Any]:
@@ -55,7 +53,7 @@ def column_empties(rows: tuple[str, ...], column: int) -> int:
 
 
 def test_t01_phase_2_moves_the_empty_cell_to_the_kth_full_cell_from_the_base() -> None:
-    events = run_setup(ArkantisOptions(tournament_mode=True, tournament_config=1), ScriptedRng(2))
+    events = run_setup(ArkantisOptions(tournament_mode=True, tournament_config=1), ScriptedRng([2]))
     assert events[1:5] == [
         ArkantisBoardLayoutDrawn(
             source="tournament",
@@ -73,7 +71,7 @@ def test_t01_phase_2_moves_the_empty_cell_to_the_kth_full_cell_from_the_base() -
 
 
 def test_t02_phase_2_skips_the_middle_row_when_counting() -> None:
-    events = run_setup(ArkantisOptions(tournament_mode=True, tournament_config=1), ScriptedRng(4))
+    events = run_setup(ArkantisOptions(tournament_mode=True, tournament_config=1), ScriptedRng([4]))
     assert first(events, ArkantisEmptyCellMoved) == ArkantisEmptyCellMoved(
         column=6, from_cell="r4c6", to_cell="r3c6"
     )
@@ -95,7 +93,9 @@ def test_t02_phase_2_skips_the_middle_row_when_counting() -> None:
     ("die", "row"), [(1, 7), (2, 6), (3, 5), (4, 3), (5, 2), (6, 1)], ids=lambda v: str(v)
 )
 def test_phase_2_every_die_face(die: int, row: int) -> None:
-    events = run_setup(ArkantisOptions(tournament_mode=True, tournament_config=1), ScriptedRng(die))
+    events = run_setup(
+        ArkantisOptions(tournament_mode=True, tournament_config=1), ScriptedRng([die])
+    )
     assert first(events, ArkantisEmptyCellMoved).to_cell == f"r{row}c6"
 
 
@@ -104,7 +104,9 @@ def test_t03_tournament_table_and_die_6() -> None:
     assert layouts == TOURNAMENT_LAYOUTS
     assert last_attempt == 697  # 698 attempts, 0..697
     assert (layouts[0], layouts[11], layouts[79]) == ("2536471", "1572463", "1725364")
-    events = run_setup(ArkantisOptions(tournament_mode=True, tournament_config=12), ScriptedRng(6))
+    events = run_setup(
+        ArkantisOptions(tournament_mode=True, tournament_config=12), ScriptedRng([6])
+    )
     assert first(events, ArkantisEmptyCellMoved) == ArkantisEmptyCellMoved(
         column=2, from_cell="r4c2", to_cell="r1c2"
     )
@@ -126,7 +128,7 @@ def test_t03_tournament_table_and_die_6() -> None:
     for event in events:
         state = RULESET.evolve(state, event)
     assert state is not None
-    seat = state.active_player_id
+    seat = state.active_seat
     assert seat is not None
     near = {"r1c1", "r1c2", "r1c3", "r2c1", "r2c2"}
     checked = 0
@@ -136,7 +138,7 @@ def test_t03_tournament_table_and_die_6() -> None:
         )
         if cells is None or near & set(cells):
             continue
-        _, out = act(state, seat, command)
+        _, out = play(state, seat, command)
         assert all(s.cells != ("r1c1", "r1c2") for s in out[1].shapes)
         checked += 1
     assert checked > 0
@@ -187,8 +189,8 @@ def test_t05_default_game() -> None:
     events = run_setup(ArkantisOptions(), Rng("t05", 0))
     assert events[0] == ArkantisGameCreated(
         players=(
-            ArkantisSeatEntry(player_id="seat_0", seat=0),
-            ArkantisSeatEntry(player_id="seat_1", seat=1),
+            ArkantisSeatEntry(seat="seat_0", seat_index=0),
+            ArkantisSeatEntry(seat="seat_1", seat_index=1),
         ),
         tournament_mode=False,
         tournament_config=None,
@@ -198,21 +200,21 @@ def test_t05_default_game() -> None:
     assert isinstance(drawn, ArkantisBoardLayoutDrawn)
     assert (drawn.source, drawn.tournament_config) == ("random", None)
     assert first(events, ArkantisSestercesDistributed).bank == 44
-    assert [type(e).__name__ for e in events[:14]] == [
-        "ArkantisGameCreated",
-        "ArkantisBoardLayoutDrawn",
-        "ArkantisPhase2DieRolled",
-        "ArkantisEmptyCellMoved",
-        "ArkantisBoardPrepared",
-        "ArkantisPileShuffled",
-        "ArkantisPileShuffled",
-        "ArkantisCardsDealt",
-        "ArkantisCardsDealt",
-        "ArkantisCardTurnedFaceUp",
-        "ArkantisCardTurnedFaceUp",
-        "ArkantisSestercesDistributed",
-        "ArkantisFirstPlayerDrawn",
-        "ArkantisTurnStarted",
+    assert [tag_of(e) for e in events[:14]] == [
+        "arkantis.game_created",
+        "arkantis.board_layout_drawn",
+        "arkantis.phase_2_die_rolled",
+        "arkantis.empty_cell_moved",
+        "arkantis.board_prepared",
+        "arkantis.pile_shuffled",
+        "arkantis.pile_shuffled",
+        "arkantis.cards_dealt",
+        "arkantis.cards_dealt",
+        "arkantis.card_turned_face_up",
+        "arkantis.card_turned_face_up",
+        "arkantis.sesterces_distributed",
+        "arkantis.first_player_drawn",
+        "arkantis.turn_started",
     ]
 
 
@@ -221,12 +223,12 @@ def test_explicit_layout_with_no_legal_action_ends_the_game_during_setup() -> No
     then passes every player and the setup batch ends with game_ended."""
     layout = "1452376"
     rows = tuple("".join("R" if c == int(col) else "B" for c in range(1, 8)) for col in layout)
-    events = run_setup(ArkantisOptions(explicit_layout=rows), ScriptedRng(3))  # die 3: row 5
+    events = run_setup(ArkantisOptions(explicit_layout=rows), ScriptedRng([3]))  # die 3: row 5
     assert first(events, ArkantisEmptyCellMoved).to_cell == "r5c2"  # column L4 = 2
-    names = [type(e).__name__ for e in events[13:]]
+    names = [tag_of(e) for e in events[13:]]
     assert names == [
-        "ArkantisTurnStarted", "ArkantisPlayerPassed", "ArkantisTurnStarted", "ArkantisPlayerPassed",
-        "ArkantisGameEnded",
+        "arkantis.turn_started", "arkantis.player_passed", "arkantis.turn_started", "arkantis.player_passed",
+        "arkantis.game_ended",
     ]  # fmt: skip
     state = None
     for event in events:
@@ -234,3 +236,48 @@ def test_explicit_layout_with_no_legal_action_ends_the_game_during_setup() -> No
     assert state is not None and state.status == "finished" and RULESET.to_act(state) == []
     outcome = RULESET.outcome(state)
     assert outcome is not None and outcome.decided_by == "leave_position"  # all at 3 - 5 = -2
+
+
+@pytest.mark.parametrize(
+    ("players", "orange", "emerald", "bank"), [(2, 30, 17, 44), (3, 28, 16, 41), (4, 26, 15, 38)]
+)
+def test_deal_order_piles_and_sesterces(players: int, orange: int, emerald: int, bank: int) -> None:
+    """Spec 5.4-5.6: seat order, 2 orange then 1 emerald from the tops, then the face-up cards."""
+    options = ArkantisOptions(player_count=players)
+    events = RULESET.setup(options, SetupContext(), ScriptedRng([1]))
+    oranges, emeralds = list(CARD_IDS_BY_COLOUR["orange"]), list(CARD_IDS_BY_COLOUR["emerald"])
+    assert [e for e in events if isinstance(e, ArkantisPileShuffled)] == [
+        ArkantisPileShuffled(colour="orange", count=35, card_ids=tuple(oranges)),
+        ArkantisPileShuffled(colour="emerald", count=20, card_ids=tuple(emeralds)),
+    ]
+    dealt = [e for e in events if isinstance(e, ArkantisCardsDealt)]
+    assert dealt == [
+        ArkantisCardsDealt(
+            seat=f"seat_{i}",
+            colours=("orange", "orange", "emerald"),
+            card_ids=(oranges[2 * i], oranges[2 * i + 1], emeralds[i]),
+        )
+        for i in range(players)
+    ]
+    assert [e for e in events if isinstance(e, ArkantisCardTurnedFaceUp)] == [
+        ArkantisCardTurnedFaceUp(colour="orange", card_id=oranges[2 * players]),
+        ArkantisCardTurnedFaceUp(colour="emerald", card_id=emeralds[players]),
+    ]
+    distributed = next(e for e in events if isinstance(e, ArkantisSestercesDistributed))
+    assert (distributed.amount_each, distributed.bank) == (3, bank)
+    assert next(e for e in events if isinstance(e, ArkantisFirstPlayerDrawn)).seat == "seat_0"
+    state = fold(RULESET, events)
+    assert (len(state.orange.hidden), len(state.emerald.hidden)) == (orange, emerald)
+    assert state.orange.hidden[0] == oranges[2 * players + 1]
+    assert all(p.sesterces == 3 for p in state.players) and state.bank == bank
+    assert state.turn == 1 and state.active_seat == "seat_0" and state.phase == "action"
+
+
+def test_first_player_is_a_recorded_random_draw() -> None:
+    drawn = set()
+    for seed in range(30):
+        events = RULESET.setup(ArkantisOptions(player_count=3), SetupContext(), Rng(str(seed), 0))
+        first = next(e for e in events if isinstance(e, ArkantisFirstPlayerDrawn)).seat
+        assert next(e for e in events if isinstance(e, ArkantisTurnStarted)).seat == first
+        drawn.add(first)
+    assert drawn == {"seat_0", "seat_1", "seat_2"}

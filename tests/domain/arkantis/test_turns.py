@@ -35,27 +35,28 @@ from domain.arkantis.events import (
     ArkantisTurnEnded,
     ArkantisTurnStarted,
 )
-from domain.arkantis.state import ArkantisOptions, ArkantisState
+from domain.arkantis.options import ArkantisOptions
+from domain.arkantis.state import ArkantisState
 from domain.kernel import Rng, SetupContext, fold
 from tests.domain.arkantis.helpers import (
     ALICE,
     BOB,
     CAROL,
-    act,
     context,
     legal,
+    play,
     rejected,
     rows_of,
     sesterces,
 )
-from tests.domain.arkantis.test_scenarios_actions import T16_ACTION, t16_window
+from tests.domain.arkantis.test_actions import T16_ACTION, t16_window
 
 
 def score(
     pid: str, laid: int, count: int, money: int, penalty: int, leave: int, rank: int
 ) -> ArkantisScore:
     return ArkantisScore(
-        player_id=pid, laid_value=laid, laid_count=count, sesterces=money, hand_penalty=penalty,
+        seat=pid, laid_value=laid, laid_count=count, sesterces=money, hand_penalty=penalty,
         score=laid + money - penalty, leave_position=leave, rank=rank,
     )  # fmt: skip
 
@@ -71,20 +72,20 @@ def board_action(state: ArkantisState, seat: str) -> Any:
 
 def play_turn(state: ArkantisState, seat: str) -> tuple[ArkantisState, list[Any]]:
     """``seat`` plays its first board action and closes any validation window."""
-    state, events = act(state, seat, board_action(state, seat))
-    if state.phase == "validation" and state.active_player_id == seat:
-        state, more = act(state, seat, ArkantisEndTurn())
+    state, events = play(state, seat, board_action(state, seat))
+    if state.phase == "validation" and state.active_seat == seat:
+        state, more = play(state, seat, ArkantisEndTurn())
         events += more
     return state, events
 
 
 def test_t22_out_of_turn_commands() -> None:
     state = context("B")
-    assert rejected(state, BOB, ArkantisRemoveToken(cell="r2c1")) == "not_your_turn"
-    assert rejected(state, BOB, ArkantisEndTurn()) == "not_your_turn"
-    state, events = act(state, BOB, ArkantisBuyCard(colour="orange", source="hidden"))
+    assert rejected(state, BOB, ArkantisRemoveToken(cell="r2c1")).code == "not_your_turn"
+    assert rejected(state, BOB, ArkantisEndTurn()).code == "not_your_turn"
+    state, events = play(state, BOB, ArkantisBuyCard(colour="orange", source="hidden"))
     bought = ArkantisCardBought(
-        turn=1, player_id=BOB, colour="orange", source="hidden", card_id="arch_1", price=2
+        turn=1, seat=BOB, colour="orange", source="hidden", card_id="arch_1", price=2
     )
     assert events == [bought]
     assert RULESET.redact(bought, ALICE) == replace(bought, card_id=None)
@@ -92,18 +93,18 @@ def test_t22_out_of_turn_commands() -> None:
     assert RULESET.redact(bought, BOB) == bought
     assert sesterces(state)[BOB] == 1 and state.bank == 46
     assert state.orange.hidden[0] == "pickaxe_1"
-    assert (state.active_player_id, state.phase) == (ALICE, "action")
+    assert (state.active_seat, state.phase) == (ALICE, "action")
     assert state.players[1].hand == ("boot_1", "rampart_1", "column_1", "arch_1")
 
 
 def test_t23_visible_card_race() -> None:
     state = context("B")
     buy = ArkantisBuyCard(colour="emerald", source="visible", expected_card_id="set_square_4")
-    state, events = act(state, ALICE, buy)
+    state, events = play(state, ALICE, buy)
     assert events == [
         ArkantisCardBought(
             turn=1,
-            player_id=ALICE,
+            seat=ALICE,
             colour="emerald",
             source="visible",
             card_id="set_square_4",
@@ -111,32 +112,33 @@ def test_t23_visible_card_race() -> None:
         ),
         ArkantisCardTurnedFaceUp(colour="emerald", card_id="paving_1"),
     ]
-    assert rejected(state, BOB, buy) == "visible_card_changed"
+    assert rejected(state, BOB, buy).code == "visible_card_changed"
     hidden_with_expected = ArkantisBuyCard(
         colour="emerald", source="hidden", expected_card_id="paving_1"
     )
-    assert rejected(state, BOB, hidden_with_expected) == "invalid_parameters"
+    assert rejected(state, BOB, hidden_with_expected).code == "invalid_parameters"
 
 
 def test_t24_empty_piles_and_prices() -> None:
     state = context("B", emerald_hidden=(), emerald_visible="column_4")
     assert (
-        rejected(state, ALICE, ArkantisBuyCard(colour="emerald", source="hidden")) == "pile_empty"
+        rejected(state, ALICE, ArkantisBuyCard(colour="emerald", source="hidden")).code
+        == "pile_empty"
     )
-    state, events = act(state, ALICE, ArkantisBuyCard(colour="emerald", source="visible"))
+    state, events = play(state, ALICE, ArkantisBuyCard(colour="emerald", source="visible"))
     assert events == [
         ArkantisCardBought(
-            turn=1, player_id=ALICE, colour="emerald", source="visible", card_id="column_4", price=1
+            turn=1, seat=ALICE, colour="emerald", source="visible", card_id="column_4", price=1
         )
     ]
     assert state.emerald.visible is None
     assert (
-        rejected(state, BOB, ArkantisBuyCard(colour="emerald", source="visible"))
+        rejected(state, BOB, ArkantisBuyCard(colour="emerald", source="visible")).code
         == "no_visible_card"
     )
     poor = context("B", sesterces={ALICE: 1, BOB: 5})
     assert (
-        rejected(poor, ALICE, ArkantisBuyCard(colour="orange", source="hidden"))
+        rejected(poor, ALICE, ArkantisBuyCard(colour="orange", source="hidden")).code
         == "insufficient_sesterces"
     )
     assert [c.colour for c in legal(poor, BOB) if isinstance(c, ArkantisBuyCard)] == [
@@ -149,9 +151,9 @@ def test_t25_swapping_two_identical_cards() -> None:
     size = len(state.orange.hidden)
     swap = ArkantisSwapDuplicate(card_id="key_2", twin_card_id="key_1")
     assert swap in legal(state, ALICE)
-    state, events = act(state, ALICE, swap)
+    state, events = play(state, ALICE, swap)
     swapped = ArkantisDuplicateSwapped(
-        turn=1, player_id=ALICE, colour="orange", card_type="key", shown_card_ids=("key_2", "key_1"),
+        turn=1, seat=ALICE, colour="orange", card_type="key", shown_card_ids=("key_2", "key_1"),
         discarded_card_id="key_2", drawn_card_id="arch_1",
     )  # fmt: skip
     assert events == [swapped]
@@ -160,63 +162,63 @@ def test_t25_swapping_two_identical_cards() -> None:
     assert state.orange.hidden[0] == "pickaxe_1" and state.orange.hidden[-1] == "key_2"
     assert len(state.orange.hidden) == size
     assert sesterces(state) == {ALICE: 3, BOB: 3}
-    assert (state.turn, state.phase, state.active_player_id) == (1, "action", ALICE)
+    assert (state.turn, state.phase, state.active_seat) == (1, "action", ALICE)
     bad = ArkantisSwapDuplicate(card_id="key_1", twin_card_id="hammer_1")
-    assert rejected(state, ALICE, bad) == "cards_not_identical"
+    assert rejected(state, ALICE, bad).code == "cards_not_identical"
     assert (
-        rejected(state, ALICE, ArkantisSwapDuplicate(card_id="key_1", twin_card_id="key_1"))
+        rejected(state, ALICE, ArkantisSwapDuplicate(card_id="key_1", twin_card_id="key_1")).code
         == "same_card"
     )
     empty = context("B", hands={ALICE: ("key_1", "key_2")}, orange_hidden=())
     assert (
-        rejected(empty, ALICE, ArkantisSwapDuplicate(card_id="key_1", twin_card_id="key_2"))
+        rejected(empty, ALICE, ArkantisSwapDuplicate(card_id="key_1", twin_card_id="key_2")).code
         == "pile_empty"
     )
 
     state = context("B", hands={ALICE: ("key_1", "key_2", "key_3")})
-    state, _ = act(state, ALICE, swap)
+    state, _ = play(state, ALICE, swap)
     assert state.players[0].hand == ("key_1", "key_3", "arch_1")
     again = ArkantisSwapDuplicate(card_id="key_3", twin_card_id="key_1")
-    assert rejected(state, ALICE, again) == "swap_limit_reached"
-    state, _ = act(state, ALICE, ArkantisRemoveToken(cell="r2c1"))
-    assert (state.turn, state.active_player_id) == (2, BOB)
-    state, events = act(state, ALICE, again)
+    assert rejected(state, ALICE, again).code == "swap_limit_reached"
+    state, _ = play(state, ALICE, ArkantisRemoveToken(cell="r2c1"))
+    assert (state.turn, state.active_seat) == (2, BOB)
+    state, events = play(state, ALICE, again)
     assert isinstance(events[0], ArkantisDuplicateSwapped) and events[0].turn == 2
 
 
 def test_t26_voluntary_pass_and_turn_order_afterwards() -> None:
     state = context("B", players=3)
     assert state.bank == 41
-    state, events = act(state, ALICE, ArkantisPassTurn())
+    state, events = play(state, ALICE, ArkantisPassTurn())
     assert events == [
-        ArkantisPlayerPassed(turn=1, player_id=ALICE, reason="voluntary", leave_position=1),
-        ArkantisTurnStarted(turn=2, player_id=BOB),
+        ArkantisPlayerPassed(turn=1, seat=ALICE, reason="voluntary", leave_position=1),
+        ArkantisTurnStarted(turn=2, seat=BOB),
     ]
     assert (
-        rejected(state, ALICE, ArkantisBuyCard(colour="emerald", source="visible"))
+        rejected(state, ALICE, ArkantisBuyCard(colour="emerald", source="visible")).code
         == "player_has_passed"
     )
     assert legal(state, ALICE) == []
     state, events = play_turn(state, BOB)
-    assert events[-1] == ArkantisTurnStarted(turn=3, player_id=CAROL)
+    assert events[-1] == ArkantisTurnStarted(turn=3, seat=CAROL)
     state, events = play_turn(state, CAROL)
-    assert events[-1] == ArkantisTurnStarted(turn=4, player_id=BOB)
+    assert events[-1] == ArkantisTurnStarted(turn=4, seat=BOB)
 
 
 def test_t27_the_pass_command_is_only_for_ones_own_action_phase() -> None:
-    assert rejected(context("B"), BOB, ArkantisPassTurn()) == "not_your_turn"
-    assert rejected(t16_window(), ALICE, ArkantisPassTurn()) == "wrong_phase"
+    assert rejected(context("B"), BOB, ArkantisPassTurn()).code == "not_your_turn"
+    assert rejected(t16_window(), ALICE, ArkantisPassTurn()).code == "wrong_phase"
 
 
 def test_t28_forced_pass_depends_on_the_players_sesterces() -> None:
     state = context("A", sesterces={ALICE: 1, BOB: 3}, bank=46, active=BOB, turn=4)
     assert not [c for c in legal(state, BOB) if isinstance(c, ArkantisRemoveToken)]
     assert [c for c in legal(state, BOB) if isinstance(c, ArkantisRemoveTwoTokens)]
-    state, events = act(state, BOB, ArkantisPassTurn())
+    state, events = play(state, BOB, ArkantisPassTurn())
     assert events == [
-        ArkantisPlayerPassed(turn=4, player_id=BOB, reason="voluntary", leave_position=1),
-        ArkantisTurnStarted(turn=5, player_id=ALICE),
-        ArkantisPlayerPassed(turn=5, player_id=ALICE, reason="no_legal_action", leave_position=2),
+        ArkantisPlayerPassed(turn=4, seat=BOB, reason="voluntary", leave_position=1),
+        ArkantisTurnStarted(turn=5, seat=ALICE),
+        ArkantisPlayerPassed(turn=5, seat=ALICE, reason="no_legal_action", leave_position=2),
         ArkantisGameEnded(
             hands={
                 ALICE: ("key_1", "tower_1", "hammer_1"),
@@ -224,32 +226,33 @@ def test_t28_forced_pass_depends_on_the_players_sesterces() -> None:
             },
             scores=(score(ALICE, 0, 0, 1, 5, 2, 2), score(BOB, 0, 0, 3, 5, 1, 1)),
             ranking=(BOB, ALICE),
-            winner_id=BOB,
+            winner_seat=BOB,
             decided_by="score",
         ),
     ]
     assert state.status == "finished" and RULESET.to_act(state) == []
     richer = context("A", sesterces={ALICE: 2, BOB: 3}, bank=45, active=BOB, turn=4)
-    _, events = act(richer, BOB, ArkantisPassTurn())
-    assert events[-1] == ArkantisTurnStarted(turn=5, player_id=ALICE)
+    _, events = play(richer, BOB, ArkantisPassTurn())
+    assert events[-1] == ArkantisTurnStarted(turn=5, seat=ALICE)
 
 
 def test_t29_board_g_no_legal_action_whatever_the_money() -> None:
     state = context("G", sesterces={ALICE: 3, BOB: 10}, bank=37, turn=9)
-    assert rejected(state, ALICE, ArkantisRemoveToken(cell="r1c1")) == "no_new_shapes"
+    assert rejected(state, ALICE, ArkantisRemoveToken(cell="r1c1")).code == "no_new_shapes"
     assert (
-        rejected(state, ALICE, ArkantisRemoveTwoTokens(cells=("r1c1", "r3c3"))) == "no_new_shapes"
+        rejected(state, ALICE, ArkantisRemoveTwoTokens(cells=("r1c1", "r3c3"))).code
+        == "no_new_shapes"
     )
     assert (
-        rejected(state, ALICE, ArkantisMoveToken(from_cell="r3c3", to_cell="r1c2"))
+        rejected(state, ALICE, ArkantisMoveToken(from_cell="r3c3", to_cell="r1c2")).code
         == "no_new_red_shape"
     )
     assert [type(c) for c in legal(state, ALICE)][0] is ArkantisPassTurn
-    state, events = act(state, ALICE, ArkantisPassTurn())
+    state, events = play(state, ALICE, ArkantisPassTurn())
     assert events[:3] == [
-        ArkantisPlayerPassed(turn=9, player_id=ALICE, reason="voluntary", leave_position=1),
-        ArkantisTurnStarted(turn=10, player_id=BOB),
-        ArkantisPlayerPassed(turn=10, player_id=BOB, reason="no_legal_action", leave_position=2),
+        ArkantisPlayerPassed(turn=9, seat=ALICE, reason="voluntary", leave_position=1),
+        ArkantisTurnStarted(turn=10, seat=BOB),
+        ArkantisPlayerPassed(turn=10, seat=BOB, reason="no_legal_action", leave_position=2),
     ]
     ended = events[3]
     assert isinstance(ended, ArkantisGameEnded) and len(events) == 4
@@ -258,16 +261,16 @@ def test_t29_board_g_no_legal_action_whatever_the_money() -> None:
 
 def test_t30_bank_shortfall() -> None:
     state = context("B", sesterces={ALICE: 3, BOB: 46}, bank=1)
-    state, events = act(state, ALICE, ArkantisRemoveToken(cell="r2c1"))
+    state, events = play(state, ALICE, ArkantisRemoveToken(cell="r2c1"))
     assert events[2] == ArkantisSestercesEarned(
-        turn=1, player_id=ALICE, shape_ids=("s1", "s2"), owed=4, paid=1
+        turn=1, seat=ALICE, shape_ids=("s1", "s2"), owed=4, paid=1
     )
     assert sesterces(state)[ALICE] == 4 and state.bank == 0
-    state, events = act(state, ALICE, ArkantisBuyCard(colour="emerald", source="visible"))
+    state, events = play(state, ALICE, ArkantisBuyCard(colour="emerald", source="visible"))
     assert events == [
         ArkantisCardBought(
             turn=2,
-            player_id=ALICE,
+            seat=ALICE,
             colour="emerald",
             source="visible",
             card_id="set_square_4",
@@ -279,12 +282,12 @@ def test_t30_bank_shortfall() -> None:
 
 
 def test_t31_a_first_move_that_leaves_nobody_a_legal_action_ends_the_game() -> None:
-    state, events = act(context("A"), ALICE, ArkantisRemoveTwoTokens(cells=("r1c1", "r7c5")))
+    state, events = play(context("A"), ALICE, ArkantisRemoveTwoTokens(cells=("r1c1", "r7c5")))
     assert events == [
-        ArkantisTokensRemoved(turn=1, player_id=ALICE, cells=("r1c1", "r7c5"), cost=2),
+        ArkantisTokensRemoved(turn=1, seat=ALICE, cells=("r1c1", "r7c5"), cost=2),
         ArkantisShapesCreated(
             turn=1,
-            player_id=ALICE,
+            seat=ALICE,
             shapes=(
                 ArkantisShape(
                     shape_id="s1", colour="red", cells=("r1c1", "r1c2"), size=2, card_type=None
@@ -294,12 +297,12 @@ def test_t31_a_first_move_that_leaves_nobody_a_legal_action_ends_the_game() -> N
                 ),
             ),
         ),
-        ArkantisSestercesEarned(turn=1, player_id=ALICE, shape_ids=("s1", "s2"), owed=4, paid=4),
-        ArkantisTurnEnded(turn=1, player_id=ALICE, forfeited_shape_ids=()),
-        ArkantisTurnStarted(turn=2, player_id=BOB),
-        ArkantisPlayerPassed(turn=2, player_id=BOB, reason="no_legal_action", leave_position=1),
-        ArkantisTurnStarted(turn=3, player_id=ALICE),
-        ArkantisPlayerPassed(turn=3, player_id=ALICE, reason="no_legal_action", leave_position=2),
+        ArkantisSestercesEarned(turn=1, seat=ALICE, shape_ids=("s1", "s2"), owed=4, paid=4),
+        ArkantisTurnEnded(turn=1, seat=ALICE, forfeited_shape_ids=()),
+        ArkantisTurnStarted(turn=2, seat=BOB),
+        ArkantisPlayerPassed(turn=2, seat=BOB, reason="no_legal_action", leave_position=1),
+        ArkantisTurnStarted(turn=3, seat=ALICE),
+        ArkantisPlayerPassed(turn=3, seat=ALICE, reason="no_legal_action", leave_position=2),
         ArkantisGameEnded(
             hands={
                 ALICE: ("key_1", "tower_1", "hammer_1"),
@@ -307,7 +310,7 @@ def test_t31_a_first_move_that_leaves_nobody_a_legal_action_ends_the_game() -> N
             },
             scores=(score(ALICE, 0, 0, 5, 5, 2, 1), score(BOB, 0, 0, 3, 5, 1, 2)),
             ranking=(ALICE, BOB),
-            winner_id=ALICE,
+            winner_seat=ALICE,
             decided_by="score",
         ),
     ]
@@ -343,13 +346,13 @@ def t32_end() -> tuple[ArkantisState, list[Any]]:
         passed={BOB: 1, CAROL: 2},
         turn=30,
     )
-    return act(state, ALICE, ArkantisPassTurn())
+    return play(state, ALICE, ArkantisPassTurn())
 
 
 def test_t32_scoring_and_every_tie_break() -> None:
     state, events = t32_end()
     assert events == [
-        ArkantisPlayerPassed(turn=30, player_id=ALICE, reason="voluntary", leave_position=3),
+        ArkantisPlayerPassed(turn=30, seat=ALICE, reason="voluntary", leave_position=3),
         ArkantisGameEnded(
             hands={ALICE: ("tower_2", "column_3"), BOB: ("boot_1",), CAROL: ("key_3",)},
             scores=(
@@ -358,7 +361,7 @@ def test_t32_scoring_and_every_tie_break() -> None:
                 score(CAROL, 10, 2, 1, 2, 2, 1),
             ),
             ranking=(CAROL, BOB, ALICE),
-            winner_id=CAROL,
+            winner_seat=CAROL,
             decided_by="leave_position",
         ),
     ]
@@ -377,12 +380,12 @@ def test_t33_commands_after_the_end() -> None:
             ArkantisRemoveToken(cell="r2c1"),
             ArkantisPassTurn(),
         ):
-            assert rejected(state, seat, command) == "game_not_in_progress"
+            assert rejected(state, seat, command).code == "game_not_in_progress"
 
 
 def test_t34_unknown_player() -> None:
     assert (
-        rejected(context("B"), "seat_2", ArkantisBuyCard(colour="emerald", source="hidden"))
+        rejected(context("B"), "seat_2", ArkantisBuyCard(colour="emerald", source="hidden")).code
         == "unknown_player"
     )
 
@@ -391,12 +394,12 @@ def test_t35_replay() -> None:
     options = ArkantisOptions(tournament_mode=True, tournament_config=1)
     log = list(RULESET.setup(options, SetupContext(), Rng("t35", 0)))
     state = fold(RULESET, log)
-    first = state.active_player_id
+    first = state.active_seat
     assert first is not None
     other = BOB if first == ALICE else ALICE
     state, events = play_turn(state, first)
     log += events
-    state, events = act(state, other, ArkantisBuyCard(colour="orange", source="hidden"))
+    state, events = play(state, other, ArkantisBuyCard(colour="orange", source="hidden"))
     log += events
     assert msgspec.json.encode(fold(RULESET, log)) == msgspec.json.encode(state)
     redacted = [RULESET.redact(e, first) for e in log]
@@ -410,7 +413,7 @@ def test_t35_replay() -> None:
         if isinstance(original, ArkantisPileShuffled):
             assert copy == replace(original, card_ids=None)
         elif isinstance(original, ArkantisCardsDealt):
-            assert original.player_id == other and copy == replace(original, card_ids=None)
+            assert original.seat == other and copy == replace(original, card_ids=None)
         else:
             assert copy == replace(original, card_id=None)
 
@@ -418,12 +421,12 @@ def test_t35_replay() -> None:
 def test_t36_two_moves_of_one_player_need_a_removal_in_between() -> None:
     state = context("Y", passed={BOB: 1}, tokens_at_last_move={ALICE: 5}, turn=20)
     move = ArkantisMoveToken(from_cell="r2c1", to_cell="r1c1")
-    state, events = act(state, ALICE, move)
+    state, events = play(state, ALICE, move)
     assert events[:6] == [
-        ArkantisTokenMoved(turn=20, player_id=ALICE, from_cell="r2c1", to_cell="r1c1", cost=3),
+        ArkantisTokenMoved(turn=20, seat=ALICE, from_cell="r2c1", to_cell="r1c1", cost=3),
         ArkantisShapesCreated(
             turn=20,
-            player_id=ALICE,
+            seat=ALICE,
             shapes=(
                 ArkantisShape(
                     shape_id="s1", colour="red", cells=("r1c2", "r1c3"), size=2, card_type=None
@@ -433,10 +436,10 @@ def test_t36_two_moves_of_one_player_need_a_removal_in_between() -> None:
                 ),
             ),
         ),
-        ArkantisSestercesEarned(turn=20, player_id=ALICE, shape_ids=("s1", "s2"), owed=4, paid=4),
-        ArkantisTurnEnded(turn=20, player_id=ALICE, forfeited_shape_ids=()),
-        ArkantisTurnStarted(turn=21, player_id=ALICE),
-        ArkantisPlayerPassed(turn=21, player_id=ALICE, reason="no_legal_action", leave_position=2),
+        ArkantisSestercesEarned(turn=20, seat=ALICE, shape_ids=("s1", "s2"), owed=4, paid=4),
+        ArkantisTurnEnded(turn=20, seat=ALICE, forfeited_shape_ids=()),
+        ArkantisTurnStarted(turn=21, seat=ALICE),
+        ArkantisPlayerPassed(turn=21, seat=ALICE, reason="no_legal_action", leave_position=2),
     ]
     ended = events[6]
     assert isinstance(ended, ArkantisGameEnded) and len(events) == 7
@@ -447,14 +450,14 @@ def test_t36_two_moves_of_one_player_need_a_removal_in_between() -> None:
 
     back = ArkantisMoveToken(from_cell="r1c1", to_cell="r2c1")
     x = context("X", sesterces={ALICE: 4}, tokens_at_last_move={ALICE: 4})
-    assert rejected(x, ALICE, back) == "no_removal_since_last_move"
+    assert rejected(x, ALICE, back).code == "no_removal_since_last_move"
     for allowed in (5, None):
-        _, events = act(
+        _, events = play(
             context("X", sesterces={ALICE: 4}, tokens_at_last_move={ALICE: allowed}), ALICE, back
         )
         assert events[1] == ArkantisShapesCreated(
             turn=1,
-            player_id=ALICE,
+            seat=ALICE,
             shapes=(
                 ArkantisShape(
                     shape_id="s1",
@@ -502,11 +505,14 @@ def test_t37_legal_commands_of_the_active_and_of_a_non_active_seat() -> None:
 
 
 def test_t16_action_events_are_shared() -> None:
-    """The T16 window is reused by T17-T19 and T27; its events are the spec's."""
-    assert T16_ACTION[0] == ArkantisTokensRemoved(
-        turn=1, player_id=ALICE, cells=("r6c5", "r7c5"), cost=2
-    )
-    assert not any(
-        isinstance(c, ArkantisLayCard)
-        for c in legal(t16_window(("key_1", "tower_1", "hammer_1")), ALICE)
-    )
+    """The T16 window is reused by T17-T19 and T27: the action's events are the spec's
+    whatever the hand, and with no matching card only end_turn (and buying) is offered."""
+    no_match = context("A", hands={ALICE: ("key_1", "tower_1", "hammer_1")})
+    state, events = play(no_match, ALICE, ArkantisRemoveTwoTokens(cells=("r7c5", "r6c5")))
+    assert events[0] == ArkantisTokensRemoved(turn=1, seat=ALICE, cells=("r6c5", "r7c5"), cost=2)
+    assert events == T16_ACTION
+    assert state.phase == "validation" and state.pending_shape_ids == ("s1",)
+    offered = legal(state, ALICE)
+    assert not any(isinstance(c, ArkantisLayCard) for c in offered)
+    assert offered[0] == ArkantisEndTurn()
+    assert all(isinstance(c, ArkantisBuyCard) for c in offered[1:])

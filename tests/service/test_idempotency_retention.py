@@ -1,0 +1,68 @@
+"""The idempotency purge running inside the app (SQLite; the PostgreSQL purge
+is covered by tests/store/test_retention.py): a retry inside the retention
+window replays the first answer while purges run; past the retention the
+record is gone."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from litestar.testing import AsyncTestClient
+
+from service.app import create_app
+from service.settings import Settings
+
+
+async def play_once(
+    client: AsyncTestClient[Any], key: str
+) -> tuple[str, str, dict[str, str], Any, Any]:
+    game_id = (await client.post("/games", json={"ruleset": "arkantis"})).json()["game_id"]
+    tokens = {}
+    for seat in ("seat_0", "seat_1"):
+        r = await client.post(f"/games/{game_id}/seats/{seat}", json={"player_name": seat})
+        tokens[seat] = r.json()["token"]
+    seat = (await client.get(f"/games/{game_id}")).json()["to_act"][0]
+    auth = {"Authorization": f"Bearer {tokens[seat]}"}
+    command = (await client.get(f"/games/{game_id}/legal-commands", headers=auth)).json()[
+        "commands"
+    ][0]
+    first = await client.post(
+        f"/games/{game_id}/commands", json=command, headers={**auth, "Idempotency-Key": key}
+    )
+    assert first.status_code == 201, first.text
+    return game_id, seat, auth, command, first.json()
+
+
+async def test_a_retry_inside_the_retention_replays_while_purges_run(tmp_path: Path) -> None:
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path}/p.db", idempotency_retention=3600, purge_interval=0.1
+    )
+    async with AsyncTestClient(create_app(settings)) as client:
+        game_id, seat, auth, command, answer = await play_once(client, "k-1")
+        await asyncio.sleep(0.5)  # several purges ran
+        store = client.app.state.store
+        assert await store.get_command(game_id, seat, "k-1") is not None
+        retry = await client.post(
+            f"/games/{game_id}/commands", json=command, headers={**auth, "Idempotency-Key": "k-1"}
+        )
+        assert retry.status_code == 201 and retry.json() == answer
+        version = (await client.get(f"/games/{game_id}")).json()["version"]
+        assert version == answer["version"]  # nothing appended twice
+
+
+async def test_records_past_the_retention_are_purged(tmp_path: Path) -> None:
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path}/p.db", idempotency_retention=0, purge_interval=0.1
+    )
+    async with AsyncTestClient(create_app(settings)) as client:
+        game_id, seat, _, _, _ = await play_once(client, "k-2")
+        store = client.app.state.store
+        for _ in range(50):
+            if await store.get_command(game_id, seat, "k-2") is None:
+                break
+            await asyncio.sleep(0.05)
+        assert await store.get_command(game_id, seat, "k-2") is None
+        metrics = (await client.get("/metrics")).text
+        assert "plateau_idempotency_purged_total" in metrics
