@@ -133,6 +133,9 @@ class GameUpdate(msgspec.Struct, kw_only=True):
     outcome: dict[str, Any] | None = None
     winners: list[str] = []
     """Seats ranked first, once finished (used by ``last_winner``)."""
+    at: datetime | None = None
+    """(Added) The time to record (``updated_at``, the events' ``recorded_at``);
+    None: the store's clock. The service passes it to know the row it wrote."""
 
 
 class CommandRecord(msgspec.Struct, kw_only=True):

@@ -614,7 +614,7 @@ class PostgresEventStore:
         update: GameUpdate,
         command: CommandRecord | None = None,
     ) -> int:
-        now = utcnow()
+        now = update.at or utcnow()
         new_version = expected_version + len(events)
         params = {
             "game_id": game_id,

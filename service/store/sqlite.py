@@ -622,7 +622,7 @@ class SqliteEventStore:
         update: GameUpdate,
         command: CommandRecord | None = None,
     ) -> int:
-        now = utcnow()
+        now = update.at or utcnow()
         new_version = expected_version + len(events)
 
         def work(conn: sqlite3.Connection) -> int:
