@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
@@ -63,8 +64,10 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
     """Build the app. Backends are opened in the lifespan, from ``settings``.
 
     ``overrides`` may inject ready-made ``store``, ``cache`` or ``notifier``
-    objects (tests share one PostgreSQL pool across apps this way).
+    objects (tests share one PostgreSQL pool across apps this way);
+    ``bot_runner=False`` starts no bot runner (a process that plays no bots).
     """
+    from service.bots import BotRunner
     from service.cache import make_cache
     from service.games import GameService
     from service.ops import instrument, operations
@@ -97,16 +100,21 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         app.state.cache = cache
         app.state.notifier = notifier
         app.state.games = GameService(settings, store, cache, notifier)
+        bots = BotRunner(app.state.games)
+        if overrides.get("bot_runner", True):  # tests may start a process without one
+            bots.start()
+        app.state.bots = bots
         try:
             yield
         finally:
+            await bots.stop()
             for resource in reversed(owned):
                 try:
                     await resource.close()
                 except Exception as exc:  # pragma: no cover - best effort on shutdown
                     log.warning("closing %s failed: %s", type(resource).__name__, exc)
 
-    allowed_queries: dict[tuple[str, str], frozenset[str]] = {}
+    allowed_queries: dict[tuple[str, str], _Parameters] = {}
     cors = (
         CORSConfig(allow_origins=list(settings.cors_origins), expose_headers=["ETag", "Location"])
         if settings.cors_origins
@@ -176,36 +184,88 @@ def _serve_finalized_openapi(app: Litestar) -> dict[str, Any]:
     return document
 
 
-def _allowed_queries(document: dict[str, Any]) -> dict[tuple[str, str], frozenset[str]]:
-    allowed: dict[tuple[str, str], frozenset[str]] = {}
+class _Parameters(NamedTuple):
+    query: dict[str, dict[str, Any]]
+    """Query parameter name -> its schema."""
+    headers: frozenset[str]
+    """Lower-case names of the request headers the operation reads."""
+
+
+def _allowed_queries(document: dict[str, Any]) -> dict[tuple[str, str], _Parameters]:
+    allowed: dict[tuple[str, str], _Parameters] = {}
     for path, item in document.get("paths", {}).items():
         for method, op in item.items():
             if isinstance(op, dict) and "responses" in op:
-                names = frozenset(
-                    p["name"] for p in op.get("parameters", []) if p.get("in") == "query"
+                params = op.get("parameters", [])
+                query = {p["name"]: p.get("schema", {}) for p in params if p.get("in") == "query"}
+                headers = frozenset(
+                    [p["name"].lower() for p in params if p.get("in") == "header"]
+                    + ["authorization"]
                 )
-                allowed[(path, method.upper())] = names
+                allowed[(path, method.upper())] = _Parameters(query, headers)
     return allowed
 
 
-def _query_guard(allowed: dict[tuple[str, str], frozenset[str]]) -> Any:
-    """Unknown query parameters are a 400, like unknown body fields: a typo
-    (``?limt=5``) must not be silently ignored. ``allowed`` is filled from the
-    finalized OpenAPI document once the app is built."""
-    from service.errors import ApiError
+_NUMBER = {
+    "integer": re.compile(r"-?[0-9]+"),
+    "number": re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?"),
+}
+
+
+def _query_guard(allowed: dict[tuple[str, str], _Parameters]) -> Any:
+    """What the typed parameters of a handler cannot see, refused before it runs.
+
+    - an unknown query parameter is a 400, like an unknown body field: a typo
+      (``?limt=5``) must not be silently ignored;
+    - a repeated query parameter or request header the operation reads is a
+      400, never "last one wins";
+    - an empty or non-numeric value of a numeric query parameter
+      (``?version=null``) is a 400, never "absent";
+    - U+0000 (which PostgreSQL text cannot hold) is a 400 in a query value or
+      header, a 404 in a path id (no id holds it).
+
+    ``allowed`` is filled from the finalized OpenAPI document once the app is built."""
+    from service.errors import ApiError, bad_request, not_found
 
     async def guard(request: Any) -> None:
-        names = allowed.get((request.scope.get("path_template", ""), request.method))
-        if names is None:
+        for name, value in request.path_params.items():
+            if isinstance(value, str) and "\x00" in value:
+                raise not_found(f"no resource with this {name}")
+        params = allowed.get((request.scope.get("path_template", ""), request.method))
+        if params is None:
             return
-        unknown = sorted(k for k in request.query_params if k not in names)
+        query = request.query_params
+        unknown = sorted(k for k in query if k not in params.query)
         if unknown:
             raise ApiError(
                 400,
                 "invalid_request",
                 f"unknown query parameter(s): {', '.join(repr(u) for u in unknown)}",
-                details={"allowed": sorted(names)},
+                details={"allowed": sorted(params.query)},
             )
+        for name in query:
+            values = query.getall(name)
+            if len(values) > 1:
+                raise bad_request(f"query parameter {name!r} is repeated", parameter=name)
+            value = values[0]
+            if value == "" or "\x00" in value:
+                raise bad_request(f"query parameter {name!r} has no valid value", parameter=name)
+            schema = params.query[name]
+            number = _NUMBER.get(str(schema.get("type", "")))
+            if number is not None and not number.fullmatch(value):
+                raise bad_request(f"query parameter {name!r} must be a number", parameter=name)
+            if "enum" in schema and value not in schema["enum"]:
+                raise bad_request(
+                    f"query parameter {name!r} must be one of {schema['enum']}", parameter=name
+                )
+            if "pattern" in schema and not re.search(schema["pattern"], value):
+                raise bad_request(f"query parameter {name!r} is malformed", parameter=name)
+        for name in params.headers:
+            values = request.headers.getall(name, [])
+            if len(values) > 1:
+                raise bad_request(f"header {name!r} is repeated", header=name)
+            if values and "\x00" in values[0]:
+                raise bad_request(f"header {name!r} holds U+0000", header=name)
 
     return guard
 

@@ -253,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     picture.add_argument("--output", "-o", default=None)
     picture.set_defaults(func=cmd_render)
+    from service.botclient import add_parser as add_bot_parser
+
+    add_bot_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "render" and not (args.game_id or args.file):
         parser.error("render needs a game id or --file")

@@ -14,6 +14,7 @@ import secrets
 import time
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -115,7 +116,20 @@ def json_schema_body(body: bytes) -> bytes:
         raw = msgspec.json.decode(body)
     except msgspec.DecodeError:
         return body  # the typed decode reports it
+    if _has_nul(raw):
+        # PostgreSQL text cannot hold U+0000; no name, id or tag needs it.
+        raise bad_request("strings must not contain U+0000")
     return msgspec.json.encode(_integral_floats_as_ints(raw))
+
+
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    return False
 
 
 def strict_body(body: bytes, typ: Any) -> Any:
@@ -181,6 +195,12 @@ class GameService:
         self._bodies: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
         self.heads = bool(getattr(cache, "supports_heads", False))
         self._game_decoder = msgspec.msgpack.Decoder(GameRecord)
+        self.on_moved: list[Callable[[str], None]] = []
+        """Called with a game id after this process appended to it (the bot runner listens)."""
+
+    def _moved(self, game_id: str) -> None:
+        for listener in self.on_moved:
+            listener(game_id)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -270,7 +290,11 @@ class GameService:
             version=game.version,
             seats=[
                 SeatInfo(
-                    seat=s.seat, player_name=s.player_name, player_id=s.player_id, claimed=s.claimed
+                    seat=s.seat,
+                    player_name=s.player_name,
+                    player_id=s.player_id,
+                    claimed=s.claimed,
+                    bot=s.bot,  # type: ignore[arg-type]
                 )
                 for s in game.seats
             ],
@@ -387,9 +411,14 @@ class GameService:
 
     # ------------------------------------------------------------------ games
     async def create_game(
-        self, ruleset_name: str, options: Any | None, *, seed: str | None = None
+        self,
+        ruleset_name: str,
+        options: Any | None,
+        bots: dict[str, str] | None = None,
+        *,
+        seed: str | None = None,
     ) -> GameRecord:
-        """A new game; ``seed`` (sandbox only) fixes its dice and cards."""
+        """A new game; ``bots`` seats bots; ``seed`` (sandbox only) fixes its dice and cards."""
         if seed is not None and not self.settings.sandbox:
             raise ApiError(
                 422,
@@ -402,6 +431,15 @@ class GameService:
         if options is None:
             options = ruleset.Options()
         ruleset.validate_options(options)
+        seats = ruleset.seats(options)
+        unknown = sorted(set(bots or {}) - set(seats))
+        if unknown:
+            raise ApiError(
+                422,
+                "unknown_bot_seat",
+                f"bots names seats this game lacks: {unknown}",
+                details={"seats": list(seats)},
+            )
         seed = seed if seed is not None else secrets.token_hex(16)
         created = now()
         game = GameRecord(
@@ -419,15 +457,26 @@ class GameService:
         )
         await self.store.create_game(game, seed)
         self._seeds[game.game_id] = seed
+        for seat in seats:  # in seat order: the last one may start the game
+            if bots and seat in bots:
+                game, _ = await self.claim_seat(game.game_id, seat, None, None, bot=bots[seat])
         return game
 
     async def claim_seat(
-        self, game_id: str, seat: str, player_name: str | None, token: str | None
+        self,
+        game_id: str,
+        seat: str,
+        player_name: str | None,
+        token: str | None,
+        *,
+        bot: str | None = None,
     ) -> tuple[GameRecord, str]:
         game = await self.game(game_id)
         ruleset = RULESETS[game.ruleset]
+        if bot is not None and token:
+            raise ApiError(422, "bot_with_token", "a bot seat is claimed without a player token")
         player = await self.player_from_token(token) if token else None
-        name = player_name or (player.name if player else None)
+        name = player_name or (player.name if player else None) or (f"{bot} bot" if bot else None)
         if seat not in {s.seat for s in game.seats}:
             raise not_found(f"game {game_id} has no seat {seat!r}")
         seat_token = new_token(SEAT_TOKEN, game_id)
@@ -470,6 +519,7 @@ class GameService:
                 player_name=name,
                 token_hash=sha256_hex(seat_token),
                 on_full=on_full,
+                bot=bot,
             )
         except GameNotFound:
             raise not_found(f"no game {game_id!r}") from None
@@ -481,6 +531,7 @@ class GameService:
             raise ApiError(409, "seat_taken", f"seat {seat!r} is already taken") from None
         if updated.status != "waiting":
             await self.notifier.publish(game_id, updated.version)
+            self._moved(game_id)
         return updated, seat_token
 
     def _new_events(self, events: list[Any]) -> list[NewEvent]:
@@ -602,7 +653,7 @@ class GameService:
         token: str | None,
         body: bytes,
         *,
-        if_match: int | None,
+        if_match: frozenset[int] | None,
         idempotency_key: str | None,
     ) -> tuple[int, bytes, int]:
         """Decide and append one command. Returns (status, JSON body, version).
@@ -622,6 +673,33 @@ class GameService:
         viewer = await self.viewer(game, token)
         seat = viewer.seat
         assert seat is not None
+        return await self.submit_as(
+            game,
+            seat,
+            body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+            cached=entry,
+            from_head=head is not None,
+        )
+
+    async def submit_as(
+        self,
+        game: GameRecord,
+        seat: str,
+        body: bytes,
+        *,
+        if_match: frozenset[int] | None,
+        idempotency_key: str | None,
+        cached: Any = _UNSET,
+        from_head: bool = False,
+    ) -> tuple[int, bytes, int]:
+        """``submit`` for a seat already authenticated (a client's token, or a bot seat).
+
+        ``cached``: the state entry read with the game; ``from_head``: the game
+        came from the shared head (which may lag: the store is asked before
+        answering 409 or 412 on its word)."""
+        game_id = game.game_id
         ruleset = RULESETS[game.ruleset]
         request_hash = sha256_hex(body)
         if idempotency_key is not None:
@@ -635,24 +713,26 @@ class GameService:
         seed = await self.seed(game_id)
         attempts = max(1, self.settings.command_retries)
         fresh: GameRecord | None = game  # read just above; re-read after a lost race
-        from_head = head is not None
+        entry = cached
         for _ in range(attempts + (1 if from_head else 0)):
             loaded = await self.load(game_id, game=fresh, cached=entry)
             fresh, entry = None, _UNSET
             if from_head and (
-                loaded.game.status != "active" or if_match not in (None, loaded.version)
+                loaded.game.status != "active"
+                or (if_match is not None and loaded.version not in if_match)
             ):
                 from_head = False  # the head may lag behind the store: ask the store
                 continue
             if loaded.game.status != "active":
                 raise ApiError(409, "game_not_active", f"game {game_id} is {loaded.game.status}")
             version = loaded.version
-            if if_match is not None and if_match != version:
+            if if_match is not None and version not in if_match:
+                named = ", ".join(str(v) for v in sorted(if_match)) or "no strong tag"
                 metrics.command(ruleset.name, "stale")
                 raise ApiError(
                     412,
                     "stale_version",
-                    f"If-Match names version {if_match}, the game is at version {version}",
+                    f"If-Match names version {named}, the game is at version {version}",
                     details={"current_version": version},
                     headers={"ETag": f'"{version}"'},
                 )
@@ -716,6 +796,7 @@ class GameService:
             )
             await self._remember(game_id, state, new_version, version, game=written)
             await self.notifier.publish(game_id, new_version)
+            self._moved(game_id)
             return 201, response, new_version
         raise ApiError(
             409,

@@ -83,6 +83,21 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
     def visit(node: Any) -> Any:
         if isinstance(node, dict):
             node = {k: visit(v) for k, v in node.items()}
+            # Tuples: msgspec closes them with ``items: false`` after
+            # ``prefixItems``; ``maxItems`` says the same and every client
+            # generator reads it (openapi-python-client refuses a boolean schema).
+            if node.get("items") is False and isinstance(node.get("prefixItems"), list):
+                del node["items"]
+                node.setdefault("maxItems", len(node["prefixItems"]))
+            # Tags: one way everywhere, ``const`` with ``type: string`` (a bare
+            # one-value enum becomes a one-member enum class in Python clients).
+            enum = node.get("enum")
+            if isinstance(enum, list) and len(enum) == 1 and isinstance(enum[0], str):
+                del node["enum"]
+                node["const"] = enum[0]
+                node["type"] = "string"
+            if isinstance(node.get("const"), str) and "type" not in node:
+                node["type"] = "string"
             one_of = node.get("oneOf")
             # Litestar renders tuple[X, ...] items as oneOf [X, {}]; anything
             # matching X matches both, which makes oneOf fail: keep X.
@@ -112,7 +127,16 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
         return node
 
     result: dict[str, Any] = visit(doc)
+    result.setdefault("info", {})["license"] = {"name": "MIT", "identifier": "MIT"}
+    for name, field in (("CreatePlayer", "name"), ("ClaimSeat", "player_name")):
+        prop = result["components"]["schemas"].get(name, {}).get("properties", {}).get(field)
+        for variant in [prop, *(prop or {}).get("oneOf", []), *(prop or {}).get("anyOf", [])]:
+            if isinstance(variant, dict) and variant.get("type") == "string":
+                variant.setdefault("pattern", NO_NUL)
+    _name_inline_enums(result)
+    _declare_security(result)
     _document_problems(result)
+    _document_headers(result)
     _add_examples(result)
     # forbid_unknown_fields=True is not reflected by Litestar: say it in the schema.
     for name, schema in result.get("components", {}).get("schemas", {}).items():
@@ -126,11 +150,144 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+ETAG_OPERATIONS = {
+    ("getGame", "200"),
+    ("getState", "200"),
+    ("getLegalCommands", "200"),
+    ("getEvents", "200"),
+    ("submitCommand", "201"),
+    ("submitCommand", "412"),
+}
+LOCATION_OPERATIONS = {"createGame", "claimSeat", "createPlayer"}
+HEADERS = {
+    "ETag": {
+        "description": 'The game\'s version as a strong entity tag (`"12"`), for `If-Match`',
+        "schema": {"type": "string", "pattern": '^"[0-9]{1,12}"$'},
+    },
+    "Location": {
+        "description": "The created (or claimed) resource",
+        "schema": {"type": "string", "format": "uri-reference"},
+    },
+    "Retry-After": {
+        "description": "Seconds to wait before retrying",
+        "schema": {"type": "string", "pattern": "^[0-9]+$"},
+    },
+}
+
+
+def _document_headers(doc: dict[str, Any]) -> None:
+    """Response headers, the SSE payload, and the 5xx answers of every operation."""
+    problem = {"$ref": "#/components/schemas/Problem"}
+    for item in doc.get("paths", {}).values():
+        for op in item.values():
+            if not isinstance(op, dict) or "responses" not in op:
+                continue
+            operation = op.get("operationId")
+            responses = op["responses"]
+            for status, response in responses.items():
+                headers = response.setdefault("headers", {})
+                if (operation, status) in ETAG_OPERATIONS:
+                    headers["ETag"] = HEADERS["ETag"]
+                if operation in LOCATION_OPERATIONS and status == "201":
+                    headers["Location"] = HEADERS["Location"]
+                if not headers:
+                    del response["headers"]
+            responses.setdefault(
+                "500",
+                {
+                    "description": "A bug (`internal_error`): never expected",
+                    "content": {"application/problem+json": {"schema": problem}},
+                },
+            )
+            unavailable = responses.setdefault(
+                "503",
+                {
+                    "description": "The event store cannot be reached (`store_unavailable`)",
+                    "content": {"application/problem+json": {"schema": problem}},
+                },
+            )
+            unavailable.setdefault("headers", {})["Retry-After"] = HEADERS["Retry-After"]
+            stream = responses.get("200", {}).get("content", {}).get("text/event-stream")
+            if stream is not None:
+                stream["schema"] = {
+                    "description": "Server-Sent Events: one message per logged event, "
+                    "`id` = its version, `event` = its `type` (`<ruleset>.<name>`), "
+                    "`data` = a `LoggedEvent` as JSON (see the `LoggedEvent` schema); "
+                    "heartbeats are comment lines (`: heartbeat`) only.",
+                }
+
+
+# Inline enums whose generated name (parent + property) is taken by a
+# component: openapi-python-client would name ToursShare.island's enum
+# ``ToursShareIsland``, the command of that name, and drop the schema.
+NAMED_ENUMS = {("ToursShare", "island"): "ToursIslandName"}
+
+
+def _name_inline_enums(doc: dict[str, Any]) -> None:
+    schemas = doc.get("components", {}).get("schemas", {})
+    for (parent, prop), name in NAMED_ENUMS.items():
+        props = schemas.get(parent, {}).get("properties", {})
+        inline = props.get(prop)
+        if isinstance(inline, dict) and "enum" in inline and name not in schemas:
+            description = inline.pop("description", None)
+            schemas[name] = {"title": name, **inline}
+            props[prop] = {"$ref": f"#/components/schemas/{name}"}
+            if description:
+                props[prop]["description"] = description
+
+
+# Operations that answer 401 without a token; the others that read one only
+# change the view with it (a spectator's without).
+TOKEN_REQUIRED = {"getLegalCommands", "submitCommand"}
+
+
+def _declare_security(doc: dict[str, Any]) -> None:
+    """The ``bearer`` scheme on every operation that reads a token.
+
+    Litestar documents the token as an ``Authorization`` header parameter,
+    which OpenAPI ignores and no generated client attaches globally: each
+    operation says instead whether the token is required (``[bearer]``),
+    optional (``[bearer, {}]``: it only changes the view) or unused (``[]``).
+    """
+    for item in doc.get("paths", {}).values():
+        for op in item.values():
+            if not isinstance(op, dict) or "responses" not in op:
+                continue
+            params = op.get("parameters", [])
+            reads_token = any(
+                p.get("in") == "header" and p.get("name", "").lower() == "authorization"
+                for p in params
+            )
+            op["parameters"] = [
+                p
+                for p in params
+                if not (p.get("in") == "header" and p.get("name", "").lower() == "authorization")
+            ]
+            if not op["parameters"]:
+                del op["parameters"]
+            if op.get("operationId") in TOKEN_REQUIRED:
+                op["security"] = [{"bearer": []}]
+            elif reads_token:
+                op["security"] = [{"bearer": []}, {}]
+            else:
+                op["security"] = []
+
+
 PROBLEM_DESCRIPTIONS = {
     "400": "Malformed request (`invalid_request`): bad JSON, wrong types, values out of range",
     "404": "Unknown resource (`not_found`)",
     "413": "Request body too large (`payload_too_large`)",
 }
+
+
+NO_NUL = "^[^\u0000]*$"
+
+
+def no_nul(schema: dict[str, Any]) -> None:
+    """A string the store keeps: U+0000 is refused (400), so say so."""
+    if schema.get("type") == "string" and "pattern" not in schema and "enum" not in schema:
+        schema["pattern"] = NO_NUL
+        schema.setdefault("minLength", 1)
 
 
 def _document_problems(doc: dict[str, Any]) -> None:
@@ -155,6 +312,12 @@ def _document_problems(doc: dict[str, Any]) -> None:
                             **{k: v for k, v in schema.items() if k != "oneOf"},
                             **kept[0],
                         }
+                if param.get("in") == "header" and param.get("name") == "If-Match":
+                    # Checked by service.api.deps.parse_if_match (400 otherwise).
+                    from service.api.games import VERSION_TAG
+
+                    param.setdefault("schema", {})["pattern"] = VERSION_TAG
+                no_nul(param.get("schema", {}))
                 if param.get("in") == "query" and param.get("name") in NON_NEGATIVE_QUERY:
                     param["schema"]["minimum"] = 0
             responses = op["responses"]

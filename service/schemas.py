@@ -14,6 +14,7 @@ import msgspec
 from msgspec import Meta
 
 from domain import RULESETS, Outcome
+from domain.bots import BotLevel
 
 
 def _members(union: Any) -> tuple[Any, ...]:
@@ -112,14 +113,21 @@ def _new_game_class(ruleset: Any) -> Any:
     prefix = ruleset.Options.__name__.removesuffix("Options") or ruleset.name
     cls = msgspec.defstruct(
         f"{prefix}NewGame",
-        [("options", ruleset.Options | None, None), ("seed", SandboxSeed | None, None)],
+        [
+            ("options", ruleset.Options | None, None),
+            ("bots", dict[str, BotLevel] | None, None),
+            ("seed", SandboxSeed | None, None),
+        ],
         tag_field="ruleset",
         tag=ruleset.name,
         forbid_unknown_fields=True,
         kw_only=True,
         module=__name__,
     )
-    cls.__doc__ = f"Create a game of {ruleset.title} (`ruleset: {ruleset.name}`); `options` omitted: the default game."
+    cls.__doc__ = (
+        f"Create a game of {ruleset.title} (`ruleset: {ruleset.name}`); `options` omitted:"
+        " the default game; `bots`: seat -> bot level, seats the service plays itself."
+    )
     return cls
 
 
@@ -133,6 +141,8 @@ class SeatInfo(msgspec.Struct, kw_only=True):
     player_name: str | None
     player_id: str | None
     claimed: bool
+    bot: BotLevel | None = None
+    """The level of the bot the service plays this seat with; null for a person."""
 
 
 class GameSummaryBase(msgspec.Struct, kw_only=True):
@@ -169,12 +179,15 @@ class GamePage(msgspec.Struct, kw_only=True):
 class ClaimSeat(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     player_name: PlayerName | None = None
     """Display name; optional when the request carries a player token."""
+    bot: BotLevel | None = None
+    """Make this a bot seat: the service plays it at this level (no token is answered)."""
 
 
 class SeatClaimed(msgspec.Struct, kw_only=True):
     seat: str
-    token: str
-    """Bearer token of this seat in this game. Shown once; only its hash is stored."""
+    token: str | None
+    """Bearer token of this seat in this game. Shown once; only its hash is stored.
+    Null for a bot seat: nobody may read a bot's hand or play for it."""
 
 
 class StateResponseBase(msgspec.Struct, kw_only=True):

@@ -12,8 +12,8 @@ from litestar.params import Body, HeaderParameter, Parameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain import RULESETS
-from service.api.deps import PRIVATE, bearer, parse_version_header, service
-from service.errors import Problem
+from service.api.deps import PRIVATE, bearer, parse_if_match, parse_version_header, service
+from service.errors import ApiError, Problem
 from service.games import strict_body
 from service.schemas import (
     AnyCommand,
@@ -43,7 +43,8 @@ AuthHeader = Annotated[
 ]
 StatusFilter = Literal["waiting", "active", "finished"]
 MAX_VERSION = 10**12
-VERSION_TAG = r'^(W/)?"[0-9]{1,12}"$|^[0-9]{1,12}$'
+_TAG = r'(W/)?"[0-9]{1,12}"'
+VERSION_TAG = rf"^\*$|^{_TAG}(, ?{_TAG})*$"
 
 PICTURE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
@@ -123,7 +124,9 @@ class GamesController(Controller):
         default game. Invalid options answer 422 with the ruleset's code."""
         svc = service(request)
         data = strict_body(await request.body(), CreateGame)
-        game = await svc.create_game(data.__struct_config__.tag, data.options, seed=data.seed)
+        game = await svc.create_game(
+            data.__struct_config__.tag, data.options, data.bots, seed=data.seed
+        )
         summary = await svc.summary(game)
         return Response(summary, status_code=201, headers={"Location": f"/games/{game.game_id}"})
 
@@ -178,7 +181,7 @@ class GamesController(Controller):
         operation_id="claimSeat",
         summary="Claim a seat",
         status_code=201,
-        responses=problems(400, 401, 404, 409),
+        responses=problems(400, 401, 404, 409, 422),
     )
     async def claim_seat(
         self,
@@ -199,11 +202,12 @@ class GamesController(Controller):
         token = bearer(authorization)
         body = await request.body()
         data = strict_body(body, ClaimSeat | None) if body.strip() else None
+        bot = data.bot if data else None
         _, seat_token = await svc.claim_seat(
-            game_id, seat, data.player_name if data else None, token
+            game_id, seat, data.player_name if data else None, token, bot=bot
         )
         return Response(
-            SeatClaimed(seat=seat, token=seat_token),
+            SeatClaimed(seat=seat, token=None if bot else seat_token),
             status_code=201,
             headers={"Location": f"/games/{game_id}", **PRIVATE},
         )
@@ -300,8 +304,9 @@ class GamesController(Controller):
             HeaderParameter(
                 name="If-Match",
                 required=False,
-                pattern=VERSION_TAG,
-                description='Play only at this version: `"12"` (else 412)',
+                description='Play only at this version: `"12"` (else 412). A list '
+                '(`"12", "13"`) matches any of its versions; a weak tag (`W/"12"`) never '
+                "matches (strong comparison); `*` matches whatever the current version",
             ),
         ] = None,
         idempotency_key: Annotated[
@@ -320,11 +325,19 @@ class GamesController(Controller):
         change is retried a few times, then 409 ``version_conflict``."""
         svc = service(request)
         body = await request.body()
+        token = bearer(authorization)
+        if token is None:  # 401 before any other header is judged
+            raise ApiError(
+                401,
+                "unauthenticated",
+                "a seat token is required to play",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
         status, content, version = await svc.submit(
             game_id,
-            bearer(authorization),
+            token,
             body,
-            if_match=parse_version_header(if_match, "If-Match"),
+            if_match=parse_if_match(if_match),
             idempotency_key=idempotency_key,
         )
         return Response(
@@ -448,6 +461,8 @@ class GamesController(Controller):
                 except asyncio.CancelledError:
                     return
                 if position >= (await svc.game(game_id)).version:
-                    yield ServerSentEventMessage(comment="heartbeat")
+                    # A comment line only: a `data:` field would make every
+                    # EventSource fire an empty message.
+                    yield ServerSentEventMessage(comment="heartbeat", data=None)
 
         return ServerSentEvent(messages(), headers=PRIVATE)

@@ -229,12 +229,16 @@ def game_records(
     d: Dialect, rows: Sequence[Sequence[Any]], seat_rows: Iterable[Sequence[Any]]
 ) -> list[GameRecord]:
     """Games from rows of ``GAME_COLUMNS`` and their seats from rows of
-    (game_id, seat, player_id, player_name, claimed) in seat order."""
+    (game_id, seat, player_id, player_name, claimed, bot) in seat order."""
     seats: dict[str, list[SeatRecord]] = {row[0]: [] for row in rows}
-    for game_id, seat, player_id, player_name, claimed in seat_rows:
+    for game_id, seat, player_id, player_name, claimed, bot in seat_rows:
         seats[game_id].append(
             SeatRecord(
-                seat=seat, player_id=player_id, player_name=player_name, claimed=bool(claimed)
+                seat=seat,
+                player_id=player_id,
+                player_name=player_name,
+                claimed=bool(claimed),
+                bot=bot,
             )
         )
     return [
@@ -254,6 +258,19 @@ def game_records(
         )
         for row in rows
     ]
+
+
+SEAT_COLUMNS = "game_id, seat, player_id, player_name, claimed_at IS NOT NULL, bot"
+"""The seat columns ``game_records`` reads, in its order."""
+
+
+def bot_games_query(d: Dialect) -> str:
+    """``bot_games``' query; its one parameter is the limit."""
+    return (
+        f"SELECT {GAME_COLUMNS} FROM games g WHERE g.status = 'active' AND EXISTS"
+        " (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.bot IS NOT NULL)"
+        f" ORDER BY g.updated_at, g.game_id LIMIT {d.mark}"
+    )
 
 
 def stored_event(d: Dialect, game_id: str, row: Sequence[Any]) -> StoredEvent:

@@ -74,6 +74,8 @@ class SeatRecord(msgspec.Struct, kw_only=True):
     player_id: str | None = None
     player_name: str | None = None
     claimed: bool = False
+    bot: str | None = None
+    """(Added) The bot level playing this seat (``greedy`` ...); None for a person."""
 
 
 class GameRecord(msgspec.Struct, kw_only=True):
@@ -276,8 +278,10 @@ class EventStore(Protocol):
         player_name: str | None,
         token_hash: str,
         on_full: StartHook,
+        bot: str | None = None,
     ) -> GameRecord:
-        """Claim ``seat`` in one transaction (the game row locked).
+        """Claim ``seat`` in one transaction (the game row locked); ``bot``
+        (added) records that the service plays this seat at that level.
 
         Raises GameNotFound, UnknownSeat, GameNotWaiting, SeatTaken. When this
         claim fills the last seat, awaits ``on_full`` and appends its events
@@ -286,6 +290,11 @@ class EventStore(Protocol):
         ...
 
     async def seat_by_token(self, game_id: str, token_hash: str) -> str | None: ...
+
+    async def bot_games(self, *, limit: int = 100) -> list[GameRecord]:
+        """(Added) Active games with at least one bot seat, least recently updated
+        first: what a bot runner sweeps to resume bot turns."""
+        ...
 
     # events
     async def append(
@@ -316,9 +325,10 @@ class EventStore(Protocol):
 
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
         """Events of every game with ``position > after_position``, in
-        position order, at most ``limit``: the catch-up feed. Positions are
-        assigned in commit order, so a reader resuming after the last position
-        it saw never misses an event (gaps are possible, never reordering)."""
+        position order, at most ``limit``: the catch-up feed. A position is
+        served only once no lower position can still be committed, so a reader
+        resuming after the last position it saw never misses an event (gaps are
+        possible, never reordering)."""
         ...
 
     async def get_command(

@@ -50,7 +50,9 @@ from service.store._common import (
     COMMAND_LOG_COLUMNS,
     EVENT_COLUMNS,
     GAME_COLUMNS,
+    SEAT_COLUMNS,
     Dialect,
+    bot_games_query,
     check_claim,
     command_record,
     game_params,
@@ -101,6 +103,12 @@ _TAKE_MARKER = (
     f"SELECT pg_advisory_xact_lock_shared(({_MARKER_HI}::bigint << 32)"
     f" + COALESCE(pg_sequence_last_value({_SEQUENCE}), 0))"
 )
+# A batch's positions are contiguous: the insert statement alone runs under a
+# session-level advisory lock, taken and released in the same pipeline (held
+# for the statement, not to COMMIT), released on every error path too.
+_ALLOC_LOCK = 0x706C6171
+_ALLOC = f"SELECT pg_advisory_lock({_ALLOC_LOCK})"
+_ALLOC_DONE = f"SELECT pg_advisory_unlock({_ALLOC_LOCK})"
 _LAST_ALLOCATED = f"SELECT COALESCE(pg_sequence_last_value({_SEQUENCE}), 0)"
 _LOWEST_MARKER = (
     f"SELECT min(((classid::bigint - {_MARKER_HI}) << 32) + objid::bigint) FROM pg_locks"
@@ -142,6 +150,18 @@ def _as_is(value: Any) -> Any:
 _POSTGRES = Dialect(
     mark="%s", dump_json=Jsonb, load_json=_as_is, dump_time=_as_is, load_time=to_utc
 )
+
+
+async def _release_session_locks(conn: Conn) -> None:
+    """After a failed transaction: no session-level advisory lock (``_ALLOC``)
+    may stay with a pooled connection. A broken connection is discarded by the
+    pool (its locks die with it)."""
+    try:
+        await conn.rollback()
+        await conn.execute("SELECT pg_advisory_unlock_all()")
+        await conn.commit()
+    except (psycopg.Error, OSError):
+        pass
 
 
 def _translate(
@@ -264,8 +284,12 @@ class PostgresEventStore:
             raise StoreUnavailable("the PostgreSQL store is not open")
         try:
             async with pool.connection(timeout=timeout) as conn:
-                async with conn.transaction():
-                    yield conn
+                try:
+                    async with conn.transaction():
+                        yield conn
+                except BaseException:
+                    await _release_session_locks(conn)
+                    raise
         except psycopg.Error as exc:
             raise _translate(exc, game_id=game_id, expected=expected) from exc
 
@@ -280,9 +304,13 @@ class PostgresEventStore:
             raise StoreUnavailable("the PostgreSQL store is not open")
         try:
             async with pool.connection() as conn:
-                async with conn.pipeline():
-                    async with conn.transaction():
-                        yield conn
+                try:
+                    async with conn.pipeline():
+                        async with conn.transaction():
+                            yield conn
+                except BaseException:
+                    await _release_session_locks(conn)
+                    raise
         except psycopg.Error as exc:
             raise _translate(exc, game_id=game_id, expected=expected) from exc
 
@@ -346,7 +374,7 @@ class PostgresEventStore:
         seat_rows: Sequence[Sequence[Any]] = []
         if rows:
             cur = await conn.execute(
-                "SELECT game_id, seat, player_id, player_name, claimed_at IS NOT NULL FROM seats"
+                f"SELECT {SEAT_COLUMNS} FROM seats"
                 " WHERE game_id = ANY(%s) ORDER BY game_id, seat_order",
                 ([row[0] for row in rows],),
             )
@@ -374,6 +402,7 @@ class PostgresEventStore:
             return
         # The feed's marker, before any position is allocated (see the module doc).
         await conn.execute(_TAKE_MARKER)
+        await conn.execute(_ALLOC)
         await conn.execute(
             "INSERT INTO events"
             " (game_id, version, type, schema_version, data, recorded_at, command_id, seat)"
@@ -391,6 +420,7 @@ class PostgresEventStore:
                 [json_dumps(e.data) for e in events],
             ),
         )
+        await conn.execute(_ALLOC_DONE)
 
     @staticmethod
     async def _apply_update(
@@ -545,6 +575,7 @@ class PostgresEventStore:
         player_name: str | None,
         token_hash: str,
         on_full: StartHook,
+        bot: str | None = None,
     ) -> GameRecord:
         now = utcnow()
         async with self._tx(game_id=game_id) as conn:
@@ -562,8 +593,8 @@ class PostgresEventStore:
             check_claim(game_id, seat, status, seat_row)
             await conn.execute(
                 "UPDATE seats SET player_id = %s, player_name = %s, token_hash = %s,"
-                " claimed_at = %s WHERE game_id = %s AND seat = %s",
-                (player_id, player_name, token_hash, now, game_id, seat),
+                " claimed_at = %s, bot = %s WHERE game_id = %s AND seat = %s",
+                (player_id, player_name, token_hash, now, bot, game_id, seat),
             )
             game = await self._game(conn, game_id)
             assert game is not None
@@ -579,6 +610,11 @@ class PostgresEventStore:
                 conn, game_id, version + 1, events, command_id=None, seat=None, now=now
             )
             return after
+
+    async def bot_games(self, *, limit: int = 100) -> list[GameRecord]:
+        async with self._tx() as conn:
+            cur = await conn.execute(bot_games_query(_POSTGRES), (limit,))
+            return await self._games(conn, await cur.fetchall())
 
     async def seat_by_token(self, game_id: str, token_hash: str) -> str | None:
         """The seat claimed with this token (the first in seat order if several)."""
@@ -644,7 +680,10 @@ class PostgresEventStore:
             # trip; the count is the only answer waited for before COMMIT.
             if events:
                 await conn.execute(_TAKE_MARKER)
+                await conn.execute(_ALLOC)
             cur = await conn.execute(_APPEND, params, prepare=True)
+            if events:
+                await conn.execute(_ALLOC_DONE)
             row = await cur.fetchone()
             if row is not None and row[0] == 1:
                 return new_version
@@ -725,12 +764,15 @@ class PostgresEventStore:
 
     async def import_game(self, bundle: GameImport) -> None:
         async with self._tx(game_id=bundle.game.game_id) as conn:
-            # The feed's marker, as in append, before any position is allocated.
+            # The feed's marker, as in append, before any position is allocated;
+            # the allocation lock around the inserts keeps the positions contiguous.
             await conn.execute(_TAKE_MARKER)
+            await conn.execute(_ALLOC)
             for sql, rows in import_statements(_POSTGRES, bundle):
                 if rows:
                     async with conn.cursor() as cur:
                         await cur.executemany(sql, rows)
+            await conn.execute(_ALLOC_DONE)
 
     async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
         """Idempotent on (game_id, version): the first saved state is kept.

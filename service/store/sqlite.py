@@ -42,7 +42,9 @@ from service.store._common import (
     COMMAND_LOG_COLUMNS,
     EVENT_COLUMNS,
     GAME_COLUMNS,
+    SEAT_COLUMNS,
     Dialect,
+    bot_games_query,
     check_claim,
     command_record,
     from_iso,
@@ -301,7 +303,7 @@ class SqliteEventStore:
         if rows:
             marks = ", ".join("?" for _ in rows)
             seat_rows = conn.execute(
-                "SELECT game_id, seat, player_id, player_name, claimed_at IS NOT NULL FROM seats"
+                f"SELECT {SEAT_COLUMNS} FROM seats"
                 f" WHERE game_id IN ({marks}) ORDER BY game_id, seat_order",
                 tuple(row[0] for row in rows),
             )
@@ -513,6 +515,7 @@ class SqliteEventStore:
         player_name: str | None,
         token_hash: str,
         now: datetime,
+        bot: str | None = None,
     ) -> tuple[GameRecord, bool]:
         """BEGIN IMMEDIATE, check, record the seat. Commits unless the game is
         now full; then returns with the transaction still open."""
@@ -527,9 +530,9 @@ class SqliteEventStore:
             ).fetchone()
             check_claim(game_id, seat, row[0], seat_row)
             conn.execute(
-                "UPDATE seats SET player_id = ?, player_name = ?, token_hash = ?, claimed_at = ?"
-                " WHERE game_id = ? AND seat = ?",
-                (player_id, player_name, token_hash, iso(now), game_id, seat),
+                "UPDATE seats SET player_id = ?, player_name = ?, token_hash = ?, claimed_at = ?,"
+                " bot = ? WHERE game_id = ? AND seat = ?",
+                (player_id, player_name, token_hash, iso(now), bot, game_id, seat),
             )
             game = self._game(conn, game_id)
             assert game is not None
@@ -575,11 +578,12 @@ class SqliteEventStore:
         player_name: str | None,
         token_hash: str,
         on_full: StartHook,
+        bot: str | None = None,
     ) -> GameRecord:
         now = utcnow()
         async with self._lock:
             game, full = await self._call(
-                self._claim_begin, game_id, seat, player_id, player_name, token_hash, now
+                self._claim_begin, game_id, seat, player_id, player_name, token_hash, now, bot
             )
             if not full:
                 return game
@@ -597,6 +601,12 @@ class SqliteEventStore:
             except asyncio.CancelledError:
                 await self._rollback_queued()  # no-op if the job already finished
                 raise
+
+    async def bot_games(self, *, limit: int = 100) -> list[GameRecord]:
+        def work(conn: sqlite3.Connection) -> list[GameRecord]:
+            return self._games(conn, conn.execute(bot_games_query(_SQLITE), (limit,)))
+
+        return await self._run(self._read, work)
 
     async def seat_by_token(self, game_id: str, token_hash: str) -> str | None:
         """The seat claimed with this token (the first in seat order if several)."""

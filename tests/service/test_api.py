@@ -126,7 +126,14 @@ async def test_create_default_game(client: AsyncTestClient[Any]) -> None:
         assert [s["seat"] for s in game["seats"]] == list(rs.seats(rs.Options()))
         assert len(game["seats"]) == max(rs.min_seats, 2) or len(game["seats"]) >= rs.min_seats
         assert all(
-            s == {"seat": s["seat"], "player_name": None, "player_id": None, "claimed": False}
+            s
+            == {
+                "seat": s["seat"],
+                "player_name": None,
+                "player_id": None,
+                "claimed": False,
+                "bot": None,
+            }
             for s in game["seats"]
         )
         assert game["seed"] is None and len(game["seed_sha256"]) == 64
@@ -323,6 +330,7 @@ async def test_players_and_history(client: AsyncTestClient[Any]) -> None:
         "player_name": "Ada",
         "player_id": ada["player_id"],
         "claimed": True,
+        "bot": None,
     }
     r = await client.get(f"/players/{ada['player_id']}")
     detail = r.json()

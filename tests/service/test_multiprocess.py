@@ -1,8 +1,11 @@
 """Two processes of the real server share nothing but PostgreSQL and Redis.
 
 ``plateau serve --workers 2`` runs on loopback against the per-run database;
-many clients send commands for the same turn at once: exactly one wins, the
-log stays gap-free, and a live stream sees events committed by any worker.
+many clients send commands for the same turn at once: at most one command is
+decided on each version (the winners chain, each decided on the version the
+previous one produced, and only the first can carry the ``If-Match`` they all
+named), the log stays gap-free, and a live stream sees events committed by any
+worker.
 """
 
 from __future__ import annotations
@@ -30,7 +33,9 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def server(service_postgres_url: str, redis_url: str, redis_prefix: str) -> Iterator[str]:
+def server(
+    service_postgres_url: str, redis_url: str, redis_prefix: str, tmp_path: Path
+) -> Iterator[str]:
     port = free_port()
     env = {
         **os.environ,
@@ -40,11 +45,15 @@ def server(service_postgres_url: str, redis_url: str, redis_prefix: str) -> Iter
         "PLATEAU_SSE_HEARTBEAT": "60",
     }
     plateau = Path(sys.executable).with_name("plateau")
+    # The server logs a line per request: into a file, never an unread pipe,
+    # whose full buffer would block the workers' logging (and their requests).
+    log_path = tmp_path / "server.log"
+    log_file = open(log_path, "wb")  # noqa: SIM115 - closed in the finally below
     proc = subprocess.Popen(
         [str(plateau), "serve", "--workers", "2", "--host", "127.0.0.1", "--port", str(port)],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.PIPE,
+        stdout=log_file,
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
@@ -53,7 +62,7 @@ def server(service_postgres_url: str, redis_url: str, redis_prefix: str) -> Iter
         deadline = time.monotonic() + 60
         while True:
             if proc.poll() is not None:
-                out = proc.stdout.read().decode() if proc.stdout else ""
+                out = log_path.read_text(errors="replace")
                 pytest.fail(f"plateau serve exited with {proc.returncode}:\n{out}")
             try:
                 if httpx.get(f"{base}/health/ready", timeout=1).status_code == 200:
@@ -71,6 +80,7 @@ def server(service_postgres_url: str, redis_url: str, redis_prefix: str) -> Iter
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+        log_file.close()
 
 
 async def start(client: httpx.AsyncClient) -> tuple[str, dict[str, str]]:
@@ -111,11 +121,28 @@ async def test_concurrent_commands_across_processes(server: str) -> None:
             ]
             results = await asyncio.gather(*requests)
             statuses = [r.status_code for r in results]
-            assert statuses.count(201) == 1, statuses
-            for r in results:
-                if r.status_code != 201:
+            assert statuses.count(201) >= 1, statuses
+            winners = []  # (decided on, produced, sent with If-Match)
+            for i, r in enumerate(results):
+                if r.status_code == 201:
+                    body = r.json()
+                    produced = body["version"]
+                    winners.append((produced - len(body["events"]), produced, i < 12))
+                else:
                     assert r.status_code in (409, 412, 422), r.text
                     assert r.headers["content-type"].startswith("application/problem+json")
+            winners.sort()
+            # Exactly one command is decided on each version: the first winner
+            # on the version every client read, each later one (re-decided
+            # without If-Match) on the version its predecessor produced.
+            expected = summary["version"]
+            for decided_on, produced, _ in winners:
+                assert decided_on == expected, winners
+                assert produced > decided_on, winners
+                expected = produced
+            # Every If-Match named the version the clients read: only the
+            # first winner can carry it.
+            assert all(not with_if_match for _, _, with_if_match in winners[1:]), winners
             log = (await client.get(f"/games/{game_id}/events")).json()
             versions = [e["version"] for e in log["events"]]
             assert versions == list(range(1, log["last_version"] + 1)), "gap-free, no duplicate"

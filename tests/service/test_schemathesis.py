@@ -31,6 +31,11 @@ app = create_app(APP_SETTINGS)
 CONFIG = SchemathesisConfig.from_dict(
     {
         "checks": {
+            # Since the document declares the bearer scheme per operation,
+            # ignored_auth replays cases with "invalid" auth, but the header
+            # hook below puts a real seat token on most of them, so it reports
+            # a false positive. Missing or bad tokens: tests/service/test_api.py.
+            "ignored_auth": {"enabled": False},
             "positive_data_acceptance": {
                 "expected-statuses": ["2xx", "401", "403", "404", "409", "412", "422"],
             },

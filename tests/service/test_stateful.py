@@ -329,7 +329,7 @@ class PlateauMachine(RuleBasedStateMachine):
     @rule(
         game_id=games,
         p=picks(3),
-        if_match=st.sampled_from([None, '"{}"', 'W/"{}"', "{}"]),
+        if_match=st.sampled_from([None, '"{}"', "*", '"999999999", "{}"']),
         with_key=st.booleans(),
         anyone=st.booleans(),
     )
@@ -480,10 +480,13 @@ class PlateauMachine(RuleBasedStateMachine):
                 headers = auth(f"st.{uuid.uuid4().hex}.{uuid.uuid4().hex}")
             expected = (403, "forbidden")
         elif kind == "malformed_if_match":
-            headers["If-Match"] = p.pick(["soon", '"-1"', '"1e3"', '"12'])
+            headers["If-Match"] = p.pick(["soon", '"-1"', '"1e3"', '"12', str(g.version)])
             expected = (400, "invalid_request")
         elif kind == "stale_if_match":
-            headers["If-Match"] = f'"{g.version + p.pick([-1, 1, 1000])}"'
+            # A weak tag never matches, even the current version (strong comparison).
+            headers["If-Match"] = p.pick(
+                [f'"{g.version + p.pick([-1, 1, 1000])}"', f'W/"{g.version}"']
+            )
             expected = (412, "stale_version") if active else (409, "game_not_active")
         else:  # wrong_seat: the acting seat's command, sent by a seat that may not play it
             waiting = sorted(set(g.tokens) - set(s["to_act"]))

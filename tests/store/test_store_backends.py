@@ -108,7 +108,11 @@ async def test_postgres_concurrent_first_open_migrates_once(postgres_url: str) -
         assert await stores[3].get_game(game.game_id) == await stores[0].get_game(game.game_id)
         with psycopg.connect(url) as conn:
             rows = conn.execute("SELECT name FROM schema_migrations").fetchall()
-            assert rows == [("0001_init.sql",)]
+            assert rows == [
+                ("0001_init.sql",),
+                ("0002_bot_seats.sql",),
+                ("0003_commands_purge_index.sql",),
+            ]
             assert conn.execute("SELECT current_schema()").fetchone() == (schema,)
     finally:
         for s in stores:
@@ -163,7 +167,11 @@ async def test_sqlite_concurrent_first_open_migrates_once(tmp_path: Path) -> Non
     assert await asyncio.wait_for(asyncio.gather(*(p.wait() for p in procs)), 60) == [0] * 4
     conn = sqlite3.connect(path)
     try:
-        assert conn.execute("SELECT name FROM schema_migrations").fetchall() == [("0001_init.sql",)]
+        assert conn.execute("SELECT name FROM schema_migrations").fetchall() == [
+            ("0001_init.sql",),
+            ("0002_bot_seats.sql",),
+            ("0003_commands_purge_index.sql",),
+        ]
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     finally:
         conn.close()

@@ -727,3 +727,30 @@ async def test_players(store: EventStore) -> None:
         )
     assert [g.game_id for g in await store.player_games("p-ann")] == [new.game_id, old.game_id]
     assert await store.player_games("p-ann2") == []
+
+
+async def test_bot_seats_are_recorded_and_swept(store: EventStore) -> None:
+    """A seat claimed with ``bot`` keeps its level; ``bot_games`` lists the active
+    games with a bot seat (not waiting ones, not games without bots)."""
+    waiting = await new_game(store)
+    await store.claim_seat(
+        waiting.game_id, "north", player_id=None, player_name="greedy bot",
+        token_hash="bw", on_full=setup_hook(), bot="greedy",
+    )  # fmt: skip
+    plain = await started_game(store)
+    game = await new_game(store)
+    await store.claim_seat(
+        game.game_id, "north", player_id=None, player_name="Ann",
+        token_hash="ba", on_full=setup_hook(),
+    )  # fmt: skip
+    after = await store.claim_seat(
+        game.game_id, "south", player_id=None, player_name="mcts bot",
+        token_hash="bb", on_full=setup_hook(), bot="mcts",
+    )  # fmt: skip
+    assert [(s.seat, s.bot) for s in after.seats] == [("north", None), ("south", "mcts")]
+    got = await store.get_game(waiting.game_id)
+    assert got is not None and [s.bot for s in got.seats] == ["greedy", None]
+    swept = await store.bot_games()
+    assert [g.game_id for g in swept] == [game.game_id]
+    assert swept[0].seats[1].bot == "mcts" and swept[0].status == "active"
+    assert plain.game_id not in {g.game_id for g in await store.bot_games(limit=10)}

@@ -1,0 +1,355 @@
+"""Bots: policies that play one seat from what that seat sees.
+
+A bot's entry point is :func:`choose` ``(ruleset, level, view, legal_commands,
+seat, seed, budget)``: it never receives a State. Levels:
+
+* ``random``: uniform over the legal commands (seeded).
+* ``greedy``: samples one full state consistent with the view (the game's
+  ``determinize``), plays every legal command on it with the engine and keeps
+  the one whose resulting view the game's ``heuristic`` scores best.
+* ``mcts``: determinized Monte-Carlo tree search. Every playout samples the
+  hidden parts afresh (other hands, pile orders, future rolls), descends a
+  tree keyed by the commands played (UCB1, the reward of the seat choosing at
+  each node), expands one node, rolls out with the game's rollout policy for a
+  bounded number of steps and scores the end with the heuristic. The budget is
+  a number of playouts (deterministic) and optionally a time cap.
+
+Each game provides ``domain/<game>/bot.py`` with ``determinize(view, seat, rng)
+-> State`` (a state whose ``view(state, seat)`` equals ``view``) and
+``heuristic(view) -> {seat: float}`` (higher is better, on a spectator or seat
+view), optionally ``SCALE`` (the heuristic difference worth "clearly ahead")
+and ``rollout(state, seat, legal, rng) -> command``. Found by package name, so
+nothing here names a game. Nothing random but seeded ``random.Random``; no I/O.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Literal, Protocol
+
+import msgspec
+
+from domain.kernel import AnyRuleset, Rng, RuleViolation, Seat, fold
+
+BotLevel = Literal["random", "greedy", "mcts"]
+LEVELS: tuple[BotLevel, ...] = ("random", "greedy", "mcts")
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a bot may think per move."""
+
+    playouts: int = 200
+    """MCTS playouts (the deterministic budget)."""
+    ms: float | None = None
+    """Optional wall-clock cap per move (then the choice depends on the machine's speed)."""
+    rollout_depth: int | None = None
+    """Commands simulated after the tree before the heuristic scores the position
+    (None: the game's ``ROLLOUT_DEPTH``, cheap games roll out further)."""
+
+
+DEFAULT_BUDGET = Budget()
+
+
+class Bot(Protocol):
+    """A policy for one seat: one legal command from the seat's view."""
+
+    def choose(
+        self, view: Any, legal_commands: Sequence[Any], seat: Seat, seed: str, budget: Budget
+    ) -> Any: ...
+
+
+def rng_for(seed: str, *parts: object) -> random.Random:
+    """A ``random.Random`` derived from ``seed`` and ``parts`` (stable across processes)."""
+    material = "\x00".join(["plateau-bot", seed, *map(str, parts)]).encode()
+    return random.Random(int.from_bytes(hashlib.sha256(material).digest()[:16], "big"))
+
+
+def command_key(command: Any) -> bytes:
+    """A stable identity of a command (equal commands, equal keys)."""
+    return msgspec.json.encode(command)
+
+
+class GameBots:
+    """A game's bot module, looked up by package: ``domain.<name>.bot``."""
+
+    def __init__(self, ruleset: AnyRuleset, module: ModuleType) -> None:
+        self.ruleset = ruleset
+        self.determinize: Callable[[Any, Seat, random.Random], Any] = module.determinize
+        self.heuristic: Callable[[Any], dict[Seat, float]] = module.heuristic
+        self.scale: float = float(getattr(module, "SCALE", 10.0))
+        self.rollout_depth: int = int(getattr(module, "ROLLOUT_DEPTH", 4))
+        self.rollout: Callable[[Any, Seat, list[Any], random.Random], Any] | None = getattr(
+            module, "rollout", None
+        )
+
+    # --- evaluation -------------------------------------------------------------------
+
+    def rewards(self, state: Any) -> dict[Seat, float]:
+        """Every seat's reward in [0, 1]: the outcome once over, else the heuristic's
+        lead over the best other seat squashed by ``scale``."""
+        rs = self.ruleset
+        outcome = rs.outcome(state)
+        if outcome is not None:
+            winners = set(outcome.winners)
+            share = 1.0 / len(winners) if winners else 0.0
+            return {s.seat: (share if s.seat in winners else 0.0) for s in outcome.standings}
+        values = self.heuristic(rs.view(state, None))
+        out: dict[Seat, float] = {}
+        for seat, value in values.items():
+            others = [v for s, v in values.items() if s != seat]
+            lead = value - (max(others) if others else 0.0)
+            out[seat] = 1.0 / (1.0 + math.exp(-lead / self.scale))
+        return out
+
+    def value_for(self, state: Any, seat: Seat) -> float:
+        return self.rewards(state).get(seat, 0.0)
+
+    def step(self, state: Any, seat: Seat, command: Any, rng: random.Random) -> Any | None:
+        """``state`` after ``seat`` plays ``command`` (chance drawn from ``rng``); None if refused."""
+        try:
+            events = self.ruleset.decide(state, seat, command, Rng(str(rng.random()), 0))
+        except RuleViolation:
+            return None
+        return fold(self.ruleset, events, state)
+
+
+def bots_of(ruleset: AnyRuleset) -> GameBots:
+    cached = _CACHE.get(ruleset.name)
+    if cached is None:
+        module = importlib.import_module(f"domain.{ruleset.name}.bot")
+        cached = _CACHE[ruleset.name] = GameBots(ruleset, module)
+    return cached
+
+
+_CACHE: dict[str, GameBots] = {}
+
+
+# --- the levels -------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class RandomBot:
+    """Uniform over the legal commands."""
+
+    game: GameBots
+
+    def choose(
+        self, view: Any, legal_commands: Sequence[Any], seat: Seat, seed: str, budget: Budget
+    ) -> Any:
+        return rng_for(seed, "random", seat).choice(list(legal_commands))
+
+
+@dataclass(slots=True)
+class GreedyBot:
+    """One ply: the legal command whose result the heuristic likes best (ties: seeded)."""
+
+    game: GameBots
+
+    def choose(
+        self, view: Any, legal_commands: Sequence[Any], seat: Seat, seed: str, budget: Budget
+    ) -> Any:
+        legal = list(legal_commands)
+        if len(legal) == 1:
+            return legal[0]
+        rng = rng_for(seed, "greedy", seat)
+        state = self.game.determinize(view, seat, rng)
+        best: list[Any] = []
+        best_value = -math.inf
+        for command in legal:
+            after = self.game.step(state, seat, command, rng)
+            value = -math.inf if after is None else self.game.value_for(after, seat)
+            if value > best_value + 1e-12:
+                best, best_value = [command], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(command)
+        return rng.choice(best or legal)
+
+
+@dataclass(slots=True)
+class _Node:
+    visits: int = 0
+    children: dict[bytes, _Child] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class _Child:
+    command: Any
+    seat: Seat
+    visits: int = 0
+    total: float = 0.0
+    node: _Node = field(default_factory=_Node)
+
+
+EXPLORATION = 0.9
+MAX_ROOT_WIDTH = 12
+PRIOR_VISITS = 3
+"""The greedy prior counts as this many playouts: the search must find consistent
+evidence to overrule the heuristic."""
+"""Root commands the search considers (the greedy prior's best)."""
+
+
+@dataclass(slots=True)
+class MctsBot:
+    """Determinized MCTS (one tree over every sampled world, keyed by commands)."""
+
+    game: GameBots
+
+    def choose(
+        self, view: Any, legal_commands: Sequence[Any], seat: Seat, seed: str, budget: Budget
+    ) -> Any:
+        legal = list(legal_commands)
+        if len(legal) == 1:
+            return legal[0]
+        rng = rng_for(seed, "mcts", seat)
+        rs = self.game.ruleset
+        root = _Node()
+        # Greedy prior on one sampled world: the search spends its playouts on the
+        # most promising commands only (a few playouts cannot try 50 commands).
+        world = self.game.determinize(view, seat, rng)
+        ranked: list[tuple[float, int, Any]] = []
+        for i, command in enumerate(legal):
+            after = self.game.step(world, seat, command, rng)
+            ranked.append(
+                (-1.0 if after is None else self.game.value_for(after, seat), -i, command)
+            )
+        ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
+        width = max(2, min(len(ranked), budget.playouts // 4, MAX_ROOT_WIDTH))
+        for prior, _, command in ranked[:width]:
+            child = _Child(
+                command=command, seat=seat, visits=PRIOR_VISITS, total=PRIOR_VISITS * prior
+            )
+            root.children[command_key(command)] = child
+            root.visits += PRIOR_VISITS
+        legal = [r[2] for r in ranked[:width]]
+        deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
+        for _ in range(max(1, budget.playouts)):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            state = self.game.determinize(view, seat, rng)
+            path: list[_Child] = []
+            node = root
+            acting = seat
+            options = legal
+            while True:
+                available = [
+                    node.children.get(command_key(c)) or _Child(command=c, seat=acting)
+                    for c in options
+                ]
+                unvisited = [c for c in available if c.visits == 0]
+                if unvisited:
+                    child = rng.choice(unvisited)
+                    expand = True
+                else:
+                    log_n = math.log(max(1, node.visits))
+                    child = max(
+                        available,
+                        key=lambda c: (
+                            c.total / c.visits + EXPLORATION * math.sqrt(log_n / c.visits)
+                        ),
+                    )
+                    expand = False
+                after = self.game.step(state, acting, child.command, rng)
+                node.children.setdefault(command_key(child.command), child)
+                if after is None:  # refused in this world: a bad move here
+                    node.visits += 1
+                    child.visits += 1
+                    _backpropagate(path, {})
+                    break
+                path.append(child)
+                state = after
+                waiting = rs.to_act(state)
+                if expand or not waiting:
+                    depth = self.game.rollout_depth
+                    if budget.rollout_depth is not None:
+                        depth = budget.rollout_depth
+                    rewards = self._rollout(state, rng, depth)
+                    node.visits += 1
+                    _backpropagate(path, rewards)
+                    break
+                node.visits += 1
+                node = child.node
+                acting = waiting[0]
+                options = rs.legal_commands(state, acting)
+                if not options:
+                    _backpropagate(path, self.game.rewards(state))
+                    break
+        best = max(root.children.values(), key=lambda c: (c.visits, c.total))
+        return best.command
+
+    def _rollout(self, state: Any, rng: random.Random, depth: int) -> dict[Seat, float]:
+        rs = self.game.ruleset
+        policy = self.game.rollout
+        for _ in range(depth):
+            waiting = rs.to_act(state)
+            if not waiting:
+                break
+            acting = waiting[0]
+            options = rs.legal_commands(state, acting)
+            if not options:
+                break
+            command = policy(state, acting, options, rng) if policy else rng.choice(options)
+            after = self.game.step(state, acting, command, rng)
+            if after is None:
+                break
+            state = after
+        return self.game.rewards(state)
+
+
+def _backpropagate(path: list[_Child], rewards: dict[Seat, float]) -> None:
+    for child in path:
+        child.visits += 1
+        child.total += rewards.get(child.seat, 0.0)
+
+
+_LEVELS: dict[str, Callable[[GameBots], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "mcts": MctsBot,
+}
+
+
+def make_bot(ruleset: AnyRuleset, level: str) -> Bot:
+    """The bot of ``level`` for ``ruleset`` (KeyError for an unknown level)."""
+    return _LEVELS[level](bots_of(ruleset))
+
+
+def choose(
+    ruleset: AnyRuleset,
+    level: str,
+    view: Any,
+    legal_commands: Sequence[Any],
+    seat: Seat,
+    seed: str,
+    budget: Budget = DEFAULT_BUDGET,
+) -> Any:
+    """One of ``legal_commands`` for ``seat``, from its ``view`` only; deterministic
+    given (view, legal commands, seed, level) under a playout budget."""
+    if not legal_commands:
+        raise ValueError(f"{seat} has no legal command")
+    return make_bot(ruleset, level).choose(view, legal_commands, seat, seed, budget)
+
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "LEVELS",
+    "Bot",
+    "BotLevel",
+    "Budget",
+    "GameBots",
+    "GreedyBot",
+    "MctsBot",
+    "RandomBot",
+    "bots_of",
+    "choose",
+    "command_key",
+    "make_bot",
+    "rng_for",
+]

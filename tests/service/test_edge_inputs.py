@@ -1,0 +1,282 @@
+"""Inputs outside clients send that once slipped past the edge.
+
+Each test here failed before its fix, on at least one backend: U+0000 in a
+string that reaches PostgreSQL (500), the SSE heartbeat written with an empty
+``data:`` line (an empty ``message`` event for every EventSource), ``null`` as
+a query value taken for "absent", weak or ``*`` ``If-Match`` tags, repeated
+query parameters and headers taken as "last one wins".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from litestar.testing import AsyncTestClient
+
+from service.app import create_app
+from service.settings import Settings
+from tests.service.conftest import settings_for
+from tests.service.helpers import assert_problem, auth, create_game, legal, start_game, summary
+
+NUL = "\u0000"
+
+
+# --------------------------------------------------------------------- NUL
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/games/%00",
+        "/games/a%00b",
+        "/games/%00/events",
+        "/games/%00/state",
+        "/games/%00/legal-commands",
+        "/games/%00/events/stream",
+        "/players/%00",
+        "/rulesets/%00",
+    ],
+)
+async def test_nul_in_an_id_is_not_found(client: AsyncTestClient[Any], url: str) -> None:
+    assert_problem(await client.get(url), 404, "not_found")
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"player_id": NUL},
+        {"ruleset": NUL},
+        {"ruleset": f"arkantis{NUL}"},
+        {"status": NUL},
+        {"cursor": NUL},
+    ],
+)
+async def test_nul_in_a_query_value_is_a_bad_request(
+    client: AsyncTestClient[Any], params: dict[str, str]
+) -> None:
+    assert_problem(await client.get("/games", params=params), 400, "invalid_request")
+
+
+async def test_nul_in_a_body_string_is_a_bad_request(client: AsyncTestClient[Any]) -> None:
+    assert_problem(await client.post("/players", json={"name": f"a{NUL}b"}), 400, "invalid_request")
+    game = await create_game(client)
+    seat = game["seats"][0]["seat"]
+    url = f"/games/{game['game_id']}/seats/{seat}"
+    assert_problem(await client.post(url, json={"player_name": f"a{NUL}b"}), 400, "invalid_request")
+    # Nothing changed: the seat is still free.
+    assert not (await summary(client, game["game_id"]))["seats"][0]["claimed"]
+    assert_problem(
+        await client.post(f"/games/{game['game_id']}/seats/%00", json={"player_name": "a"}),
+        404,
+        "not_found",
+    )
+    assert_problem(
+        await client.post("/games", json={"ruleset": f"arkantis{NUL}"}), 400, "invalid_request"
+    )
+
+
+async def test_nul_in_a_token_or_command_changes_nothing(client: AsyncTestClient[Any]) -> None:
+    game_id, tokens = await start_game(client)
+    before = (await summary(client, game_id))["version"]
+    assert_problem(
+        await client.get(f"/games/{game_id}/events/stream", params={"access_token": NUL}),
+        400,
+        "invalid_request",
+    )
+    seat = (await summary(client, game_id))["to_act"][0]
+    command = (await legal(client, game_id, tokens[seat]))["commands"][0]
+    poisoned = {**command, "type": command["type"] + NUL}
+    r = await client.post(f"/games/{game_id}/commands", json=poisoned, headers=auth(tokens[seat]))
+    assert_problem(r, 400, "invalid_request")
+    assert (await summary(client, game_id))["version"] == before
+
+
+# --------------------------------------------------------------- heartbeat
+
+
+async def test_heartbeat_is_a_comment_line_only(
+    config: str, request: pytest.FixtureRequest, tmp_path: Any
+) -> None:
+    settings: Settings = settings_for(config, request, tmp_path, sse_heartbeat=0.05)
+    async with AsyncTestClient(create_app(settings)) as client:
+        game_id, tokens = await start_game(client)
+        version = (await summary(client, game_id))["version"]
+        r = await client.get(
+            f"/games/{game_id}/events/stream", params={"after": version, "timeout": 0.4}
+        )
+        assert r.status_code == 200, r.text
+        text = r.text.replace("\r\n", "\n")
+        blocks = [b for b in text.split("\n\n") if b]
+        assert blocks, "at least one heartbeat in 0.4 s with a 0.05 s interval"
+        for block in blocks:
+            # Only comment lines: no field at all, so no client fires a message.
+            assert all(line.startswith(":") for line in block.split("\n")), repr(block)
+
+
+# ------------------------------------------------------------- null values
+
+
+@pytest.mark.parametrize(
+    ("path", "params"),
+    [
+        ("state", {"version": "null"}),
+        ("state", {"version": ""}),
+        ("events", {"after": "null"}),
+        ("events", {"limit": "null"}),
+        ("events/stream", {"timeout": "null"}),
+        ("events/stream", {"after": "null"}),
+        ("events/stream", {"timeout": ""}),
+    ],
+)
+async def test_null_or_empty_query_value_is_a_bad_request(
+    client: AsyncTestClient[Any], path: str, params: dict[str, str]
+) -> None:
+    game_id, _ = await start_game(client)
+    assert_problem(
+        await client.get(f"/games/{game_id}/{path}", params=params), 400, "invalid_request"
+    )
+
+
+async def test_null_filters_of_the_game_list_are_bad_requests(
+    client: AsyncTestClient[Any],
+) -> None:
+    for params in ({"limit": "null"}, {"status": "null"}, {"cursor": "null"}):
+        assert_problem(await client.get("/games", params=params), 400, "invalid_request")
+
+
+# ---------------------------------------------------------------- If-Match
+
+
+async def _turn(client: AsyncTestClient[Any]) -> tuple[str, dict[str, str], dict[str, Any], int]:
+    game_id, tokens = await start_game(client)
+    s = await summary(client, game_id)
+    seat = s["to_act"][0]
+    command = (await legal(client, game_id, tokens[seat]))["commands"][0]
+    return game_id, auth(tokens[seat]), command, s["version"]
+
+
+async def test_weak_if_match_never_matches(client: AsyncTestClient[Any]) -> None:
+    game_id, h, command, version = await _turn(client)
+    r = await client.post(
+        f"/games/{game_id}/commands", json=command, headers={**h, "If-Match": f'W/"{version}"'}
+    )
+    assert_problem(r, 412, "stale_version")
+    assert (await summary(client, game_id))["version"] == version
+    r = await client.post(
+        f"/games/{game_id}/commands", json=command, headers={**h, "If-Match": f'"{version}"'}
+    )
+    assert r.status_code == 201, r.text
+
+
+async def test_if_match_star_plays_at_the_current_version(client: AsyncTestClient[Any]) -> None:
+    game_id, h, command, version = await _turn(client)
+    r = await client.post(
+        f"/games/{game_id}/commands", json=command, headers={**h, "If-Match": "*"}
+    )
+    assert r.status_code == 201, r.text
+    assert r.json()["version"] > version
+
+
+async def test_if_match_list_matches_any_of_its_tags(client: AsyncTestClient[Any]) -> None:
+    game_id, h, command, version = await _turn(client)
+    stale = f'"{version + 5}", W/"{version}"'
+    r = await client.post(
+        f"/games/{game_id}/commands", json=command, headers={**h, "If-Match": stale}
+    )
+    assert_problem(r, 412, "stale_version")
+    r = await client.post(
+        f"/games/{game_id}/commands",
+        json=command,
+        headers={**h, "If-Match": f'"{version + 5}", "{version}"'},
+    )
+    assert r.status_code == 201, r.text
+
+
+@pytest.mark.parametrize("value", ["", "12", '"12', "W/", '"-1"', '"1" "2"', "**"])
+async def test_malformed_if_match_is_a_bad_request(
+    client: AsyncTestClient[Any], value: str
+) -> None:
+    game_id, h, command, version = await _turn(client)
+    r = await client.post(
+        f"/games/{game_id}/commands", json=command, headers={**h, "If-Match": value}
+    )
+    assert_problem(r, 400, "invalid_request")
+    assert (await summary(client, game_id))["version"] == version
+
+
+# --------------------------------------------------------------- repeated
+
+
+async def test_repeated_query_parameter_is_a_bad_request(client: AsyncTestClient[Any]) -> None:
+    assert_problem(await client.get("/games?limit=1&limit=2"), 400, "invalid_request")
+    game_id, _ = await start_game(client)
+    assert_problem(
+        await client.get(f"/games/{game_id}/state?version=1&version=2"), 400, "invalid_request"
+    )
+    assert_problem(
+        await client.get(f"/games/{game_id}/events?after=1&after=1"), 400, "invalid_request"
+    )
+
+
+@pytest.mark.parametrize("header", ["If-Match", "Idempotency-Key", "Authorization"])
+async def test_repeated_header_is_a_bad_request(client: AsyncTestClient[Any], header: str) -> None:
+    game_id, h, command, version = await _turn(client)
+    values = {
+        "If-Match": [f'"{version + 1}"', f'"{version}"'],
+        "Idempotency-Key": ["k1", "k2"],
+        "Authorization": [h["Authorization"], h["Authorization"]],
+    }[header]
+    headers = [(k, v) for k, v in h.items() if k != header] + [(header, v) for v in values]
+    status, body = await raw_post(client, f"/games/{game_id}/commands", command, headers)
+    assert (status, body["code"]) == (400, "invalid_request"), body
+    assert (await summary(client, game_id))["version"] == version
+
+
+async def raw_post(
+    client: AsyncTestClient[Any], path: str, body: Any, headers: list[tuple[str, str]]
+) -> tuple[int, Any]:
+    """POST through the ASGI interface itself: httpx (and so the test client)
+    folds repeated header lines into one before the app sees them."""
+    payload = json.dumps(body).encode()
+    raw_headers = [(k.lower().encode(), v.encode()) for k, v in headers] + [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(payload)).encode()),
+        (b"host", b"testserver"),
+    ]
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": raw_headers,
+        "client": ("127.0.0.1", 1),
+        "server": ("testserver", 80),
+        "state": {},
+    }
+    sent = False
+    status = 0
+    chunks: list[bytes] = []
+
+    async def receive() -> dict[str, Any]:
+        nonlocal sent
+        if sent:
+            return {"type": "http.disconnect"}
+        sent = True
+        return {"type": "http.request", "body": payload, "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = message["status"]
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    await client.app(scope, receive, send)
+    return status, json.loads(b"".join(chunks))
