@@ -25,7 +25,18 @@ from service.settings import Settings
 
 log = logging.getLogger("plateau")
 
-API_VERSION = "1.0.0"
+
+def _version() -> str:
+    """The one version number: the package's, from pyproject.toml."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("plateau")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "0.0.0"
+
+
+API_VERSION = _version()
 DESCRIPTION = """\
 Plateau hosts turn-based board games behind an event-sourced REST API.
 

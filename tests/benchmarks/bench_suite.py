@@ -260,8 +260,10 @@ def seed_scale(url: str, games: int = 10_000, events_per_game: int = 100) -> dic
         )
         state = fold(rs, new, state)
         log.extend(new)
-    outcome = msgspec.json.encode(rs.outcome(state)).decode()
-    winners = json.dumps(list(rs.outcome(state).winners))
+    final = rs.outcome(state)
+    assert final is not None
+    outcome = msgspec.json.encode(final).decode()
+    winners = json.dumps(list(final.winners))
     opts = msgspec.json.encode(options).decode()
     datas = [(type(e).__struct_config__.tag, msgspec.json.encode(e).decode()) for e in log]
     t0 = time.perf_counter()
