@@ -1,9 +1,11 @@
 """The global event feed: every game's events in commit order, paged by position.
 
 A reader keeps the last position it saw and asks for what comes after it.
-Positions are allocated in commit order (the stores serialise inserters), so a
-reader resuming after position ``p`` never misses an event committed later
-with a lower position, and never sees one twice. Events are redacted as for a
+The stores never serve a position while a lower one may still commit (SQLite
+has one writer at a time; PostgreSQL serves only positions below the oldest
+in-flight writer's marker, see ``service/store/postgres.py``), so a reader
+resuming after position ``p`` never misses an event committed later with a
+lower position, and never sees one twice. Events are redacted as for a
 spectator while their game runs, complete once it is finished.
 """
 

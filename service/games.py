@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
@@ -36,8 +37,10 @@ from service.cache.base import StateCache
 from service.errors import ApiError, bad_request, not_found
 from service.schemas import (
     GAME_SUMMARY,
+    STATE_RESPONSE,
     CommandAccepted,
     GameSummary,
+    LegalCommands,
     LoggedEvent,
     PlayerDetail,
     PlayerGame,
@@ -66,6 +69,22 @@ log = logging.getLogger("plateau.games")
 
 SEAT_TOKEN = "st"
 PLAYER_TOKEN = "pt"
+
+TOKEN_TTL = 10.0
+"""Seconds a token found in the store is trusted without asking it again (per
+process). Only tokens that were found are remembered: an unknown token is
+looked up every time, and a token removed from the store (none is, today)
+would stay accepted by a process for at most this long."""
+HEAD_TTL = 30.0
+"""Seconds a game's head (its games row at its latest version) lives in the
+shared cache after it was last written. Heads are written with the state after
+every command, compare-and-set on the version; if that write fails (Redis
+unreachable at that instant) readers may be served the previous version for at
+most this long."""
+BODY_CACHE = 4096
+"""Encoded answers kept per process, keyed by (what, game, version, seat): a
+view at a version never changes, so it is redacted and encoded once."""
+_UNSET: Any = object()
 
 
 COMMAND_TAGS = frozenset(
@@ -180,6 +199,11 @@ class GameService:
         self.json = msgspec.json.Encoder()
         self.codecs = {name: Codecs(rs) for name, rs in RULESETS.items()}
         self._seeds: OrderedDict[str, str] = OrderedDict()
+        self._seat_tokens: dict[tuple[str, str], tuple[str, float]] = {}
+        self._player_tokens: dict[str, tuple[PlayerRecord, float]] = {}
+        self._bodies: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self.heads = bool(getattr(cache, "supports_heads", False))
+        self._game_decoder = msgspec.msgpack.Decoder(GameRecord)
         self.on_moved: list[Callable[[str], None]] = []
         """Called with a game id after this process appended to it (the bot runner listens)."""
 
@@ -211,6 +235,54 @@ class GameService:
             while len(self._seeds) > 10_000:
                 self._seeds.popitem(last=False)
         return seed
+
+    async def prime_seeds(self, games: list[GameRecord]) -> None:
+        """Fetch the seeds of the finished ``games`` not known yet in one query
+        (``GET /games``: no query per finished game)."""
+        missing = [
+            g.game_id for g in games if g.status == "finished" and g.game_id not in self._seeds
+        ]
+        if missing:
+            for game_id, seed in (await self.store.get_seeds(missing)).items():
+                self._seeds[game_id] = seed
+            while len(self._seeds) > 10_000:
+                self._seeds.popitem(last=False)
+
+    # ------------------------------------------------------------------ the shared head
+    async def _head(self, game_id: str) -> tuple[GameRecord | None, Any]:
+        """(games row, cached state entry) from the shared cache, or (None, _UNSET).
+
+        Used only with a cache shared by every process (Redis): the head is
+        written after every command, so it is the latest version."""
+        if not self.heads:
+            return None, _UNSET
+        head, entry = await self.cache.get_with_head(game_id)  # type: ignore[attr-defined]
+        if head is None:
+            return None, _UNSET
+        try:
+            game = self._game_decoder.decode(head[1])
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            return None, _UNSET
+        if game.version != head[0] or game.version == 0:
+            return None, _UNSET
+        return game, entry
+
+    async def game_fast(self, game_id: str) -> GameRecord:
+        """The games row, from the shared head when there is one (no database)."""
+        game, _ = await self._head(game_id)
+        return game if game is not None else await self.game(game_id)
+
+    def _body(self, key: tuple[Any, ...]) -> bytes | None:
+        body = self._bodies.get(key)
+        if body is not None:
+            self._bodies.move_to_end(key)
+        return body
+
+    def _keep(self, key: tuple[Any, ...], body: bytes) -> bytes:
+        self._bodies[key] = body
+        while len(self._bodies) > BODY_CACHE:
+            self._bodies.popitem(last=False)
+        return body
 
     def decode_event(self, ruleset: AnyRuleset, data: dict[str, Any]) -> Any:
         # Through JSON, not msgspec.convert: stored JSON has string keys where
@@ -256,11 +328,18 @@ class GameService:
         if kind == SEAT_TOKEN:
             if not hmac.compare_digest(owner, game.game_id):
                 raise ApiError(403, "forbidden", "this token belongs to another game")
+            key = (game.game_id, digest)
+            known = self._seat_tokens.get(key)
+            if known is not None and known[1] > time.monotonic():
+                return Viewer(seat=known[0])
             seat = await self.store.seat_by_token(game.game_id, digest)
             if seat is None:
                 raise ApiError(401, "unauthenticated", "unknown or revoked seat token")
+            if len(self._seat_tokens) > 100_000:
+                self._seat_tokens.clear()
+            self._seat_tokens[key] = (seat, time.monotonic() + TOKEN_TTL)
             return Viewer(seat=seat)
-        player = await self.store.player_by_token(digest)
+        player = await self._player_by_token(digest)
         if player is None:
             raise ApiError(401, "unauthenticated", "unknown player token")
         held = [s.seat for s in game.seats if s.player_id == player.player_id]
@@ -278,9 +357,21 @@ class GameService:
         kind, _, rest = token.partition(".")
         if kind != PLAYER_TOKEN or "." not in rest:
             raise ApiError(401, "unauthenticated", "claiming a seat needs a player token (or none)")
-        player = await self.store.player_by_token(sha256_hex(token))
+        player = await self._player_by_token(sha256_hex(token))
         if player is None:
             raise ApiError(401, "unauthenticated", "unknown player token")
+        return player
+
+    async def _player_by_token(self, digest: str) -> PlayerRecord | None:
+        """``store.player_by_token``, remembered for ``TOKEN_TTL`` when found."""
+        known = self._player_tokens.get(digest)
+        if known is not None and known[1] > time.monotonic():
+            return known[0]
+        player = await self.store.player_by_token(digest)
+        if player is not None:
+            if len(self._player_tokens) > 100_000:
+                self._player_tokens.clear()
+            self._player_tokens[digest] = (player, time.monotonic() + TOKEN_TTL)
         return player
 
     # ------------------------------------------------------------------ players
@@ -472,11 +563,17 @@ class GameService:
 
     # ------------------------------------------------------------------ loading
     async def load(
-        self, game_id: str, *, version: int | None = None, game: GameRecord | None = None
+        self,
+        game_id: str,
+        *,
+        version: int | None = None,
+        game: GameRecord | None = None,
+        cached: Any = _UNSET,
     ) -> Loaded:
         """The game's state at its current version, or at ``version`` (a past one).
 
-        ``game``: the games row if the caller has just read it (saves a query)."""
+        ``game``: the games row if the caller has just read it (saves a query);
+        ``cached``: the cache entry if the caller has just read it too."""
         if game is None:
             game = await self.game(game_id)
         ruleset = RULESETS[game.ruleset]
@@ -489,7 +586,8 @@ class GameService:
             raise not_found(f"game {game_id} has no version {target} (versions 1..{game.version})")
         codec = self.codecs[game.ruleset]
         if target == game.version:
-            cached = await self.cache.get(game_id)
+            if cached is _UNSET:
+                cached = await self.cache.get(game_id)
             metrics.cache_lookup(cached is not None and cached[0] == target)
             if cached is not None and cached[0] == target:
                 try:
@@ -506,16 +604,30 @@ class GameService:
         for stored in tail:
             state = ruleset.evolve(state, self.decode_event(ruleset, stored.data))
         if target == game.version:
-            await self._remember(game_id, state, target, base)
+            await self._remember(game_id, state, target, base, game=game)
         return Loaded(game, ruleset, state, target)
 
-    async def _remember(self, game_id: str, state: Any, version: int, previous: int) -> None:
+    async def _remember(
+        self,
+        game_id: str,
+        state: Any,
+        version: int,
+        previous: int,
+        *,
+        game: GameRecord | None = None,
+    ) -> None:
         """Cache ``state`` at ``version``; snapshot it when a multiple of
         ``snapshot_every`` lies in (previous, version], so a cold load never
         folds more than ``snapshot_every`` events. Both are optimisations:
         a failure is logged, never raised."""
         encoded = self.encoder.encode(state)
-        await self.cache.put(game_id, version, encoded)
+        if self.heads and game is not None and game.version == version:
+            # The state and the games row at this version, in one round trip.
+            await self.cache.put_with_head(  # type: ignore[attr-defined]
+                game_id, version, self.encoder.encode(game), encoded, HEAD_TTL
+            )
+        else:
+            await self.cache.put(game_id, version, encoded)
         every = self.settings.snapshot_every
         if version // every > previous // every:
             try:
@@ -553,8 +665,13 @@ class GameService:
         if_match: frozenset[int] | None,
         idempotency_key: str | None,
     ) -> tuple[int, bytes, int]:
-        """Decide and append one command. Returns (status, JSON body, version)."""
-        game = await self.game(game_id)
+        """Decide and append one command. Returns (status, JSON body, version).
+
+        With a shared cache the games row and the state come from it (one
+        round trip, no database read); the append's version check is the
+        authority, and a lost race re-reads the store."""
+        head, entry = await self._head(game_id)
+        game = head if head is not None else await self.game(game_id)
         if token is None:
             raise ApiError(
                 401,
@@ -566,7 +683,13 @@ class GameService:
         seat = viewer.seat
         assert seat is not None
         return await self.submit_as(
-            game, seat, body, if_match=if_match, idempotency_key=idempotency_key
+            game,
+            seat,
+            body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+            cached=entry,
+            from_head=head is not None,
         )
 
     async def submit_as(
@@ -577,8 +700,14 @@ class GameService:
         *,
         if_match: frozenset[int] | None,
         idempotency_key: str | None,
+        cached: Any = _UNSET,
+        from_head: bool = False,
     ) -> tuple[int, bytes, int]:
-        """``submit`` for a seat already authenticated (a client's token, or a bot seat)."""
+        """``submit`` for a seat already authenticated (a client's token, or a bot seat).
+
+        ``cached``: the state entry read with the game; ``from_head``: the game
+        came from the shared head (which may lag: the store is asked before
+        answering 409 or 412 on its word)."""
         game_id = game.game_id
         ruleset = RULESETS[game.ruleset]
         request_hash = sha256_hex(body)
@@ -593,9 +722,16 @@ class GameService:
         seed = await self.seed(game_id)
         attempts = max(1, self.settings.command_retries)
         fresh: GameRecord | None = game  # read just above; re-read after a lost race
-        for _ in range(attempts):
-            loaded = await self.load(game_id, game=fresh)
-            fresh = None
+        entry = cached
+        for _ in range(attempts + (1 if from_head else 0)):
+            loaded = await self.load(game_id, game=fresh, cached=entry)
+            fresh, entry = None, _UNSET
+            if from_head and (
+                loaded.game.status != "active"
+                or (if_match is not None and loaded.version not in if_match)
+            ):
+                from_head = False  # the head may lag behind the store: ask the store
+                continue
             if loaded.game.status != "active":
                 raise ApiError(409, "game_not_active", f"game {game_id} is {loaded.game.status}")
             version = loaded.version
@@ -625,12 +761,14 @@ class GameService:
                 response_status=201,
                 response=response,
             )
+            update = self._update(ruleset, state)
+            update.at = now()
             try:
                 await self.store.append(
                     game_id,
                     version,
                     self._new_events(events),
-                    update=self._update(ruleset, state),
+                    update=update,
                     command=record,
                 )
             except VersionConflict:
@@ -654,7 +792,18 @@ class GameService:
                     ) from None
                 return replay
             metrics.command(ruleset.name, "accepted", len(events))
-            await self._remember(game_id, state, new_version, version)
+            written = msgspec.structs.replace(
+                loaded.game,
+                version=new_version,
+                status=update.status,
+                to_act=list(update.to_act),
+                outcome=update.outcome,
+                updated_at=update.at,
+                finished_at=(loaded.game.finished_at or update.at)
+                if update.status == "finished"
+                else None,
+            )
+            await self._remember(game_id, state, new_version, version, game=written)
             await self.notifier.publish(game_id, new_version)
             self._moved(game_id)
             return 201, response, new_version
@@ -695,6 +844,67 @@ class GameService:
             return Loaded(game, RULESETS[game.ruleset], None, 0), viewer.seat, []
         loaded = await self.load(game_id, game=game)
         return loaded, viewer.seat, loaded.ruleset.legal_commands(loaded.state, viewer.seat)
+
+    async def state_body(
+        self, game_id: str, token: str | None, version: int | None
+    ) -> tuple[int, bytes]:
+        """``GET /state``'s answer as (version, JSON bytes): redacted and
+        encoded once per (game, version, seat); with a shared cache a hit
+        reads no database."""
+        game, entry = await self._head(game_id) if version is None else (None, _UNSET)
+        if game is None:
+            game = await self.game(game_id)
+        viewer = await self.viewer(game, token)
+        target = game.version if version is None else version
+        key = ("state", game_id, target, viewer.seat)
+        body = self._body(key)
+        if body is not None and 1 <= target <= game.version:
+            return target, body
+        loaded = await self.load(game_id, version=version, game=game, cached=entry)
+        view = loaded.ruleset.view(loaded.state, viewer.seat)
+        answer = STATE_RESPONSE[game.ruleset](
+            game_id=game_id, version=loaded.version, seat=viewer.seat, view=view
+        )
+        return loaded.version, self._keep(key, self.json.encode(answer))
+
+    async def summary_body(self, game_id: str) -> tuple[GameRecord, bytes]:
+        """``GET /games/{id}``'s answer as JSON bytes, encoded once per version
+        of a started game; with a shared cache it reads no database."""
+        game = await self.game_fast(game_id)
+        key = ("summary", game_id, game.version)
+        body = self._body(key) if game.status != "waiting" else None
+        if body is None:
+            body = self.json.encode(await self.summary(game))
+            if game.status != "waiting":
+                self._keep(key, body)
+        return game, body
+
+    async def legal_body(self, game_id: str, token: str | None) -> tuple[int, bytes]:
+        """``GET /legal-commands``' answer as (version, JSON bytes), computed
+        once per (game, version, seat)."""
+        game, entry = await self._head(game_id)
+        if game is None:
+            game = await self.game(game_id)
+        if token is None:
+            raise ApiError(
+                401,
+                "unauthenticated",
+                "a seat token is required",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
+        viewer = await self.viewer(game, token)
+        assert viewer.seat is not None
+        key = ("legal", game_id, game.version, viewer.seat)
+        body = self._body(key)
+        if body is not None:
+            return game.version, body
+        if game.version == 0:
+            commands: list[Any] = []
+        else:
+            loaded = await self.load(game_id, game=game, cached=entry)
+            commands = loaded.ruleset.legal_commands(loaded.state, viewer.seat)
+        answer = LegalCommands(version=game.version, seat=viewer.seat, commands=commands)
+        return game.version, self._keep(key, self.json.encode(answer))
 
     async def view(
         self, game_id: str, token: str | None, version: int | None

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
 import msgspec
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, MediaType, Request, Response, get, post
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import Body, HeaderParameter, Parameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
@@ -16,7 +16,6 @@ from service.api.deps import PRIVATE, bearer, parse_if_match, parse_version_head
 from service.errors import ApiError, Problem
 from service.games import strict_body
 from service.schemas import (
-    STATE_RESPONSE,
     AnyCommand,
     ClaimSeat,
     CommandAccepted,
@@ -92,6 +91,15 @@ PROBLEMS = {
 }
 
 
+def not_modified(request: Request[Any, Any, Any], etag: str) -> bool:
+    """``If-None-Match`` names this ETag (or ``*``): answer 304 with no body."""
+    header = request.headers.get("if-none-match")
+    if not header:
+        return False
+    tags = {t.strip().removeprefix("W/") for t in header.split(",")}
+    return "*" in tags or etag in tags
+
+
 def problems(*codes: int) -> dict[int, ResponseSpec]:
     return {c: PROBLEMS[c] for c in codes}
 
@@ -150,6 +158,7 @@ class GamesController(Controller):
             limit=limit,
             cursor=to_store_cursor(cursor) if cursor else None,
         )
+        await svc.prime_seeds(games)  # one query for the page's finished games
         return GamePage(
             games=[await svc.summary(g) for g in games],
             next_cursor=from_store_cursor(next_cursor) if next_cursor else None,
@@ -161,9 +170,11 @@ class GamesController(Controller):
     ) -> Response[GameSummary]:
         """Status, version, seats and who holds them, seats to act, outcome,
         ``seed_sha256`` (and the seed once finished)."""
-        svc = service(request)
-        game = await svc.game(game_id)
-        return Response(await svc.summary(game), headers={"ETag": f'"{game.version}"'})
+        game, body = await service(request).summary_body(game_id)
+        etag = f'"{game.version}"'
+        if game.status != "waiting" and not_modified(request, etag):
+            return Response(b"", status_code=304, headers={"ETag": etag})
+        return Response(body, media_type=MediaType.JSON, headers={"ETag": etag})
 
     @post(
         "/{game_id:str}/seats/{seat:str}",
@@ -219,12 +230,11 @@ class GamesController(Controller):
     ) -> Response[StateResponse]:
         """The view for the bearer's seat (a spectator's without a token), at the
         current version or at any past ``version``. ``ETag: "<version>"``."""
-        svc = service(request)
-        loaded, viewer, view = await svc.view(game_id, bearer(authorization), version)
-        body = STATE_RESPONSE[loaded.game.ruleset](
-            game_id=game_id, version=loaded.version, seat=viewer.seat, view=view
-        )
-        return Response(body, headers={"ETag": f'"{loaded.version}"', **PRIVATE})
+        at, body = await service(request).state_body(game_id, bearer(authorization), version)
+        etag = f'"{at}"'
+        if not_modified(request, etag):
+            return Response(b"", status_code=304, headers={"ETag": etag, **PRIVATE})
+        return Response(body, media_type=MediaType.JSON, headers={"ETag": etag, **PRIVATE})
 
     @get(
         "/{game_id:str}/picture.svg",
@@ -270,9 +280,10 @@ class GamesController(Controller):
         authorization: AuthHeader = None,
     ) -> Response[LegalCommands]:
         """Command objects ready to post to ``/games/{game_id}/commands``."""
-        loaded, seat, commands = await service(request).legal(game_id, bearer(authorization))
-        body = LegalCommands(version=loaded.version, seat=seat, commands=commands)
-        return Response(body, headers={"ETag": f'"{loaded.version}"', **PRIVATE})
+        at, body = await service(request).legal_body(game_id, bearer(authorization))
+        # The encoded LegalCommands, served as is (the annotation documents its schema).
+        encoded: Any = body
+        return Response(encoded, media_type=MediaType.JSON, headers={"ETag": f'"{at}"', **PRIVATE})
 
     @post(
         "/{game_id:str}/commands",

@@ -71,8 +71,15 @@ class RedisStateCache:
         self._healthy = True
         self._down_until = 0.0
 
+    supports_heads = True
+    """(Added) ``get_with_head``/``put_with_head``: the games row at its latest
+    version, shared by every process, so a cache hit needs no database."""
+
     def key(self, game_id: str) -> str:
         return f"{self.prefix}state:{game_id}"
+
+    def head_key(self, game_id: str) -> str:
+        return f"{self.prefix}head:{game_id}"
 
     # --- health ---------------------------------------------------------------------
 
@@ -142,6 +149,55 @@ class RedisStateCache:
         try:
             args: list[Any] = [int(version), bytes(state), self.ttl_ms]
             await self._put_script(keys=[self.key(game_id)], args=args)
+        except Exception as exc:
+            self._failed("put", exc)
+            return
+        self._succeeded()
+
+    # --- heads (added) ------------------------------------------------------------
+
+    async def get_with_head(
+        self, game_id: str
+    ) -> tuple[tuple[int, bytes] | None, tuple[int, bytes] | None]:
+        """(head, state), each (version, bytes) or None, in one round trip."""
+        if self._skip():
+            return None, None
+        try:
+            pipe = self._client.pipeline(transaction=False)
+            pipe.hmget(self.head_key(game_id), ["v", "s"])
+            pipe.hmget(self.key(game_id), ["v", "s"])
+            (hv, hs), (sv, ss) = await pipe.execute()
+        except Exception as exc:
+            self._failed("get", exc)
+            return None, None
+        self._succeeded()
+        head = None if hv is None or hs is None else (int(hv), bytes(hs))
+        state = None if sv is None or ss is None else (int(sv), bytes(ss))
+        return head, state
+
+    async def put_with_head(
+        self,
+        game_id: str,
+        version: int,
+        head: bytes,
+        state: bytes | None,
+        head_ttl_seconds: float,
+    ) -> None:
+        """Write the head (and the state, when given) unless newer ones are
+        cached, in one round trip. The head expires after ``head_ttl_seconds``:
+        when a write fails, a reader may see the previous version at most that long."""
+        if self._skip():
+            return
+        try:
+            pipe = self._client.pipeline(transaction=False)
+            ttl = max(1, int(head_ttl_seconds * 1000))
+            await self._put_script(
+                keys=[self.head_key(game_id)], args=[int(version), head, ttl], client=pipe
+            )
+            if state is not None:
+                args: list[Any] = [int(version), bytes(state), self.ttl_ms]
+                await self._put_script(keys=[self.key(game_id)], args=args, client=pipe)
+            await pipe.execute()
         except Exception as exc:
             self._failed("put", exc)
             return

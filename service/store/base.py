@@ -135,6 +135,9 @@ class GameUpdate(msgspec.Struct, kw_only=True):
     outcome: dict[str, Any] | None = None
     winners: list[str] = []
     """Seats ranked first, once finished (used by ``last_winner``)."""
+    at: datetime | None = None
+    """(Added) The time to record (``updated_at``, the events' ``recorded_at``);
+    None: the store's clock. The service passes it to know the row it wrote."""
 
 
 class CommandRecord(msgspec.Struct, kw_only=True):
@@ -255,6 +258,11 @@ class EventStore(Protocol):
 
     async def get_seed(self, game_id: str) -> str | None: ...
 
+    async def get_seeds(self, game_ids: list[str]) -> dict[str, str]:
+        """(Added) The seeds of ``game_ids`` in one query; unknown ids are left out
+        (``GET /games`` reveals the seeds of a page's finished games at once)."""
+        ...
+
     async def last_winner(self, ruleset: str, player_ids: list[str]) -> str | None:
         """The player_id, among ``player_ids``, who won the most recently
         finished game of ``ruleset`` that any of them won; None if none did."""
@@ -317,9 +325,10 @@ class EventStore(Protocol):
 
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
         """Events of every game with ``position > after_position``, in
-        position order, at most ``limit``: the catch-up feed. Positions are
-        assigned in commit order, so a reader resuming after the last position
-        it saw never misses an event (gaps are possible, never reordering)."""
+        position order, at most ``limit``: the catch-up feed. A position is
+        served only once no lower position can still be committed, so a reader
+        resuming after the last position it saw never misses an event (gaps are
+        possible, never reordering)."""
         ...
 
     async def get_command(

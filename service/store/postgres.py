@@ -7,12 +7,28 @@ Concurrency model (any number of processes, each with its own pool)
   and the loser sees the new version (``VersionConflict``, nothing written).
   The primary key ``(game_id, version)`` of ``events`` backs this up: a
   unique violation there is also a ``VersionConflict``.
-* Before inserting events a transaction takes ``LOCK TABLE events IN
-  EXCLUSIVE MODE`` (it blocks other inserters, never readers), so the global
-  ``position`` is allocated in commit order: a reader tailing ``position``
-  never misses a row committed later with a smaller position.
-* Idempotency keys are checked under the game row lock and backed by the
-  unique index ``commands_idempotency``.
+* No table lock: writers never wait for each other's commits. The global
+  ``position`` comes from an identity sequence, so it is allocated at insert
+  time, and a transaction may commit after another one that got a higher
+  position. Before it inserts events, a writer takes a shared transaction
+  advisory lock (a *marker*) whose key carries the sequence's last value
+  ``c`` at that moment; its positions are then all above ``c``, and the
+  marker is released only once its commit (or rollback) is visible.
+  ``read_all`` reads the sequence's last value ``S`` first, then the smallest
+  marker ``m`` held in this database (``pg_locks``), and serves only
+  positions ``<= min(S, m)`` from a snapshot taken afterwards: every
+  position up to there belongs to a finished transaction, so a reader
+  resuming after the last position it saw never misses an event committed
+  later with a lower position, and never sees one twice. Shared locks never
+  conflict, so the markers cost writers nothing but one statement (sent in
+  the same pipeline as the append). ``tests/store/test_feed_horizon.py``
+  holds a writer open between a marker and its commit and checks it.
+* ``append`` is one statement (data-modifying CTEs: the games row updated
+  where its version is the expected one, the command recorded, the events
+  inserted) after the marker, pipelined with BEGIN and COMMIT. Idempotency
+  keys are backed by the unique index ``commands_idempotency``; when the
+  version did not match, the key is looked up before answering
+  ``VersionConflict``.
 * Driver errors become store errors in one place, ``_translate``.
 """
 
@@ -42,7 +58,6 @@ from service.store._common import (
     game_params,
     game_records,
     import_statements,
-    insert_command,
     json_dumps,
     list_games_query,
     load_migrations,
@@ -79,6 +94,53 @@ Conn = AsyncConnection[tuple[Any, ...]]
 _MIGRATION_LOCK = 0x706C6174  # pg_advisory_xact_lock key ("plat")
 _PURGE_BATCH = 5000
 
+# Feed markers: pg_advisory_xact_lock_shared((_MARKER_HI << 32) + c), c the
+# events sequence's last value (< 2**48). In pg_locks: classid = _MARKER_HI +
+# (c >> 32), objid = c & 0xffffffff, objsubid = 1 (the one-bigint form).
+_MARKER_HI = 0x504C0000
+_SEQUENCE = "pg_get_serial_sequence('events', 'position')::regclass"
+_TAKE_MARKER = (
+    f"SELECT pg_advisory_xact_lock_shared(({_MARKER_HI}::bigint << 32)"
+    f" + COALESCE(pg_sequence_last_value({_SEQUENCE}), 0))"
+)
+# A batch's positions are contiguous: the insert statement alone runs under a
+# session-level advisory lock, taken and released in the same pipeline (held
+# for the statement, not to COMMIT), released on every error path too.
+_ALLOC_LOCK = 0x706C6171
+_ALLOC = f"SELECT pg_advisory_lock({_ALLOC_LOCK})"
+_ALLOC_DONE = f"SELECT pg_advisory_unlock({_ALLOC_LOCK})"
+_LAST_ALLOCATED = f"SELECT COALESCE(pg_sequence_last_value({_SEQUENCE}), 0)"
+_LOWEST_MARKER = (
+    f"SELECT min(((classid::bigint - {_MARKER_HI}) << 32) + objid::bigint) FROM pg_locks"
+    " WHERE locktype = 'advisory' AND objsubid = 1"
+    f" AND classid >= {_MARKER_HI} AND classid < {_MARKER_HI + 0x10000}"
+    " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+)
+
+_APPEND = """
+WITH g AS (
+    UPDATE games SET version = %(version)s, status = %(status)s, to_act = %(to_act)s,
+        outcome = %(outcome)s, winners = %(winners)s, updated_at = %(now)s,
+        finished_at = CASE WHEN %(status)s = 'finished' THEN COALESCE(finished_at, %(now)s)
+                      ELSE NULL END
+    WHERE game_id = %(game_id)s AND version = %(expected)s
+    RETURNING game_id
+), c AS (
+    INSERT INTO commands (command_id, game_id, seat, idempotency_key, request_hash, command,
+                          response_status, response, recorded_at)
+    SELECT %(command_id)s, g.game_id, %(seat)s, %(key)s, %(request_hash)s, %(command)s,
+           %(response_status)s, %(response)s, %(now)s
+    FROM g WHERE %(command_id)s::text IS NOT NULL
+), e AS (
+    INSERT INTO events (game_id, version, type, schema_version, data, recorded_at, command_id, seat)
+    SELECT g.game_id, u.v, u.t, u.s, u.d::jsonb, %(now)s, %(command_id)s, %(seat)s
+    FROM g, unnest(%(vs)s::integer[], %(ts)s::text[], %(ss)s::integer[], %(ds)s::text[])
+        AS u(v, t, s, d)
+    ORDER BY u.v
+)
+SELECT count(*) FROM g
+"""
+
 
 def _as_is(value: Any) -> Any:
     return value
@@ -88,6 +150,18 @@ def _as_is(value: Any) -> Any:
 _POSTGRES = Dialect(
     mark="%s", dump_json=Jsonb, load_json=_as_is, dump_time=_as_is, load_time=to_utc
 )
+
+
+async def _release_session_locks(conn: Conn) -> None:
+    """After a failed transaction: no session-level advisory lock (``_ALLOC``)
+    may stay with a pooled connection. A broken connection is discarded by the
+    pool (its locks die with it)."""
+    try:
+        await conn.rollback()
+        await conn.execute("SELECT pg_advisory_unlock_all()")
+        await conn.commit()
+    except (psycopg.Error, OSError):
+        pass
 
 
 def _translate(
@@ -171,9 +245,16 @@ class PostgresEventStore:
             open=False,  # opened explicitly (and awaited) in open()
             timeout=self._timeout,
             kwargs=self._connect_kwargs(),
+            configure=self._configure,
             check=AsyncConnectionPool.check_connection,
             name="plateau-store",
         )
+
+    async def _configure(self, conn: Conn) -> None:
+        """Each new connection: every wait for a row lock is bounded
+        (``StoreUnavailable`` after it), set once instead of per transaction."""
+        await conn.execute(f"SET lock_timeout = {self._lock_timeout_ms}")
+        await conn.commit()
 
     def _connect_kwargs(self) -> dict[str, Any]:
         # The process id in application_name: pg_stat_activity shows each worker's connections.
@@ -203,13 +284,35 @@ class PostgresEventStore:
             raise StoreUnavailable("the PostgreSQL store is not open")
         try:
             async with pool.connection(timeout=timeout) as conn:
-                async with conn.transaction():
-                    yield conn
+                try:
+                    async with conn.transaction():
+                        yield conn
+                except BaseException:
+                    await _release_session_locks(conn)
+                    raise
         except psycopg.Error as exc:
             raise _translate(exc, game_id=game_id, expected=expected) from exc
 
-    async def _lock_timeout(self, conn: Conn) -> None:
-        await conn.execute(f"SET LOCAL lock_timeout = {self._lock_timeout_ms}")
+    @asynccontextmanager
+    async def _pipelined_tx(
+        self, *, game_id: str | None = None, expected: int | None = None
+    ) -> AsyncIterator[Conn]:
+        """As ``_tx``, in pipeline mode: BEGIN goes with the first statements
+        and COMMIT needs no extra wait for them."""
+        pool = self._pool
+        if pool is None:
+            raise StoreUnavailable("the PostgreSQL store is not open")
+        try:
+            async with pool.connection() as conn:
+                try:
+                    async with conn.pipeline():
+                        async with conn.transaction():
+                            yield conn
+                except BaseException:
+                    await _release_session_locks(conn)
+                    raise
+        except psycopg.Error as exc:
+            raise _translate(exc, game_id=game_id, expected=expected) from exc
 
     # --- lifecycle ------------------------------------------------------------------
 
@@ -297,8 +400,9 @@ class PostgresEventStore:
     ) -> None:
         if not events:
             return
-        # Serialize inserters (not readers): positions are allocated in commit order.
-        await conn.execute("LOCK TABLE events IN EXCLUSIVE MODE")
+        # The feed's marker, before any position is allocated (see the module doc).
+        await conn.execute(_TAKE_MARKER)
+        await conn.execute(_ALLOC)
         await conn.execute(
             "INSERT INTO events"
             " (game_id, version, type, schema_version, data, recorded_at, command_id, seat)"
@@ -316,6 +420,7 @@ class PostgresEventStore:
                 [json_dumps(e.data) for e in events],
             ),
         )
+        await conn.execute(_ALLOC_DONE)
 
     @staticmethod
     async def _apply_update(
@@ -434,6 +539,17 @@ class PostgresEventStore:
             row = await cur.fetchone()
             return None if row is None else str(row[0])
 
+    async def get_seeds(self, game_ids: list[str]) -> dict[str, str]:
+        """(Added) The seeds of ``game_ids`` in one query (unknown ids are left out)."""
+        if not game_ids:
+            return {}
+        async with self._tx() as conn:
+            cur = await conn.execute(
+                "SELECT game_id, seed FROM game_secrets WHERE game_id = ANY(%s)",
+                (list(dict.fromkeys(game_ids)),),
+            )
+            return {str(r[0]): str(r[1]) for r in await cur.fetchall()}
+
     async def last_winner(self, ruleset: str, player_ids: list[str]) -> str | None:
         if not player_ids:
             return None
@@ -463,7 +579,6 @@ class PostgresEventStore:
     ) -> GameRecord:
         now = utcnow()
         async with self._tx(game_id=game_id) as conn:
-            await self._lock_timeout(conn)
             cur = await conn.execute(
                 "SELECT status, version FROM games WHERE game_id = %s FOR UPDATE", (game_id,)
             )
@@ -491,7 +606,6 @@ class PostgresEventStore:
             await self._apply_update(conn, game_id, version + len(events), update, now)
             after = await self._game(conn, game_id)
             assert after is not None
-            # Last, so the global events lock is held for the insert and COMMIT only.
             await self._insert_events(
                 conn, game_id, version + 1, events, command_id=None, seat=None, now=now
             )
@@ -536,35 +650,52 @@ class PostgresEventStore:
         update: GameUpdate,
         command: CommandRecord | None = None,
     ) -> int:
-        now = utcnow()
+        now = update.at or utcnow()
         new_version = expected_version + len(events)
-        async with self._tx(game_id=game_id, expected=expected_version) as conn:
-            await self._lock_timeout(conn)
-            cur = await conn.execute(
-                "SELECT version FROM games WHERE game_id = %s FOR UPDATE", (game_id,)
-            )
+        params = {
+            "game_id": game_id,
+            "expected": expected_version,
+            "version": new_version,
+            "status": update.status,
+            "to_act": Jsonb(update.to_act),
+            "outcome": None if update.outcome is None else Jsonb(update.outcome),
+            "winners": Jsonb(update.winners),
+            "now": now,
+            "command_id": None if command is None else command.command_id,
+            "seat": None if command is None else command.seat,
+            "key": None if command is None else command.idempotency_key,
+            "request_hash": None if command is None else command.request_hash,
+            "command": None
+            if command is None or command.command is None
+            else Jsonb(command.command),
+            "response_status": 0 if command is None else command.response_status,
+            "response": b"" if command is None else command.response,
+            "vs": [expected_version + 1 + i for i in range(len(events))],
+            "ts": [e.type for e in events],
+            "ss": [e.schema_version for e in events],
+            "ds": [json_dumps(e.data) for e in events],
+        }
+        async with self._pipelined_tx(game_id=game_id, expected=expected_version) as conn:
+            # BEGIN, the feed's marker and the append statement in one round
+            # trip; the count is the only answer waited for before COMMIT.
+            if events:
+                await conn.execute(_TAKE_MARKER)
+                await conn.execute(_ALLOC)
+            cur = await conn.execute(_APPEND, params, prepare=True)
+            if events:
+                await conn.execute(_ALLOC_DONE)
             row = await cur.fetchone()
-            if row is None:
+            if row is not None and row[0] == 1:
+                return new_version
+            # Nothing was written: say why (the key before the version).
+            cur = await conn.execute("SELECT version FROM games WHERE game_id = %s", (game_id,))
+            found = await cur.fetchone()
+            if found is None:
                 raise GameNotFound(game_id)
             if command is not None and command.idempotency_key is not None:
                 if await self._command(conn, game_id, command.seat, command.idempotency_key):
                     raise IdempotencyConflict(command.idempotency_key)
-            if row[0] != expected_version:
-                raise VersionConflict(game_id, expected_version, row[0])
-            await self._apply_update(conn, game_id, new_version, update, now)
-            if command is not None:
-                await conn.execute(*insert_command(_POSTGRES, game_id, command, now))
-            # Last, so the global events lock is held for the insert and COMMIT only.
-            await self._insert_events(
-                conn,
-                game_id,
-                expected_version + 1,
-                events,
-                command_id=None if command is None else command.command_id,
-                seat=None if command is None else command.seat,
-                now=now,
-            )
-        return new_version
+            raise VersionConflict(game_id, expected_version, found[0])
 
     async def read(
         self, game_id: str, *, after: int = 0, limit: int | None = None, upto: int | None = None
@@ -576,12 +707,22 @@ class PostgresEventStore:
         return [stored_event(_POSTGRES, game_id, row) for row in rows]
 
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
-        """Events of every game after ``after_position``, in position order."""
+        """Events of every game after ``after_position``, in position order (added),
+        up to the horizon below which every writer has finished (see the module doc)."""
         async with self._tx() as conn:
+            # Three statements, in this order: the sequence, then the markers,
+            # then the rows (READ COMMITTED: a snapshot taken after both).
+            cur = await conn.execute(_LAST_ALLOCATED)
+            allocated = (await cur.fetchone() or (0,))[0]
+            cur = await conn.execute(_LOWEST_MARKER)
+            lowest = (await cur.fetchone() or (None,))[0]
+            horizon = allocated if lowest is None else min(allocated, lowest)
+            if horizon <= after_position:
+                return []
             cur = await conn.execute(
                 f"SELECT game_id, {EVENT_COLUMNS} FROM events"
-                " WHERE position > %s ORDER BY position LIMIT %s",
-                (after_position, limit),
+                " WHERE position > %s AND position <= %s ORDER BY position LIMIT %s",
+                (after_position, horizon, limit),
             )
             rows = await cur.fetchall()
         return [stored_event(_POSTGRES, row[0], row[1:]) for row in rows]
@@ -623,12 +764,15 @@ class PostgresEventStore:
 
     async def import_game(self, bundle: GameImport) -> None:
         async with self._tx(game_id=bundle.game.game_id) as conn:
-            # The same lock as append: positions are allocated in commit order.
-            await conn.execute("LOCK TABLE events IN EXCLUSIVE MODE")
+            # The feed's marker, as in append, before any position is allocated;
+            # the allocation lock around the inserts keeps the positions contiguous.
+            await conn.execute(_TAKE_MARKER)
+            await conn.execute(_ALLOC)
             for sql, rows in import_statements(_POSTGRES, bundle):
                 if rows:
                     async with conn.cursor() as cur:
                         await cur.executemany(sql, rows)
+            await conn.execute(_ALLOC_DONE)
 
     async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
         """Idempotent on (game_id, version): the first saved state is kept.

@@ -391,6 +391,21 @@ class SqliteEventStore:
 
         return await self._run(self._read, work)
 
+    async def get_seeds(self, game_ids: list[str]) -> dict[str, str]:
+        """(Added) The seeds of ``game_ids`` in one query (unknown ids are left out)."""
+        ids = list(dict.fromkeys(game_ids))
+        if not ids:
+            return {}
+
+        def work(conn: sqlite3.Connection) -> dict[str, str]:
+            marks = ", ".join("?" * len(ids))
+            rows = conn.execute(
+                f"SELECT game_id, seed FROM game_secrets WHERE game_id IN ({marks})", ids
+            ).fetchall()
+            return {str(r[0]): str(r[1]) for r in rows}
+
+        return await self._run(self._read, work)
+
     async def player_by_token(self, token_hash: str) -> PlayerRecord | None:
         def work(conn: sqlite3.Connection) -> PlayerRecord | None:
             row = conn.execute(
@@ -617,7 +632,7 @@ class SqliteEventStore:
         update: GameUpdate,
         command: CommandRecord | None = None,
     ) -> int:
-        now = utcnow()
+        now = update.at or utcnow()
         new_version = expected_version + len(events)
 
         def work(conn: sqlite3.Connection) -> int:

@@ -261,7 +261,7 @@ def seed_scale(url: str, games: int = 10_000, events_per_game: int = 100) -> dic
         state = fold(rs, new, state)
         log.extend(new)
     final = rs.outcome(state)
-    assert final is not None, "a seeded game is played to its end"
+    assert final is not None
     outcome = msgspec.json.encode(final).decode()
     winners = json.dumps(list(final.winners))
     opts = msgspec.json.encode(options).decode()
