@@ -137,7 +137,9 @@ class ToursIsland(msgspec.Struct, frozen=True, kw_only=True):
 
     id: IslandId
     french_name: str
-    cls: IslandClass
+    cls: IslandClass = msgspec.field(name="island_class")
+    """On the wire ``island_class``: a property named ``cls`` broke the client
+    openapi-python-client generates (it shadows the classmethod's ``cls``)."""
     ring_pos: int | None
     """Position 1..16 on the peripheral ring (peripherals only)."""
     medium_index: int | None
