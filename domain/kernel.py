@@ -85,6 +85,7 @@ class Standing(msgspec.Struct, frozen=True, kw_only=True):
     """One seat's place in the final ranking."""
 
     seat: Seat
+    """The seat."""
     rank: int
     """1 for the winner(s); seats that stay tied after every tie-break share a rank."""
     score: int

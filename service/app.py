@@ -22,10 +22,22 @@ from service.api.players import PlayersController
 from service.api.rulesets import RulesetsController
 from service.errors import EXCEPTION_HANDLERS
 from service.settings import Settings
+from service.web import web_handlers
 
 log = logging.getLogger("plateau")
 
-API_VERSION = "1.0.0"
+
+def _version() -> str:
+    """The one version number: the package's, from pyproject.toml."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("plateau")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "0.0.0"
+
+
+API_VERSION = _version()
 DESCRIPTION = """\
 Plateau hosts turn-based board games behind an event-sourced REST API.
 
@@ -127,6 +139,7 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
             GamesController,
             ExportsController,
             PlayersController,
+            *web_handlers(),
             metrics_endpoint,
         ],
         before_send=[_complete_allow_header],

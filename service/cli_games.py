@@ -151,7 +151,7 @@ async def _export(args: argparse.Namespace) -> int:
         skip = _already_exported(args.output)
         todo = [g for g in reversed(games) if g.game_id not in skip]  # oldest first
         out: IO[str]
-        out = open(args.output, "a", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
+        out = open(args.output, "a", encoding="utf-8") if args.output else sys.stdout
         progress = Progress("exporting", len(todo))
         try:
             for game in todo:

@@ -48,11 +48,15 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
     type: str
     """A URI naming the problem type (``urn:plateau:problem:<code>``)."""
     title: str
+    """A short human-readable summary of the problem type."""
     status: int
+    """The HTTP status code."""
     code: str
     """Stable, machine-readable error code (``not_your_turn``, ``stale_version`` ...)."""
     detail: str
+    """A human-readable explanation of this occurrence."""
     instance: str | None = None
+    """The request path this problem occurred on, when known."""
     details: dict[str, Any] | None = None
     """Structured facts about the error (the offending cell, card, seat ...)."""
 

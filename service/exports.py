@@ -82,7 +82,7 @@ def command_log(
         for c in commands
         if c.command_id in first_version and c.command is not None
     ]
-    entries.sort(key=lambda e: e["version"])
+    entries.sort(key=lambda e: int(str(e["version"])))
     return entries
 
 
@@ -95,7 +95,7 @@ async def export_game(
     commands = await store.command_log(game.game_id)
     include = game.status == "finished" if with_seed is None else with_seed
     seed = await store.get_seed(game.game_id) if include else None
-    return msgspec.to_builtins(
+    document: dict[str, Any] = msgspec.to_builtins(
         {
             "format": FORMAT,
             "game": game,
@@ -104,6 +104,7 @@ async def export_game(
             "commands": command_log(events, commands),
         }
     )
+    return document
 
 
 # --- auditing an export ------------------------------------------------------------

@@ -20,7 +20,16 @@ from typing import Any
 
 import msgspec
 
-from domain import RULESETS, Outcome, Rng, Ruleset, RuleViolation, SeatedPlayer, SetupContext, fold
+from domain import (
+    RULESETS,
+    AnyRuleset,
+    Outcome,
+    Rng,
+    RuleViolation,
+    SeatedPlayer,
+    SetupContext,
+    fold,
+)
 from domain.pictures import render as render_picture
 from service import metrics
 from service.cache.base import StateCache
@@ -145,7 +154,7 @@ class Viewer:
 @dataclass(slots=True)
 class Loaded:
     game: GameRecord
-    ruleset: Ruleset
+    ruleset: AnyRuleset
     state: Any
     version: int
 
@@ -153,7 +162,7 @@ class Loaded:
 class Codecs:
     """msgspec encoders/decoders per ruleset, built once."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: AnyRuleset) -> None:
         self.state_decoder = msgspec.msgpack.Decoder(ruleset.State)
         self.event_type = ruleset.Event
         self.options_type = ruleset.Options
@@ -180,7 +189,7 @@ class GameService:
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
-    def ruleset(name: str) -> Ruleset:
+    def ruleset(name: str) -> AnyRuleset:
         try:
             return RULESETS[name]
         except KeyError:
@@ -203,18 +212,18 @@ class GameService:
                 self._seeds.popitem(last=False)
         return seed
 
-    def decode_event(self, ruleset: Ruleset, data: dict[str, Any]) -> Any:
+    def decode_event(self, ruleset: AnyRuleset, data: dict[str, Any]) -> Any:
         # Through JSON, not msgspec.convert: stored JSON has string keys where
         # an event may declare int-keyed dicts, which only the JSON decoder maps back.
         return msgspec.json.decode(self.json.encode(data), type=ruleset.Event)
 
-    async def summary(self, game: GameRecord) -> GameSummary:  # type: ignore[valid-type]
+    async def summary(self, game: GameRecord) -> GameSummary:
         ruleset = RULESETS[game.ruleset]
         seed = await self.seed(game.game_id) if game.status == "finished" else None
         return GAME_SUMMARY[game.ruleset](
             game_id=game.game_id,
             options=msgspec.json.decode(self.json.encode(game.options), type=ruleset.Options),
-            status=game.status,  # type: ignore[arg-type]
+            status=game.status,
             version=game.version,
             seats=[
                 SeatInfo(
@@ -450,7 +459,7 @@ class GameService:
         ]
 
     @staticmethod
-    def _update(ruleset: Ruleset, state: Any) -> GameUpdate:
+    def _update(ruleset: AnyRuleset, state: Any) -> GameUpdate:
         outcome = ruleset.outcome(state)
         if outcome is None:
             return GameUpdate(status="active", to_act=list(ruleset.to_act(state)))
@@ -515,7 +524,7 @@ class GameService:
                 log.warning("snapshot of %s at %d failed: %s", game_id, version, exc)
 
     # ------------------------------------------------------------------ commands
-    def parse_command(self, ruleset: Ruleset, body: bytes) -> Any:
+    def parse_command(self, ruleset: AnyRuleset, body: bytes) -> Any:
         """Strictly decode a command of this game's ruleset.
 
         The body already passed the union of every ruleset's commands (400
@@ -716,7 +725,7 @@ class GameService:
         return [self.logged(ruleset, game, viewer, e) for e in stored]
 
     def logged(
-        self, ruleset: Ruleset, game: GameRecord, viewer: Viewer, stored: StoredEvent
+        self, ruleset: AnyRuleset, game: GameRecord, viewer: Viewer, stored: StoredEvent
     ) -> LoggedEvent:
         event = self.decode_event(ruleset, stored.data)
         if game.status != "finished":

@@ -93,7 +93,7 @@ class RateLimiter:
                     # The nearest hop not of a trusted proxy is the client.
                     for hop in reversed(hops):
                         if hop not in self.trusted:
-                            return hop
+                            return str(hop)
         return str(peer)
 
     @staticmethod
@@ -102,14 +102,14 @@ class RateLimiter:
             if name == b"authorization":
                 scheme, _, token = value.decode("latin-1").strip().partition(" ")
                 if scheme.lower() == "bearer" and token.strip():
-                    return token.strip()
+                    return str(token.strip())
         query = scope.get("query_string", b"")
         if b"access_token=" in query:
             from urllib.parse import parse_qs
 
             values = parse_qs(query.decode("latin-1")).get("access_token")
             if values:
-                return values[0]
+                return str(values[0])
         return None
 
     async def _count(self, keys: list[str], window_index: int) -> list[int]:

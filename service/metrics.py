@@ -134,7 +134,7 @@ def _forget_dead_workers(path: str) -> None:
             os.kill(pid, 0)
         except ProcessLookupError:
             with contextlib.suppress(Exception):
-                multiprocess.mark_process_dead(pid, path)
+                multiprocess.mark_process_dead(pid, path)  # type: ignore[no-untyped-call]
         except PermissionError:
             pass
 
@@ -144,7 +144,7 @@ def mark_exit() -> None:
     path = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
     if path:
         with contextlib.suppress(Exception):
-            multiprocess.mark_process_dead(os.getpid(), path)
+            multiprocess.mark_process_dead(os.getpid(), path)  # type: ignore[no-untyped-call]
 
 
 def exposition() -> tuple[bytes, str]:
@@ -153,7 +153,7 @@ def exposition() -> tuple[bytes, str]:
     if MULTIPROCESS and path:
         _forget_dead_workers(path)
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry, path=path)
+        multiprocess.MultiProcessCollector(registry, path=path)  # type: ignore[no-untyped-call]
         return generate_latest(registry), CONTENT_TYPE_LATEST
     from prometheus_client import REGISTRY
 

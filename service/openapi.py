@@ -133,11 +133,13 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
         for variant in [prop, *(prop or {}).get("oneOf", []), *(prop or {}).get("anyOf", [])]:
             if isinstance(variant, dict) and variant.get("type") == "string":
                 variant.setdefault("pattern", NO_NUL)
+    _no_nul_anywhere(result["components"]["schemas"])
     _name_inline_enums(result)
     _declare_security(result)
     _document_problems(result)
     _document_headers(result)
     _add_examples(result)
+    __import__("service.docstrings").docstrings.describe(result)  # docstrings -> descriptions
     # forbid_unknown_fields=True is not reflected by Litestar: say it in the schema.
     for name, schema in result.get("components", {}).get("schemas", {}).items():
         cls = classes.get(name)
@@ -230,7 +232,11 @@ def _name_inline_enums(doc: dict[str, Any]) -> None:
         inline = props.get(prop)
         if isinstance(inline, dict) and "enum" in inline and name not in schemas:
             description = inline.pop("description", None)
-            schemas[name] = {"title": name, **inline}
+            schemas[name] = {
+                "title": name,
+                "description": f"The values of `{parent}.{prop}`.",
+                **inline,
+            }
             props[prop] = {"$ref": f"#/components/schemas/{name}"}
             if description:
                 props[prop]["description"] = description
@@ -288,6 +294,19 @@ def no_nul(schema: dict[str, Any]) -> None:
     if schema.get("type") == "string" and "pattern" not in schema and "enum" not in schema:
         schema["pattern"] = NO_NUL
         schema.setdefault("minLength", 1)
+
+
+def _no_nul_anywhere(node: Any) -> None:
+    """Every free string of a body is refused with U+0000 (400, ``json_schema_body``):
+    each string schema without a pattern, enum, const or format says so."""
+    if isinstance(node, dict):
+        if node.get("type") == "string" and not {"pattern", "enum", "const", "format"} & set(node):
+            node["pattern"] = NO_NUL
+        for value in node.values():
+            _no_nul_anywhere(value)
+    elif isinstance(node, list):
+        for value in node:
+            _no_nul_anywhere(value)
 
 
 def _document_problems(doc: dict[str, Any]) -> None:

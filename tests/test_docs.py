@@ -40,3 +40,14 @@ def test_docs_copy_is_identical_to_the_shared_source(source: str) -> None:
 def test_every_rules_spec_cited_by_the_code_is_in_the_repository() -> None:
     for game in ("arkantis", "tours_arc_en_ciel", "petits_dragons", "eclats_des_cites"):
         assert (ROOT / "docs" / "rules" / f"{game}.md").is_file(), game
+
+
+def test_one_version_number() -> None:
+    import tomllib
+
+    from service.app import API_VERSION
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert API_VERSION == project["version"], "reinstall (pip install -e .) after a version bump"
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert f"## {project['version']}" in changelog, "the CHANGELOG has no entry for this version"

@@ -181,15 +181,21 @@ class ArkantisCardTypeInfo(msgspec.Struct, frozen=True, kw_only=True):
     """One vestige card type: a free polyomino, with its prices and names."""
 
     type_id: CardType
+    """The card type's id."""
     name_fr: str
+    """Its French name."""
     name_en: str
+    """Its English name."""
     colour: Colour
+    """Its pile's colour."""
     purchase_value: int
     """Price to buy it, and its penalty when left in hand at the end."""
     face_value: int
     """Points it scores when laid."""
     copies: int
+    """How many copies there are."""
     polyomino: str
+    """The shape it shows."""
     chiral: bool
     """The card shows the shape and its mirror image; either validates it."""
     placements: int
@@ -197,6 +203,7 @@ class ArkantisCardTypeInfo(msgspec.Struct, frozen=True, kw_only=True):
     drawing: str
     """Base drawing, rows separated by '/', '#' = cell."""
     canonical_key: tuple[tuple[int, int], ...]
+    """The shape's cells, normalised, to match board shapes."""
 
 
 def _type(
@@ -283,10 +290,15 @@ class ArkantisCard(msgspec.Struct, frozen=True, kw_only=True):
     """One of the 55 vestige cards."""
 
     card_id: CardId
+    """The card's id."""
     card_type: CardType
+    """Its type."""
     colour: Colour
+    """Its pile's colour."""
     face_value: int
+    """The value it scores when laid."""
     purchase_value: int
+    """Its price in sesterces."""
 
 
 CARDS: Final[tuple[ArkantisCard, ...]] = tuple(
@@ -362,6 +374,7 @@ class ArkantisCell(msgspec.Struct, frozen=True, kw_only=True):
     """A board cell and its position."""
 
     cell_id: str
+    """The cell's id."""
     row: int
     """1..7, top to bottom (row 7 is the base, row 4 the middle row)."""
     column: int
@@ -372,20 +385,31 @@ class ArkantisComponents(msgspec.Struct, frozen=True, kw_only=True):
     """The static material of ArkantiS."""
 
     rows: int
+    """The board's rows."""
     columns: int
+    """The board's columns."""
     cells: tuple[ArkantisCell, ...]
+    """The board's cells."""
     edges: tuple[tuple[str, str], ...]
     """Pairs of cells that share a side."""
     tokens: int
+    """How many tokens there are."""
     sesterces: int
+    """How many sesterces there are."""
     start_sesterces: int
+    """The sesterces each seat starts with."""
     deal: tuple[Colour, ...]
     """Colours dealt to each player, in order."""
     prices: dict[str, int]
+    """The price of a card by pile colour."""
     remove_two_cost: int
+    """The cost of removing two tokens."""
     move_cost: int
+    """The cost of moving a token."""
     card_types: tuple[ArkantisCardTypeInfo, ...]
+    """The card types."""
     cards: tuple[ArkantisCard, ...]
+    """Every card."""
     tournament_layouts: tuple[str, ...]
     """Configuration k is entry k-1: the column (1..7) of the empty cell of rows 1..7."""
     geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]

@@ -24,9 +24,13 @@ class ArkantisLaidCard(msgspec.Struct, frozen=True, kw_only=True):
     """A card laid face up in front of a player."""
 
     card_id: CardId
+    """The card."""
     card_type: CardType
+    """Its type."""
     shape_id: ShapeId
+    """The shape it validated."""
     turn: int
+    """The turn it was laid in."""
 
 
 class ArkantisPlayerState(msgspec.Struct, frozen=True, kw_only=True):
@@ -57,20 +61,30 @@ class ArkantisTurnShape(msgspec.Struct, frozen=True, kw_only=True):
     """A shape created by this turn's action."""
 
     shape_id: ShapeId
+    """The shape's id."""
     colour: ShapeColour
+    """The colour of its cells."""
     cells: tuple[CellId, ...]
+    """Its cells."""
     size: int
+    """How many cells it has."""
     card_type: CardType | None
+    """The card type it matches, if any."""
     validated_by: CardId | None = None
+    """The card laid on it, if any."""
 
 
 class ArkantisResult(msgspec.Struct, frozen=True, kw_only=True):
     """The final result, once every player has passed."""
 
     scores: tuple[ArkantisScore, ...]
+    """Every seat's score."""
     ranking: tuple[SeatId, ...]
+    """The seats, best first."""
     winner_seat: SeatId
+    """The winning seat."""
     decided_by: DecidedBy
+    """What separated the first two places."""
 
 
 class ArkantisState(msgspec.Struct, frozen=True, kw_only=True):

@@ -23,53 +23,82 @@ class ArkantisPileView(msgspec.Struct, frozen=True, kw_only=True):
     """A pile as everyone sees it: its size and its face-up card."""
 
     hidden_count: int
+    """How many face-down cards the pile holds."""
     visible: CardId | None
+    """The face-up card, if any."""
 
 
 class ArkantisHandCount(msgspec.Struct, frozen=True, kw_only=True):
     """Card backs show the colour: the public part of a hand."""
 
     orange: int
+    """How many orange cards."""
     emerald: int
+    """How many emerald cards."""
 
 
 class ArkantisPlayerView(msgspec.Struct, frozen=True, kw_only=True):
     """A seat as the viewer sees it."""
 
     seat: SeatId
+    """The seat."""
     seat_index: int
+    """Its position in playing order, from 0."""
     sesterces: int
+    """Its sesterces."""
     hand: tuple[CardId, ...] | None
     """The cards, for the viewer's own seat (and for everyone once the game is over); else null."""
     hand_count: ArkantisHandCount
+    """How many cards it holds, by colour."""
     laid: tuple[ArkantisLaidCard, ...]
+    """The cards it laid."""
     laid_value: int
+    """Their summed face values."""
     passed: bool
+    """True once it passed."""
     leave_position: int | None
+    """The order in which it passed, once passed."""
     tokens_at_last_move: int | None
+    """The tokens left on the board when it last moved one, if ever."""
     swapped_in_turn: int | None
+    """The turn it last swapped a duplicate in, if ever."""
 
 
 class ArkantisView(msgspec.Struct, frozen=True, kw_only=True):
     """The game as one seat (or a spectator) sees it."""
 
     viewer: SeatId | None
+    """The seat this view is for; null for a spectator."""
     status: Status
+    """The game's status."""
     options: ArkantisOptions
+    """The game's options."""
     board: tuple[str, ...]
     """7 rows, row 1 first, column 1 first: B = token, R = empty."""
     token_count: int
+    """How many tokens remain on the board."""
     bank: int
+    """The sesterces in the bank."""
     orange: ArkantisPileView
+    """The orange pile."""
     emerald: ArkantisPileView
+    """The emerald pile."""
     players: tuple[ArkantisPlayerView, ...]
+    """Every seat."""
     turn: int
+    """The turn's number."""
     active_seat: SeatId | None
+    """The seat playing, if any."""
     phase: Phase | None
+    """The turn's phase, if any."""
     turn_shapes: tuple[ArkantisTurnShape, ...]
+    """The shapes created this turn."""
     pending_shape_ids: tuple[str, ...]
+    """The shapes still awaiting a card."""
     leave_count: int
+    """How many seats have passed."""
     result: ArkantisResult | None
+    """The result once the game has ended."""
 
 
 def view(state: ArkantisState, seat: str | None) -> ArkantisView:

@@ -92,9 +92,11 @@ class EclatsCard(msgspec.Struct, frozen=True, kw_only=True):
     """One of the 18 card kinds (spec table 2.1)."""
 
     id: CardId
+    """The card's id."""
     name: str
     """French name."""
     family: Family
+    """Its family."""
     shields: int
     """Shields while kept (protection cards: 1)."""
     alerts: int
@@ -197,11 +199,15 @@ class EclatsStage(msgspec.Struct, frozen=True, kw_only=True):
     """One of the five stages every wonder shares (spec table 2.2)."""
 
     number: StageNumber
+    """The stage's number."""
     id: str
+    """The stage's id."""
     name: str
+    """Its name."""
     count: int
     """Material units required."""
     pattern: Pattern
+    """The cards it requires."""
 
 
 STAGES: tuple[EclatsStage, ...] = (
@@ -217,12 +223,15 @@ class EclatsWonder(msgspec.Struct, frozen=True, kw_only=True):
     """A wonder (spec table 2.3)."""
 
     id: WonderId
+    """The wonder's id."""
     name: str
+    """Its name."""
     stage_prestige: tuple[int, int, int, int, int]
     """Prestige of stages 1 to 5."""
     power: str | None
     """Name of the power that fires at stages 2 and 4 (None: no power)."""
     power_text: str
+    """Its power, as printed."""
 
 
 WONDERS: tuple[EclatsWonder, ...] = (
@@ -273,8 +282,11 @@ class EclatsUpgrade(msgspec.Struct, frozen=True, kw_only=True):
     """One of the 7 upgrade tokens (spec table 2.4)."""
 
     id: UpgradeId
+    """The upgrade's id."""
     name: str
+    """Its name."""
     effect: str
+    """Its effect, as printed."""
 
 
 UPGRADES: tuple[EclatsUpgrade, ...] = (
@@ -371,6 +383,7 @@ class EclatsBorderPile(msgspec.Struct, frozen=True, kw_only=True):
     """Where a border pile lies for a given seat count."""
 
     pile_id: PileId
+    """The border pile's id."""
     left_of: SeatIndex
     """The seat whose left pile it is."""
     right_of: SeatIndex
@@ -381,13 +394,21 @@ class EclatsComponents(msgspec.Struct, frozen=True, kw_only=True):
     """Static data a frontend needs to draw Éclats des Cités."""
 
     cards: tuple[EclatsCard, ...]
+    """Every card."""
     stages: tuple[EclatsStage, ...]
+    """The wonders' stages."""
     wonders: tuple[EclatsWonder, ...]
+    """The wonders."""
     upgrades: tuple[EclatsUpgrade, ...]
+    """The upgrades."""
     material_order: tuple[Material, ...]
+    """The materials, in their order."""
     central_pile_size: int
+    """How many cards the central pile starts with."""
     border_pile_size: int
+    """How many cards each border pile starts with."""
     conflict_markers: int
+    """How many conflict markers there are."""
     victory_prestige: int
     """Prestige per battle victory."""
     border_piles: dict[int, tuple[EclatsBorderPile, ...]]

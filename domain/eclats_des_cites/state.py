@@ -28,7 +28,9 @@ class EclatsPlayer(msgspec.Struct, frozen=True, kw_only=True):
     """One player's public board."""
 
     seat: SeatIndex
+    """The seat."""
     wonder: WonderId | None = None
+    """Its wonder, once chosen."""
     stages_built: int = 0
     """0..5; the next stage is stages_built + 1."""
     tableau: dict[CardId, int] = msgspec.field(default_factory=dict)
@@ -38,20 +40,26 @@ class EclatsPlayer(msgspec.Struct, frozen=True, kw_only=True):
     permanent_shields: int = 0
     """From the Sanctuaire."""
     victories: int = 0
+    """Its victories."""
     turns_taken: int = 0
+    """How many turns it has played."""
 
 
 class EclatsTurn(msgspec.Struct, frozen=True, kw_only=True):
     """The turn in progress."""
 
     seat: SeatIndex
+    """The seat playing."""
     jokers_played: int = 0
+    """The jokers played this turn."""
     stages_built_this_turn: int = 0
+    """The stages built this turn."""
     grant_queue: tuple[GrantSource, ...] = ()
     """Extra takes waiting, first granted first."""
     revealed: tuple[CardId, ...] = ()
     """Cards lifted by a reveal, waiting for the choice."""
     reveal_source: RevealSource | None = None
+    """What revealed the cards awaiting a choice, if any."""
     exploring_card: CardId | None = None
     """The Boussole or Belvédère being resolved."""
     peeked_card: CardId | None = None
@@ -62,18 +70,26 @@ class EclatsDecision(msgspec.Struct, frozen=True, kw_only=True):
     """The answer the game waits for."""
 
     seat: SeatIndex
+    """The seat that must decide."""
     kind: DecisionKind
+    """What is to be decided."""
     source: DecisionSource
+    """What asks for the decision."""
     options: tuple[str, ...]
+    """The possible answers."""
 
 
 class EclatsResult(msgspec.Struct, frozen=True, kw_only=True):
     """The final result, as `game_ended` recorded it."""
 
     reason: EndReason
+    """Why the game ended."""
     scores: tuple[EclatsScore, ...]
+    """Every seat's score."""
     ranking: tuple[SeatIndex, ...]
+    """The seats, best first."""
     winner: SeatIndex
+    """The winning seat."""
 
 
 class EclatsState(msgspec.Struct, frozen=True, kw_only=True):

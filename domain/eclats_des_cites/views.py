@@ -33,7 +33,9 @@ class EclatsPileView(msgspec.Struct, frozen=True, kw_only=True):
     """A pile as everyone sees it."""
 
     pile_id: PileId
+    """The pile."""
     count: int
+    """How many cards it holds."""
     top: CardId | None
     """The face-up top card of a border pile (always null for `central`)."""
 
@@ -42,13 +44,21 @@ class EclatsPlayerView(msgspec.Struct, frozen=True, kw_only=True):
     """A player's board (all public)."""
 
     seat: SeatIndex
+    """The seat."""
     wonder: WonderId | None
+    """Its wonder, once chosen."""
     stages_built: int
+    """How many stages it built."""
     tableau: dict[CardId, int]
+    """Its cards in play, with their counts."""
     upgrades: list[UpgradeId]
+    """Its upgrades."""
     permanent_shields: int
+    """Its permanent shields."""
     victories: int
+    """Its victories."""
     turns_taken: int
+    """How many turns it has played."""
     strength: int
     """Battle strength now (section 6)."""
     prestige: int
@@ -59,12 +69,19 @@ class EclatsTurnView(msgspec.Struct, frozen=True, kw_only=True):
     """The turn in progress, as a seat may see it."""
 
     seat: SeatIndex
+    """The seat playing."""
     jokers_played: int
+    """The jokers played this turn."""
     stages_built_this_turn: int
+    """The stages built this turn."""
     grant_queue: list[GrantSource]
+    """The grants still to use this turn."""
     revealed: list[CardId]
+    """The cards revealed and awaiting a choice."""
     reveal_source: RevealSource | None
+    """What revealed them, if any."""
     exploring_card: CardId | None
+    """The card being explored, if any."""
     peeked_card: CardId | None
     """What the Exploration upgrade showed: only the turn's player sees it."""
 
@@ -75,22 +92,37 @@ class EclatsView(msgspec.Struct, frozen=True, kw_only=True):
     viewer: SeatIndex | None
     """The seat this view is for (null: a spectator)."""
     status: Status
+    """The game's status."""
     seat_count: int
+    """How many seats play."""
     first_seat: SeatIndex
+    """The seat that played first."""
     wonder_choice_order: list[SeatIndex]
+    """The order in which seats choose their wonder."""
     current_seat: SeatIndex | None
+    """The seat playing, if any."""
     turn_number: int
+    """The turn's number."""
     players: list[EclatsPlayerView]
+    """Every seat."""
     piles: list[EclatsPileView]
     """`central` then `border_0` … `border_{n-1}`: counts and border tops."""
     discard: list[CardId]
+    """The discarded cards."""
     upgrades_face_up: list[UpgradeId]
+    """The face-up upgrades."""
     upgrades_hidden_count: int
+    """How many upgrades remain face down."""
     alerts: int
+    """The conflict alerts."""
     pending: EclatsDecision | None
+    """The decision awaited, if any."""
     turn: EclatsTurnView | None
+    """The turn in progress, if any."""
     wonder_completed_by: SeatIndex | None
+    """The seat that completed its wonder, if any."""
     result: EclatsResult | None
+    """The result once the game has ended."""
 
 
 def _viewer(seat: Seat | None) -> SeatIndex | None:

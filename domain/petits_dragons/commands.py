@@ -42,6 +42,7 @@ class PetitsDragonsTeleport(CommandBase, frozen=True, tag="petits_dragons.telepo
     piece_id: PieceId
     """The chief, or either pawn of a stack."""
     to: CellId
+    """The cell to teleport to."""
 
 
 class PetitsDragonsPassRoll(CommandBase, frozen=True, tag="petits_dragons.pass_roll"):
@@ -52,7 +53,9 @@ class PetitsDragonsTransfer(msgspec.Struct, frozen=True, forbid_unknown_fields=T
     """One egg of a penalty answer: given from the bank to an enemy, or removed from the own nest."""
 
     action: Literal["give", "remove"]
+    """Give the eggs to the target, or remove them from it."""
     denomination: Denomination
+    """The eggs' denomination."""
     to: Colour | None = None
     """The enemy colour receiving a ``give``; absent for ``remove``."""
 
@@ -63,6 +66,7 @@ class PetitsDragonsAssignPenalty(CommandBase, frozen=True, tag="petits_dragons.a
     penalty_id: str
     """``pen_<n>``."""
     transfers: list[PetitsDragonsTransfer]
+    """The egg transfers paying the penalty."""
 
 
 class PetitsDragonsEndTurn(CommandBase, frozen=True, tag="petits_dragons.end_turn"):

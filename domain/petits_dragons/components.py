@@ -328,6 +328,7 @@ class PetitsDragonsColourInfo(msgspec.Struct, frozen=True, kw_only=True):
     """One dragon people."""
 
     id: Colour
+    """The colour."""
     index: int
     """Position in the seed's colour sequence (0 = white); sector ``index`` of the disc."""
     seed_name: str
@@ -335,14 +336,18 @@ class PetitsDragonsColourInfo(msgspec.Struct, frozen=True, kw_only=True):
     own_cells: tuple[CellId, ...]
     """The 8 cells of this colour (one per branch and per height): +3 in combat, teleport targets."""
     chief: PieceId
+    """Its chief's piece id."""
     pawns: tuple[PieceId, ...]
+    """Its pawns' piece ids."""
 
 
 class PetitsDragonsCellInfo(msgspec.Struct, frozen=True, kw_only=True):
     """One board cell, with what a client needs to draw the disc."""
 
     id: CellId
+    """The cell's id."""
     kind: CellKind
+    """The cell's kind."""
     colour: Colour | None
     """None for the centre and the arena."""
     branch: Colour | None
@@ -350,55 +355,79 @@ class PetitsDragonsCellInfo(msgspec.Struct, frozen=True, kw_only=True):
     height: int | None
     """0 (outer ring, the branch's base) .. 7 (tip, next to the arena); None for centre/arena."""
     inner_radius_cm: int
+    """The cell's inner radius on the board, in cm."""
     outer_radius_cm: int
+    """The cell's outer radius, in cm."""
     start_angle_deg: int
     """Clockwise from 12 o'clock; the centre and arena span 0..360."""
     end_angle_deg: int
+    """The angle the cell ends at, in degrees."""
     neighbours: tuple[CellId, ...]
+    """The adjacent cells."""
 
 
 class PetitsDragonsUnitInfo(msgspec.Struct, frozen=True, kw_only=True):
     """The unit kinds table (§2.3)."""
 
     kind: UnitKind
+    """The unit's kind."""
     pawns: int
+    """How many pawns it holds."""
     combat_dice: int
+    """How many dice it rolls in combat."""
     combat_bonus: int
+    """Its combat bonus."""
     free_ring_direction: bool
+    """True when it may choose its direction on the ring."""
     may_teleport: bool
+    """True when it may teleport."""
     arrival_penalty: int
+    """The penalty its arrival creates."""
 
 
 class PetitsDragonsDieInfo(msgspec.Struct, frozen=True, kw_only=True):
     """One six-sided die."""
 
     id: Literal["red", "blue", "green"]
+    """The die's colour."""
     faces: int
+    """Its number of faces."""
     used_for: str
+    """What it is rolled for."""
 
 
 class PetitsDragonsEggInfo(msgspec.Struct, frozen=True, kw_only=True):
     """A denomination of penalty eggs and how many the bank holds at the start."""
 
     denomination: Denomination
+    """The eggs' denomination."""
     count: int
+    """How many there are."""
 
 
 class PetitsDragonsComponents(msgspec.Struct, frozen=True, kw_only=True):
     """Static data for drawing and explaining the game."""
 
     board_id: str
+    """The board's id."""
     colours: tuple[PetitsDragonsColourInfo, ...]
+    """The colours and their pieces."""
     cells: tuple[PetitsDragonsCellInfo, ...]
+    """The board's cells."""
     edges: tuple[tuple[CellId, CellId], ...]
     """The 73 undirected edges (outer ring, branches, tips-arena, arena-centre)."""
     exit_links: dict[str, tuple[CellId, CellId]]
     """Per colour, the directed first move out of its exit: centre, then its own tip."""
     units: tuple[PetitsDragonsUnitInfo, ...]
+    """The unit kinds."""
     dice: tuple[PetitsDragonsDieInfo, ...]
+    """The dice."""
     eggs: tuple[PetitsDragonsEggInfo, ...]
+    """The eggs."""
     own_colour_bonus: int
+    """The combat bonus of a unit fighting on a cell of its own colour (+3)."""
     round_limit: int
+    """The safeguard: the game ends after this many rounds."""
     turn_order_from: Colour
     """Green always starts; turns go clockwise."""
     geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]

@@ -30,7 +30,7 @@ def seat_ids(options: PetitsDragonsOptions) -> tuple[Seat, ...]:
     return tuple(f"seat_{index}" for index in range(len(options.seats)))
 
 
-def validate(options: PetitsDragonsOptions) -> None:  # noqa: C901
+def validate(options: PetitsDragonsOptions) -> None:
     seats = options.seats
     n = len(seats)
     if not 2 <= n <= 8:

@@ -50,6 +50,7 @@ class ToursTakeCard(CommandBase, frozen=True, tag="tours_arc_en_ciel.take_card")
     """Phase `take`: take the pile's top card, or a face-up card (its slot is refilled)."""
 
     source: Literal["pile", "face_up"]
+    """Take from the pile or from a face-up slot."""
     slot: Slot | None = None
     """The face-up slot (source `face_up`); null for the pile."""
 
@@ -98,7 +99,9 @@ class ToursInvokeInvulnerability(
 
     island: IslandId
     tower: TowerId | None = None
+    """The tower to land `dragon` on (both given or both null)."""
     dragon: DragonId | None = None
+    """The Dragon to land on `tower` (both given or both null)."""
 
 
 class ToursShareIsland(CommandBase, frozen=True, tag="tours_arc_en_ciel.share_island"):
@@ -140,8 +143,11 @@ class ToursResolveChance(CommandBase, frozen=True, tag="tours_arc_en_ciel.resolv
     decline: bool = False
     """Give up the card's effect (only for cards that allow it); no other parameter."""
     tower: TowerId | None = None
+    """The tower the card targets, when it needs one."""
     dragon: DragonId | None = None
+    """The Dragon the card targets, when it needs one."""
     island: IslandId | None = None
+    """The island the card targets, when it needs one."""
 
 
 ToursCommand = (

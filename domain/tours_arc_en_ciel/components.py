@@ -122,12 +122,17 @@ class ToursHouse(msgspec.Struct, frozen=True, kw_only=True):
     """One of the eight Houses of Dragons."""
 
     id: HouseId
+    """The House's id."""
     french_name: str
+    """The House's name in the French rules."""
     colour: str
+    """The House's colour."""
     start_island: IslandId
+    """The island the House starts on."""
     pos: int
     """Ring position (1..16) of the start island."""
     opposite: HouseId
+    """The House facing it."""
     priority: int
     """Order used to pick the first player (1 = first)."""
 
@@ -136,30 +141,42 @@ class ToursIsland(msgspec.Struct, frozen=True, kw_only=True):
     """One of the 25 islands."""
 
     id: IslandId
+    """The island's id."""
     french_name: str
+    """The island's name in the French rules."""
     cls: IslandClass = msgspec.field(name="island_class")
-    """On the wire ``island_class``: a property named ``cls`` broke the client
-    openapi-python-client generates (it shadows the classmethod's ``cls``)."""
+    """The island's class: `centre`, `medium` or `peripheral` (on the wire
+    ``island_class``: a property named ``cls`` broke the client
+    openapi-python-client generates, shadowing its classmethod's ``cls``)."""
     ring_pos: int | None
     """Position 1..16 on the peripheral ring (peripherals only)."""
     medium_index: int | None
     """k of M_k (mediums only)."""
     value: int
+    """The island's points value."""
     bridges: int
+    """How many bridges reach the island."""
     towers: int
+    """How many of its bridges carry a tower."""
     threshold: int
     """Bridges needed to own it before any chance modifier (ceil(bridges / 2))."""
     cards: int
+    """How many game cards show this island."""
     start_of: HouseId | None
+    """The House starting on this island, if any."""
 
 
 class ToursBridge(msgspec.Struct, frozen=True, kw_only=True):
     """One of the 56 bridges; tower bridges carry a Rainbow tower named by the bridge id."""
 
     no: int
+    """The bridge's number."""
     id: str
+    """The bridge's id."""
     a: IslandId
+    """One island it joins."""
     b: IslandId
+    """The other island it joins."""
     fixed_house: HouseId | None
     """The House that permanently owns this fixed bridge; null for a tower bridge."""
 
@@ -168,20 +185,30 @@ class ToursDragonKind(msgspec.Struct, frozen=True, kw_only=True):
     """A Dragon class of a House: 3 interchangeable Dragons (n = 1..3) per class."""
 
     strength: Strength
+    """The Dragons' strength."""
     specialty: Specialty
+    """The Dragons' specialty."""
     count: int
+    """How many Dragons of this kind each House has."""
 
 
 class ToursChanceCard(msgspec.Struct, frozen=True, kw_only=True):
     """One chance card kind with its copies and its resolution data (spec 2.9)."""
 
     kind: ChanceKind
+    """The card's kind."""
     family: Family
+    """The card's family."""
     copies: int
+    """How many copies the chance deck holds."""
     timing: Timing
+    """When the card takes effect."""
     decider: Decider
+    """Which seat decides on the card."""
     decline: bool
+    """True when the card may be declined."""
     group: Group
+    """The card's group."""
     amount: int
     """The card's number (defense, points, Dragons to hide or resurrect); 0 if none."""
     condition: Condition
@@ -192,18 +219,29 @@ class ToursComponents(msgspec.Struct, frozen=True, kw_only=True):
     """The static data a frontend needs to draw the game."""
 
     houses: tuple[ToursHouse, ...]
+    """The Houses."""
     islands: tuple[ToursIsland, ...]
+    """The islands."""
     bridges: tuple[ToursBridge, ...]
+    """The bridges."""
     dragon_kinds: tuple[ToursDragonKind, ...]
     """Per House (18 Dragons): 3 of each strength x specialty."""
     chance_cards: tuple[ToursChanceCard, ...]
+    """The chance cards, one entry per kind."""
     game_cards: int
+    """How many game cards there are."""
     chance_card_total: int
+    """How many chance cards there are."""
     gold_towers: int
+    """How many Gold towers there are."""
     dice_sides: int
+    """The faces of the combat die."""
     donjons_per_house: int
+    """Donjons per House (they mark owned islands; not a limited resource)."""
     pearls: int
+    """How many pearls there are (+1 tower defense each; not a limit)."""
     marbles: int
+    """How many marbles there are (+5 tower defense each; not a limit)."""
     geometry: Annotated[Geometry, msgspec.Meta(description=GEOMETRY_DOC)]
     """Where the picture draws every island, tower and fixed bridge (GET .../picture.svg)."""
 

@@ -29,18 +29,26 @@ class ToursShare(msgspec.Struct, frozen=True, kw_only=True):
     """A share of `island` by `sharer` with its owner `owner` (variant 12.5)."""
 
     sharer: SeatIndex
+    """The seat that shares."""
     owner: SeatIndex
+    """The island's owner."""
     island: IslandId
+    """The shared island."""
     active: bool = True
+    """False once the share has ended."""
 
 
 class ToursPending(msgspec.Struct, frozen=True, kw_only=True):
     """A chance card waiting for its decider's `resolve_chance`."""
 
     card: ChanceKind
+    """The chance card awaiting a decision."""
     drawer: SeatIndex
+    """The seat that drew it."""
     decider: SeatIndex
+    """The seat that must answer with `resolve_chance`."""
     origin: ChanceOrigin
+    """Why it was drawn."""
     remaining: int
     """Targets still to choose (hide / resurrect cards answer one per command)."""
 
@@ -65,22 +73,33 @@ class ToursRoll(msgspec.Struct, frozen=True, kw_only=True):
     """One d20 roll of a roll-off."""
 
     seat: SeatIndex
+    """The seat rolling."""
     roll: int
+    """The face rolled."""
 
 
 class ToursIslandPoints(msgspec.Struct, frozen=True, kw_only=True):
+    """The points one island earns a seat."""
+
     island: IslandId
+    """The island."""
     points: int
+    """The points it earns."""
 
 
 class ToursScore(msgspec.Struct, frozen=True, kw_only=True):
     """A seat's final score."""
 
     seat: SeatIndex
+    """The seat."""
     islands: list[ToursIslandPoints]
+    """The points of each island the seat scores."""
     island_points: int
+    """The sum of the islands' points."""
     card_points: int
+    """The points of the seat's kept points cards."""
     score: int
+    """The seat's total."""
     pearls: int
     """Tie-break: total defense of the towers the seat occupies."""
 
@@ -89,9 +108,13 @@ class ToursResult(msgspec.Struct, frozen=True, kw_only=True):
     """The end of the game as recorded by `game_ended`."""
 
     reasons: list[str]
+    """Why the game ended."""
     scores: list[ToursScore]
+    """Every seat's score."""
     ranking: list[SeatIndex]
+    """The seats, best first."""
     decided_by: str
+    """What separated the first two places."""
 
 
 class ToursState(msgspec.Struct, frozen=True, kw_only=True):

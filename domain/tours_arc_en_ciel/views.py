@@ -43,7 +43,9 @@ class ToursHandView(msgspec.Struct, frozen=True, kw_only=True):
     """A seat's hand: its owner sees the cards, others only the count."""
 
     seat: SeatIndex
+    """The seat."""
     count: int
+    """How many cards it holds."""
     cards: dict[IslandId, int] | None
     """Island -> number of cards (null for other seats)."""
 
@@ -52,61 +54,102 @@ class ToursReserveView(msgspec.Struct, frozen=True, kw_only=True):
     """A seat's reserve: strengths are public, ids and specialties are its owner's."""
 
     seat: SeatIndex
+    """The seat."""
     count: int
+    """How many Dragons it has in reserve."""
     strengths: list[int]
+    """The strengths of those Dragons."""
     dragons: list[DragonId] | None
+    """The Dragons themselves; null for the other seats."""
 
 
 class ToursTowerView(msgspec.Struct, frozen=True, kw_only=True):
+    """One tower as the viewer sees it."""
+
     tower: TowerId
+    """The tower."""
     defense: int
+    """Its defense."""
     house: HouseId | None
     """House of the Dragon on the tower (null when empty)."""
     dragon: DragonId | None
+    """The Dragon on it; null when empty or hidden from the viewer."""
     strength: Strength | None
+    """That Dragon's strength; null when empty."""
     specialty: Specialty | None
+    """That Dragon's specialty; null when empty or hidden."""
     hidden: bool
     """A hidden Dragon: only its owner sees its id, strength and specialty."""
 
 
 class ToursIslandView(msgspec.Struct, frozen=True, kw_only=True):
+    """One island's current threshold."""
+
     island: IslandId
+    """The island."""
     owners: list[SeatIndex]
     """Seats owning the island (by bridges or by share): their donjons."""
     threshold: int
+    """The bridges needed to own it now, chance modifiers included."""
 
 
 class ToursView(msgspec.Struct, frozen=True, kw_only=True):
     """The game as one seat (or a spectator, `viewer` null) may see it."""
 
     viewer: SeatIndex | None
+    """The seat this view is for; null for a spectator."""
     houses: list[HouseId]
+    """The House of each seat."""
     turn_order: list[SeatIndex]
+    """The seats in playing order."""
     gold_seat: SeatIndex | None
+    """The seat holding the Gold tower, once assigned."""
     phase: Phase
+    """The game's phase."""
     active_seat: SeatIndex
+    """The seat whose turn it is."""
     turn_number: int
+    """The current turn's number."""
     final_turn: bool
+    """True once the last game card was taken: this is the last turn."""
     to_act: list[SeatIndex]
+    """The seats that may send a command now."""
     pile_count: int
+    """How many game cards remain in the pile."""
     face_up: list[IslandId | None]
+    """The face-up cards by slot (null for an empty slot)."""
     hands: list[ToursHandView]
+    """How many cards each seat holds."""
     game_discard: list[IslandId]
+    """The discarded game cards."""
     chance_deck_count: int
+    """How many chance cards remain in the deck."""
     chance_discard: list[ChanceKind]
+    """The discarded chance cards."""
     towers: list[ToursTowerView]
+    """Every tower."""
     reserves: list[ToursReserveView]
+    """Every seat's reserve."""
     eliminated: list[list[DragonId]]
+    """Every seat's eliminated Dragons."""
     islands: list[ToursIslandView]
+    """Every island's threshold."""
     shares: list[ToursShare]
+    """The island shares."""
     combat_cards: list[list[ChanceKind]]
+    """Every seat's kept combat cards."""
     point_cards: list[list[ChanceKind]]
+    """Every seat's kept points cards."""
     atomize_count: list[int]
+    """How many times each seat has atomized."""
     invulnerable: bool
+    """True when the active seat is invulnerable this turn."""
     pending: ToursPending | None
+    """The chance card awaiting a decision, if any."""
     scores: list[ToursScore]
     """Scores if the game ended now (final scores once over)."""
     result: ToursResult | None
+    """The result once the game has ended."""
 
 
 def _viewer(state: ToursState, seat: Seat | None) -> SeatIndex | None:

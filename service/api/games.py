@@ -110,8 +110,8 @@ class GamesController(Controller):
     async def create_game(
         self,
         request: Request[Any, Any, Any],
-        data: Annotated[CreateGame, Body(description='`{"ruleset": name, "options": {...}}`')],  # type: ignore[valid-type]
-    ) -> Response[GameSummary]:  # type: ignore[valid-type]
+        data: Annotated[CreateGame, Body(description='`{"ruleset": name, "options": {...}}`')],
+    ) -> Response[GameSummary]:
         """A new game in status ``waiting``; ``{"ruleset": name}`` alone creates the
         default game. Invalid options answer 422 with the ruleset's code."""
         svc = service(request)
@@ -158,7 +158,7 @@ class GamesController(Controller):
     @get("/{game_id:str}", operation_id="getGame", summary="Game summary", responses=problems(404))
     async def get_game(
         self, request: Request[Any, Any, Any], game_id: GameIdParam
-    ) -> Response[GameSummary]:  # type: ignore[valid-type]
+    ) -> Response[GameSummary]:
         """Status, version, seats and who holds them, seats to act, outcome,
         ``seed_sha256`` (and the seed once finished)."""
         svc = service(request)
@@ -216,7 +216,7 @@ class GamesController(Controller):
             int | None,
             Parameter(ge=1, le=MAX_VERSION, required=False, description="A past version"),
         ] = None,
-    ) -> Response[StateResponse]:  # type: ignore[valid-type]
+    ) -> Response[StateResponse]:
         """The view for the bearer's seat (a spectator's without a token), at the
         current version or at any past ``version``. ``ETag: "<version>"``."""
         svc = service(request)
@@ -288,7 +288,7 @@ class GamesController(Controller):
         data: Annotated[
             AnyCommand,
             Body(description="One command of the game's ruleset (see its legal-commands)"),
-        ],  # type: ignore[valid-type]
+        ],
         authorization: AuthHeader = None,
         if_match: Annotated[
             str | None,

@@ -34,7 +34,7 @@ class RulesetsController(Controller):
     )
     async def get_ruleset(
         self, ruleset: Annotated[str, PathParameter(max_length=64, description="A ruleset name")]
-    ) -> RulesetDetail:  # type: ignore[valid-type]
+    ) -> RulesetDetail:
         """A ruleset's option schema and defaults, seats, message types and the
         static components (board graph, card lists) a frontend needs to draw it."""
         rs = RULESETS.get(ruleset)

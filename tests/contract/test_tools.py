@@ -54,6 +54,7 @@ def test_openapi_spec_validator_reports_nothing() -> None:
 def test_openapi_python_client_generates_without_warnings(tmp_path: Path) -> None:
     r = subprocess.run(
         [str(VENV_BIN / "openapi-python-client"), "generate", "--path", str(DOCUMENT)]
+        + ["--config", str(HERE / "openapi-python-client.yaml")]
         + ["--meta", "none", "--output-path", str(tmp_path / "plateau_client")],
         capture_output=True,
         text=True,

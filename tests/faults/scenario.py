@@ -78,7 +78,7 @@ def resources(server: Server, pg: Postgres) -> dict[str, Any]:
         "SELECT application_name, count(*) FROM pg_stat_activity"
         " WHERE datname = 'plateau' GROUP BY 1",
     )
-    connections = {str(name): int(n) for name, n in rows}
+    connections = {str(name): int(str(n)) for name, n in rows}
     for pid in server.worker_pids():
         try:
             with open(f"/proc/{pid}/statm") as fh:

@@ -14,7 +14,7 @@ from tests.service.test_multiprocess import server as server  # the fixture
 
 
 async def test_two_processes_apply_each_bot_move_once(
-    server: str,  # noqa: F811
+    server: str,
     service_postgres_url: str,
 ) -> None:
     async with httpx.AsyncClient(base_url=server, timeout=30) as client:
@@ -37,7 +37,7 @@ async def test_two_processes_apply_each_bot_move_once(
         commands = conn.execute(
             "SELECT command_id, idempotency_key FROM commands WHERE game_id = %s", (game_id,)
         ).fetchall()
-        first = dict(
+        first: dict[str, int] = dict(
             conn.execute(
                 "SELECT command_id, min(version) FROM events WHERE game_id = %s"
                 " AND command_id IS NOT NULL GROUP BY command_id",
@@ -52,7 +52,7 @@ async def test_two_processes_apply_each_bot_move_once(
         assert game == game_id and first[command_id] == int(version) + 1
 
 
-def test_plateau_bot_plays_a_game_against_a_server_bot(server: str) -> None:  # noqa: F811
+def test_plateau_bot_plays_a_game_against_a_server_bot(server: str) -> None:
     """``plateau bot --ruleset R --vs L``: creates the game, plays its seat over HTTP
     (state, legal commands, If-Match, Idempotency-Key, the SSE stream) to the end."""
     import json

@@ -189,7 +189,7 @@ def golden_export(path: Path) -> dict[str, Any]:
         commands.append({"version": len(log), "seat": seat, "command": data, "command_id": f"c{i}"})
         events = rs.decide(state, seat, command, Rng(seed, len(log)))
         state = fold(rs, events, state)
-        log += [(e, f"c{i}", seat) for e in events]  # type: ignore[misc]
+        log += [(e, f"c{i}", seat) for e in events]
     outcome = rs.outcome(state)
     assert outcome is not None, f"{path.name} does not end"
     events_out = []

@@ -48,7 +48,7 @@ def server(
     # The server logs a line per request: into a file, never an unread pipe,
     # whose full buffer would block the workers' logging (and their requests).
     log_path = tmp_path / "server.log"
-    log_file = open(log_path, "wb")  # noqa: SIM115 - closed in the finally below
+    log_file = open(log_path, "wb")
     proc = subprocess.Popen(
         [str(plateau), "serve", "--workers", "2", "--host", "127.0.0.1", "--port", str(port)],
         cwd=ROOT,

@@ -106,7 +106,7 @@ async def test_the_served_document_is_the_committed_one(client: AsyncTestClient[
 
 
 def test_examples_are_real_messages_that_match_their_schemas() -> None:
-    import jsonschema
+    import jsonschema  # type: ignore[import-untyped]
     import msgspec
 
     doc = generated()

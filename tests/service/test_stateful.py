@@ -292,7 +292,7 @@ class PlateauMachine(RuleBasedStateMachine):
     # ------------------------------------------------------------------ rules
 
     @initialize(target=games, seats=st.integers(0, 3))
-    def create_a_short_game(self, seats: int) -> str:
+    def create_a_short_game(self, seats: int) -> Any:
         """Every sequence starts with an ArkantiS game, short enough to finish."""
         return self.create_game("arkantis", seats)
 
@@ -324,7 +324,7 @@ class PlateauMachine(RuleBasedStateMachine):
         assert s["status"] == "active" and s["version"] > 0 and s["to_act"], s
         assert all(seat["claimed"] for seat in s["seats"])
         self.model[game_id] = GameModel(game_id, ruleset, tokens, s["version"], s["version"])
-        return game_id
+        return str(game_id)
 
     @rule(
         game_id=games,
@@ -602,8 +602,8 @@ class PlateauMachine(RuleBasedStateMachine):
         wanted: dict[int, list[str | None]] = {}
         for version in g.spectator_views:
             wanted.setdefault(version, []).append(None)
-        for seat, version in g.seat_views:
-            wanted.setdefault(version, []).append(seat)
+        for seat_id, version in g.seat_views:
+            wanted.setdefault(version, []).append(seat_id)
         state: Any = None
         applied = 0
         for version in sorted(wanted):
@@ -629,7 +629,10 @@ def test_api_behaves_like_the_model_embedded(tmp_path: Path) -> None:
         directory = tempfile.mkdtemp(dir=tmp_path)
         return Settings(database_url=f"sqlite:///{directory}/x.db", snapshot_every=SNAPSHOT_EVERY)
 
-    run_state_machine_as_test(lambda: PlateauMachine(make_settings), settings=MACHINE_SETTINGS)
+    run_state_machine_as_test(
+        lambda: PlateauMachine(make_settings),  # type: ignore[arg-type]
+        settings=MACHINE_SETTINGS,
+    )
 
 
 @pytest.mark.backend
@@ -647,4 +650,7 @@ def test_api_behaves_like_the_model_postgres_redis(request: pytest.FixtureReques
             snapshot_every=SNAPSHOT_EVERY,
         )
 
-    run_state_machine_as_test(lambda: PlateauMachine(make_settings), settings=MACHINE_SETTINGS)
+    run_state_machine_as_test(
+        lambda: PlateauMachine(make_settings),  # type: ignore[arg-type]
+        settings=MACHINE_SETTINGS,
+    )

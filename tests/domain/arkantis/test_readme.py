@@ -20,7 +20,7 @@ def test_readme_example_runs() -> None:
     out = io.StringIO()
     namespace: dict[str, Any] = {}
     with contextlib.redirect_stdout(out):
-        exec(compile(blocks[0], str(README), "exec"), namespace)  # noqa: S102
+        exec(compile(blocks[0], str(README), "exec"), namespace)
     printed = out.getvalue().splitlines()
     # First the prepared board: 7 rows of 7 B/R, 7 empty cells moved by phase 2.
     assert all(re.fullmatch(r"[BR]{7}", row) for row in printed[:7])

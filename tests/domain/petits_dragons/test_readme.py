@@ -17,7 +17,7 @@ def test_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     code = re.search(r"```python\n(.*?)```", README.read_text(), re.S)
     assert code is not None
     namespace: dict[str, object] = {}
-    exec(compile(code.group(1), str(README), "exec"), namespace)  # noqa: S102
+    exec(compile(code.group(1), str(README), "exec"), namespace)
     rs, state, log = namespace["rs"], namespace["state"], namespace["log"]
     outcome = rs.outcome(state)  # type: ignore[attr-defined]
     assert outcome is not None

@@ -1,0 +1,487 @@
+"""Every figure of issue 18 with its floor, measured in one run (opt-in: ``scripts/bench``).
+
+    scripts/bench [--seconds 10] [--scale] [--out bench-results/suite.json]
+
+Starts its own servers on free loopback ports, against a scratch PostgreSQL
+database and a scratch Redis prefix (both dropped at the end):
+
+* floors: a Litestar hello app under granian with ``plateau serve``'s settings
+  (``tests/benchmarks/hello_app.py``), driven by ``wrk`` (32 connections) like
+  the reads; ``pgbench`` with 8 clients running a one-event append transaction
+  (lock the game row, bump its version, insert one event) on a scratch database;
+* reads (``wrk``, 32 connections, 1 worker): cached ``GET /games/{id}/state``
+  as a spectator, ``GET /games/{id}``;
+* commands over HTTP, 8 client processes (``tests/benchmarks/clients.py``,
+  each plays ``legal-commands`` then ``POST commands`` with ``If-Match``), on
+  2 workers and on 1 worker; the same client processes against the hello app
+  show the generator's own ceiling;
+* the engines (``tests/benchmarks/bench_domain.py``, one core each);
+* ``--scale``: the database seeded with COPY first (10,000 finished games,
+  1,000,000 events), the same figures again.
+
+Prints the ratios and writes everything as JSON. The machine is shared:
+compare ratios of one run, not absolute figures of different runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+
+from tests.benchmarks import clients
+from tests.benchmarks.bench_domain import bench as bench_engine
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+
+def with_db(url: str, name: str) -> str:
+    head, _, _ = url.rpartition("/")
+    return f"{head}/{name}"
+
+
+@contextmanager
+def server(argv: list[str], env: dict[str, str], port: int) -> Iterator[str]:
+    proc = subprocess.Popen(
+        argv,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                httpx.get(base + "/", timeout=1)
+                break
+            except httpx.HTTPError:
+                if proc.poll() is not None:
+                    raise SystemExit(f"server exited: {' '.join(argv)}") from None
+                time.sleep(0.2)
+        else:
+            raise SystemExit("the server did not start")
+        yield base
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def plateau_server(env: dict[str, str], workers: int) -> Any:
+    port = free_port()
+    return server(
+        [str(BIN / "plateau"), "serve", "--workers", str(workers), "--port", str(port)], env, port
+    )
+
+
+def hello_server(workers: int) -> Any:
+    port = free_port()
+    argv = [
+        str(BIN / "granian"),
+        "--interface",
+        "asgi",
+        "--workers",
+        str(workers),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "tests.benchmarks.hello_app:app",
+    ]
+    return server(argv, dict(os.environ), port)
+
+
+_UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+
+def wrk(
+    url: str, seconds: float, headers: dict[str, str] | None = None, connections: int = 32
+) -> dict[str, Any]:
+    argv = ["wrk", "-t2", f"-c{connections}", f"-d{max(1, int(seconds))}s", "--latency"]
+    for k, v in (headers or {}).items():
+        argv += ["-H", f"{k}: {v}"]
+    out = subprocess.run(argv + [url], capture_output=True, text=True, timeout=seconds + 60).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    lat = {}
+    for q in ("50", "99"):
+        m = re.search(rf"\s{q}%\s+([\d.]+)(us|ms|s)\b", out)
+        lat[f"p{q}_ms"] = round(float(m.group(1)) * _UNITS[m.group(2)], 2) if m else None
+    non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    return {"req_per_s": round(rps), **lat, "non_2xx": int(non2xx.group(1)) if non2xx else 0}
+
+
+PGBENCH_SCHEMA = """
+DROP TABLE IF EXISTS b_events; DROP TABLE IF EXISTS b_games;
+CREATE TABLE b_games (game_id int PRIMARY KEY, version int NOT NULL, updated_at timestamptz);
+CREATE TABLE b_events (game_id int NOT NULL, version int NOT NULL,
+  position bigint GENERATED ALWAYS AS IDENTITY, data jsonb NOT NULL, recorded_at timestamptz,
+  PRIMARY KEY (game_id, version));
+CREATE UNIQUE INDEX b_events_position ON b_events (position);
+INSERT INTO b_games SELECT g, 0, now() FROM generate_series(1, 1000) g;
+"""
+
+PGBENCH_SCRIPT = """\\set g random(1, 1000)
+BEGIN;
+UPDATE b_games SET version = version + 1, updated_at = now() WHERE game_id = :g;
+INSERT INTO b_events (game_id, version, data, recorded_at)
+  SELECT :g, version, '{"type": "bench.moved", "cell": "r1c1"}', now() FROM b_games WHERE game_id = :g;
+END;
+"""
+
+
+def pgbench(admin_url: str, seconds: float, clients_n: int = 8) -> dict[str, Any]:
+    name = f"plateau_pgbench_{os.getpid()}"
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = with_db(admin_url, name)
+    try:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(PGBENCH_SCHEMA)
+        script = Path(f"/tmp/plateau-pgbench-{os.getpid()}.sql")
+        script.write_text(PGBENCH_SCRIPT)
+        out = subprocess.run(
+            [
+                "pgbench",
+                "-n",
+                "-c",
+                str(clients_n),
+                "-j",
+                "2",
+                "-T",
+                str(max(1, int(seconds))),
+                "-f",
+                str(script),
+                url,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=seconds + 60,
+        )
+        script.unlink()
+        m = re.search(r"tps = ([\d.]+)", out.stdout)
+        if m is None:
+            raise SystemExit(f"pgbench failed: {out.stderr}")
+        lat = re.search(r"latency average = ([\d.]+) ms", out.stdout)
+        return {
+            "tps": round(float(m.group(1))),
+            "clients": clients_n,
+            "latency_avg_ms": float(lat.group(1)) if lat else None,
+        }
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def setup_game(base: str, ruleset: str = "arkantis") -> tuple[str, dict[str, str]]:
+    with httpx.Client(base_url=base, timeout=30) as c:
+        game = c.post("/games", json={"ruleset": ruleset}).json()
+        gid = game["game_id"]
+        tokens = {}
+        for s in game["seats"]:
+            tokens[s["seat"]] = c.post(
+                f"/games/{gid}/seats/{s['seat']}", json={"player_name": s["seat"]}
+            ).json()["token"]
+        c.get(f"/games/{gid}/state").raise_for_status()  # warm the cache
+    return gid, tokens
+
+
+def commands(env: dict[str, str], workers: int, seconds: float, n: int) -> dict[str, Any]:
+    with plateau_server(env, workers) as base:
+        port = int(base.rsplit(":", 1)[1])
+        results = clients.run("play", "127.0.0.1", port, n, seconds)
+    cmd = [x for r in results for x in r["command_ms"]]
+    legal = [x for r in results for x in r["legal_ms"]]
+    return {
+        "workers": workers,
+        "clients": n,
+        "commands_per_s": round(len(cmd) / seconds, 1),
+        "command_p50_ms": pct(cmd, 0.5),
+        "command_p99_ms": pct(cmd, 0.99),
+        "legal_p50_ms": pct(legal, 0.5),
+        "legal_p99_ms": pct(legal, 0.99),
+        "rejected": sum(r["rejected"] for r in results),
+    }
+
+
+def seed_scale(url: str, games: int = 10_000, events_per_game: int = 100) -> dict[str, Any]:
+    """COPY ``games`` finished ArkantiS games of ``events_per_game`` events each."""
+    import random
+
+    import msgspec
+
+    from domain import RULESETS, Rng, SeatedPlayer, SetupContext, fold
+
+    rs = RULESETS["arkantis"]
+    options = rs.Options()
+    seats = rs.seats(options)
+    ctx = SetupContext(players=tuple(SeatedPlayer(seat=s) for s in seats))
+    log = list(rs.setup(options, ctx, Rng("scale", 0)))
+    state = fold(rs, log)
+    rnd = random.Random(1)
+    while rs.outcome(state) is None:
+        seat = rs.to_act(state)[0]
+        new = rs.decide(
+            state, seat, rnd.choice(rs.legal_commands(state, seat)), Rng("scale", len(log))
+        )
+        state = fold(rs, new, state)
+        log.extend(new)
+    final = rs.outcome(state)
+    assert final is not None, "a seeded game is played to its end"
+    outcome = msgspec.json.encode(final).decode()
+    winners = json.dumps(list(final.winners))
+    opts = msgspec.json.encode(options).decode()
+    datas = [(type(e).__struct_config__.tag, msgspec.json.encode(e).decode()) for e in log]
+    t0 = time.perf_counter()
+    now = datetime.now(UTC).isoformat()
+    with psycopg.connect(url) as conn:
+        ids = [uuid.uuid4().hex for _ in range(games)]
+        with conn.cursor() as cur:
+            with cur.copy(
+                "COPY games (game_id, ruleset, options, status, version, to_act, outcome, winners,"
+                " seed_sha256, created_at, updated_at, finished_at) FROM STDIN"
+            ) as cp:
+                for gid in ids:
+                    cp.write_row(
+                        (
+                            gid,
+                            "arkantis",
+                            opts,
+                            "finished",
+                            events_per_game,
+                            "[]",
+                            outcome,
+                            winners,
+                            "0" * 64,
+                            now,
+                            now,
+                            now,
+                        )
+                    )
+            with cur.copy(
+                "COPY seats (game_id, seat, seat_order, player_name, claimed_at) FROM STDIN"
+            ) as cp:
+                for gid in ids:
+                    for i, s in enumerate(seats):
+                        cp.write_row((gid, s, i, s, now))
+            with cur.copy("COPY game_secrets (game_id, seed) FROM STDIN") as cp:
+                for gid in ids:
+                    cp.write_row((gid, "scale"))
+            with cur.copy(
+                "COPY events (game_id, version, type, data, recorded_at) FROM STDIN"
+            ) as cp:
+                for gid in ids:
+                    for v in range(1, events_per_game + 1):
+                        t, d = datas[(v - 1) % len(datas)]
+                        cp.write_row((gid, v, t, d, now))
+        conn.commit()
+        conn.execute("ANALYZE")
+    return {
+        "games": games,
+        "events": games * events_per_game,
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
+def run_plateau(env: dict[str, str], seconds: float, n_clients: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    with plateau_server(env, 1) as base:
+        gid, _ = setup_game(base)
+        out["state_spectator_1w"] = wrk(f"{base}/games/{gid}/state", seconds)
+        out["summary_1w"] = wrk(f"{base}/games/{gid}", seconds)
+        out["list_games_1w"] = wrk(f"{base}/games?limit=50", seconds / 2)
+    out["commands_2w"] = commands(env, 2, seconds, n_clients)
+    out["commands_1w"] = commands(env, 1, seconds, n_clients)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Plateau benchmark suite (issue 18)")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--engine-seconds", type=float, default=3.0)
+    parser.add_argument(
+        "--scale", action="store_true", help="also with 10,000 finished games and 1,000,000 events"
+    )
+    parser.add_argument("--out", default="bench-results/suite.json")
+    args = parser.parse_args(argv)
+    if shutil.which("wrk") is None or shutil.which("pgbench") is None:
+        raise SystemExit("wrk and pgbench are needed (scripts/bench installs them)")
+    admin = os.environ.get(
+        "PLATEAU_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
+    )
+    redis_url = os.environ.get("PLATEAU_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+    dbname = f"plateau_bench_{os.getpid()}"
+    prefix = f"plateau-bench-{os.getpid()}:"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{dbname}"')
+    env = {
+        **os.environ,
+        "PLATEAU_DATABASE_URL": with_db(admin, dbname),
+        "PLATEAU_REDIS_URL": redis_url,
+        "PLATEAU_REDIS_PREFIX": prefix,
+    }
+    report: dict[str, Any] = {
+        "benchmark": "suite",
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cpus, {platform.node()}",
+        "python": sys.version.split()[0],
+        "seconds": args.seconds,
+        "conditions": "PostgreSQL and Redis on loopback, granian, wrk -t2 -c32, "
+        f"{args.clients} client processes for commands; the machine is shared",
+    }
+    try:
+        with hello_server(1) as base:
+            report["hello_1w"] = wrk(f"{base}/hello", args.seconds)
+            port = int(base.rsplit(":", 1)[1])
+            ceiling = clients.run("ceiling", "127.0.0.1", port, args.clients, args.seconds)
+            report["client_ceiling_1w"] = {
+                "get_post_pairs_per_s": round(sum(r["pairs"] for r in ceiling) / args.seconds, 1)
+            }
+        report["pgbench_append"] = pgbench(admin, args.seconds, args.clients)
+        subprocess.run(
+            [str(BIN / "plateau"), "migrate"],
+            env=env,
+            cwd=ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        report["empty"] = run_plateau(env, args.seconds, args.clients)
+        if args.scale:
+            report["scale_seed"] = seed_scale(env["PLATEAU_DATABASE_URL"])
+            report["scaled"] = run_plateau(env, args.seconds, args.clients)
+        report["engines"] = [
+            bench_engine(n, args.engine_seconds, 1)
+            for n in ("arkantis", "eclats_des_cites", "petits_dragons", "tours_arc_en_ciel")
+        ]
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)')
+        try:
+            import redis
+
+            r = redis.Redis.from_url(redis_url)
+            keys = list(r.scan_iter(match=prefix + "*"))
+            if keys:
+                r.delete(*keys)
+        except Exception as exc:  # best effort
+            print(f"redis cleanup: {exc}", file=sys.stderr)
+    report["ratios"] = ratios(report)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=2) + "\n")
+    print_report(report)
+    print(f"written to {out}")
+    return 0
+
+
+def ratios(r: dict[str, Any]) -> dict[str, Any]:
+    hello = r["hello_1w"]["req_per_s"]
+    tps = r["pgbench_append"]["tps"]
+    out: dict[str, Any] = {}
+    for label in ("empty", "scaled"):
+        if label not in r:
+            continue
+        p = r[label]
+        out[label] = {
+            "state_vs_hello": round(p["state_spectator_1w"]["req_per_s"] / hello, 3),
+            "summary_vs_hello": round(p["summary_1w"]["req_per_s"] / hello, 3),
+            "commands_2w_vs_pgbench": round(p["commands_2w"]["commands_per_s"] / tps, 3),
+            "commands_1w_vs_pgbench": round(p["commands_1w"]["commands_per_s"] / tps, 3),
+            "client_ceiling_vs_commands_2w": round(
+                r["client_ceiling_1w"]["get_post_pairs_per_s"]
+                / max(1.0, p["commands_2w"]["commands_per_s"]),
+                1,
+            ),
+        }
+    if "scaled" in r:
+        e, s = r["empty"], r["scaled"]
+        out["scaled_vs_empty"] = {
+            "state": round(
+                s["state_spectator_1w"]["req_per_s"] / e["state_spectator_1w"]["req_per_s"], 3
+            ),
+            "summary": round(s["summary_1w"]["req_per_s"] / e["summary_1w"]["req_per_s"], 3),
+            "list_games": round(
+                s["list_games_1w"]["req_per_s"] / e["list_games_1w"]["req_per_s"], 3
+            ),
+            "commands_2w": round(
+                s["commands_2w"]["commands_per_s"] / e["commands_2w"]["commands_per_s"], 3
+            ),
+        }
+    return out
+
+
+def print_report(r: dict[str, Any]) -> None:
+    print(f"\n{r['date']}  {r['machine']}  ({r['conditions']})")
+    print(
+        f"floor: hello {r['hello_1w']['req_per_s']} req/s (p99 {r['hello_1w']['p99_ms']} ms); "
+        f"pgbench append {r['pgbench_append']['tps']} tps at {r['pgbench_append']['clients']} clients; "
+        f"client ceiling {r['client_ceiling_1w']['get_post_pairs_per_s']} GET+POST pairs/s"
+    )
+    for label in ("empty", "scaled"):
+        if label not in r:
+            continue
+        p, q = r[label], r["ratios"][label]
+        print(f"[{label}]")
+        print(
+            f"  state (spectator, cached) {p['state_spectator_1w']['req_per_s']} req/s  ratio {q['state_vs_hello']} (goal 0.5)"
+        )
+        print(
+            f"  summary GET /games/id     {p['summary_1w']['req_per_s']} req/s  ratio {q['summary_vs_hello']}"
+        )
+        print(f"  GET /games?limit=50       {p['list_games_1w']['req_per_s']} req/s")
+        for w in ("2w", "1w"):
+            c = p[f"commands_{w}"]
+            print(
+                f"  commands {w}: {c['commands_per_s']}/s p50 {c['command_p50_ms']} p99 {c['command_p99_ms']} ms"
+                f"  ratio {q[f'commands_{w}_vs_pgbench']} (goal 0.25, p99 < 25 ms);"
+                f" legal-commands p50 {c['legal_p50_ms']} p99 {c['legal_p99_ms']} ms (goal p99 < 10)"
+            )
+        print(
+            f"  the clients alone go {q['client_ceiling_vs_commands_2w']}x the 2-worker command rate"
+        )
+    if "scaled_vs_empty" in r["ratios"]:
+        print(f"scaled / empty: {r['ratios']['scaled_vs_empty']} (goal >= 0.8)")
+    for e in r.get("engines", []):
+        print(
+            f"  engine {e['ruleset']:<18} decide+evolve {e['decide_evolve_per_s']}/s (goal 20000)"
+            f"  legal_commands {e['legal_commands_per_s']}/s"
+        )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
