@@ -144,8 +144,10 @@ class ToursIsland(msgspec.Struct, frozen=True, kw_only=True):
     """The island's id."""
     french_name: str
     """The island's name in the French rules."""
-    cls: IslandClass
-    """The island's class: `centre`, `medium` or `peripheral`."""
+    cls: IslandClass = msgspec.field(name="island_class")
+    """The island's class: `centre`, `medium` or `peripheral` (on the wire
+    ``island_class``: a property named ``cls`` broke the client
+    openapi-python-client generates, shadowing its classmethod's ``cls``)."""
     ring_pos: int | None
     """Position 1..16 on the peripheral ring (peripherals only)."""
     medium_index: int | None

@@ -72,6 +72,23 @@ def test_openapi_python_client_generates_without_warnings(tmp_path: Path) -> Non
         assert op in modules, sorted(modules)
     state = next(api.rglob("get_state.py")).read_text()
     assert "HTTPStatus.OK" in state or "== 200" in state, "getState lost its 200 answer"
+    # The generated models parse real wire data: every Tours island (a property
+    # named ``cls`` once shadowed the classmethod's ``cls`` and crashed here).
+    import msgspec
+
+    from domain.tours_arc_en_ciel.components import ISLAND_TABLE
+
+    sys.path.insert(0, str(tmp_path))
+    try:
+        from plateau_client.models.tours_island import ToursIsland  # type: ignore[import-not-found]
+
+        for island in ISLAND_TABLE:
+            wire = msgspec.to_builtins(island)
+            assert ToursIsland.from_dict(wire).to_dict() == wire
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [m for m in sys.modules if m.split(".")[0] == "plateau_client"]:
+            del sys.modules[name]
 
 
 def test_openapi_typescript_types_check_strictly(node_tools: Path) -> None:
