@@ -13,6 +13,7 @@ from litestar.testing import AsyncTestClient
 
 from service.app import create_app
 from service.settings import Settings
+from service.store.sqlite import SqliteEventStore
 
 
 async def play_once(
@@ -35,6 +36,17 @@ async def play_once(
     return game_id, seat, auth, command, first.json()
 
 
+async def recorded(tmp_path: Path, game_id: str, seat: str, key: str) -> bool:
+    """Whether the key is still recorded, read through a store of the test's own
+    on the same file (the app's store belongs to the app's event loop)."""
+    store = SqliteEventStore(tmp_path / "p.db")
+    await store.open()
+    try:
+        return await store.get_command(game_id, seat, key) is not None
+    finally:
+        await store.close()
+
+
 async def test_a_retry_inside_the_retention_replays_while_purges_run(tmp_path: Path) -> None:
     settings = Settings(
         database_url=f"sqlite:///{tmp_path}/p.db", idempotency_retention=3600, purge_interval=0.1
@@ -42,8 +54,7 @@ async def test_a_retry_inside_the_retention_replays_while_purges_run(tmp_path: P
     async with AsyncTestClient(create_app(settings)) as client:
         game_id, seat, auth, command, answer = await play_once(client, "k-1")
         await asyncio.sleep(0.5)  # several purges ran
-        store = client.app.state.store
-        assert await store.get_command(game_id, seat, "k-1") is not None
+        assert await recorded(tmp_path, game_id, seat, "k-1")
         retry = await client.post(
             f"/games/{game_id}/commands", json=command, headers={**auth, "Idempotency-Key": "k-1"}
         )
@@ -58,11 +69,10 @@ async def test_records_past_the_retention_are_purged(tmp_path: Path) -> None:
     )
     async with AsyncTestClient(create_app(settings)) as client:
         game_id, seat, _, _, _ = await play_once(client, "k-2")
-        store = client.app.state.store
-        for _ in range(50):
-            if await store.get_command(game_id, seat, "k-2") is None:
+        for _ in range(100):
+            if not await recorded(tmp_path, game_id, seat, "k-2"):
                 break
             await asyncio.sleep(0.05)
-        assert await store.get_command(game_id, seat, "k-2") is None
+        assert not await recorded(tmp_path, game_id, seat, "k-2")
         metrics = (await client.get("/metrics")).text
         assert "plateau_idempotency_purged_total" in metrics
