@@ -24,7 +24,7 @@ import msgspec
 
 from domain import RULESETS
 from domain.bots import Budget, choose
-from service.errors import ApiError
+from service.exceptions import Conflict, StaleVersion, Unprocessable
 from service.games import GameService
 from service.store.base import GameRecord
 
@@ -150,13 +150,11 @@ class BotRunner:
                 if_match=frozenset({version}),
                 idempotency_key=idempotency_key(game.game_id, version, seat),
             )
-        except ApiError as exc:
+        except (Conflict, StaleVersion, Unprocessable) as exc:
             # stale_version / idempotency_key_reused / game_not_active: another
             # replica (or an earlier attempt) played this turn; look again.
-            if exc.status in (409, 412, 422):
-                log.debug("bot move of %s at %d not applied: %s", game.game_id, version, exc)
-                return False
-            raise
+            log.debug("bot move of %s at %d not applied: %s", game.game_id, version, exc)
+            return False
         return status == 201
 
 

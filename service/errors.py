@@ -1,6 +1,9 @@
 """One error map: every failure becomes an RFC 9457 ``application/problem+json``.
 
-Codes are stable and machine-readable; the table in README.md lists them.
+The application raises the HTTP-free exceptions of ``service/exceptions.py``
+(and the domain its ``RuleViolation``); ``STATUS`` below is the one place that
+gives each its HTTP status. Codes are stable and machine-readable; the table
+in README.md lists them.
 """
 
 from __future__ import annotations
@@ -21,6 +24,17 @@ from litestar.exceptions import (
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 
 from domain import RuleViolation
+from service.exceptions import (
+    Conflict,
+    Forbidden,
+    InvalidRequest,
+    NotFound,
+    ServiceError,
+    StaleVersion,
+    TooLarge,
+    Unauthenticated,
+    Unprocessable,
+)
 from service.store.base import StoreUnavailable
 
 log = logging.getLogger("plateau")
@@ -62,6 +76,8 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 
 class ApiError(Exception):
+    """A failure that names its HTTP status itself (prefer ``service.exceptions``)."""
+
     def __init__(
         self,
         status: int,
@@ -77,12 +93,29 @@ class ApiError(Exception):
         self.headers = headers or {}
 
 
-def bad_request(detail: str, **details: Any) -> ApiError:
-    return ApiError(400, "invalid_request", detail, details=details or None)
+def bad_request(detail: str, **details: Any) -> InvalidRequest:
+    return InvalidRequest(detail, details=details or None)
 
 
-def not_found(detail: str) -> ApiError:
-    return ApiError(404, "not_found", detail)
+def not_found(detail: str) -> NotFound:
+    return NotFound(detail)
+
+
+STATUS: dict[type[ServiceError], int] = {
+    InvalidRequest: 400,
+    Unauthenticated: 401,
+    Forbidden: 403,
+    NotFound: 404,
+    Conflict: 409,
+    StaleVersion: 412,
+    TooLarge: 413,
+    Unprocessable: 422,
+}
+"""The HTTP status of each application failure (the most derived class wins)."""
+
+
+def status_of(exc: ServiceError) -> int:
+    return next((STATUS[c] for c in type(exc).__mro__ if c in STATUS), 400)
 
 
 def problem_response(
@@ -114,6 +147,17 @@ def problem_response(
 def _api_error(request: Request[Any, Any, Any], exc: ApiError) -> Response[bytes]:
     return problem_response(
         request, exc.status, exc.code, exc.detail, details=exc.details, headers=exc.headers
+    )
+
+
+def _service_error(request: Request[Any, Any, Any], exc: ServiceError) -> Response[bytes]:
+    headers: dict[str, str] = {}
+    if isinstance(exc, Unauthenticated) and exc.challenge:
+        headers["WWW-Authenticate"] = "Bearer"
+    if isinstance(exc, StaleVersion):
+        headers["ETag"] = f'"{exc.current_version}"'
+    return problem_response(
+        request, status_of(exc), exc.code, exc.detail, details=exc.details, headers=headers
     )
 
 
@@ -169,6 +213,7 @@ def _internal(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes
 
 EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     ApiError: _api_error,
+    ServiceError: _service_error,
     RuleViolation: _rule_violation,
     ValidationException: _validation,
     StoreUnavailable: _store_down,

@@ -6,9 +6,10 @@ import os
 from typing import Any
 from urllib.parse import unquote
 
+from service.store._common import decode_cursor, encode_cursor
 from service.store.base import EventStore
 
-__all__ = ["EventStore", "open_store", "sqlite_path"]
+__all__ = ["EventStore", "decode_cursor", "encode_cursor", "open_store", "sqlite_path"]
 
 
 def sqlite_path(database_url: str) -> str:
