@@ -14,6 +14,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin, YamlRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme, Server
 
+from service.api.deps import ServiceSlot
 from service.api.exports import ExportsController
 from service.api.games import GamesController
 from service.api.health import HealthController
@@ -88,6 +89,7 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
     from service.streams import make_notifier
 
     settings = settings or Settings.from_env()
+    slot = ServiceSlot()  # the handlers' ``svc``, set by the lifespan
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -111,7 +113,7 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         app.state.store = store
         app.state.cache = cache
         app.state.notifier = notifier
-        app.state.games = GameService(settings, store, cache, notifier)
+        app.state.games = slot.games = GameService(settings, store, cache, notifier)
         bots = BotRunner(app.state.games)
         if overrides.get("bot_runner", True):  # tests may start a process without one
             bots.start()
@@ -146,6 +148,7 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         before_request=_query_guard(allowed_queries),
         lifespan=[lifespan, operations],
         exception_handlers=EXCEPTION_HANDLERS,
+        dependencies={"svc": slot.dependency()},
         openapi_config=openapi_config(),
         cors_config=cors,
         request_max_body_size=settings.max_body_bytes,

@@ -1,4 +1,4 @@
-"""Live fan-out of "game X is now at version n".
+"""Live fan-out of "game X is now at version n", and a game's SSE stream.
 
 Only the fact that a game moved is published (no event data, no secrets):
 subscribers then read the events from the store, redacted for their seat,
@@ -7,7 +7,8 @@ heartbeat interval (subscribers also poll the store on every heartbeat).
 
 ``MemoryNotifier`` serves one process (the embedded default);
 ``RedisNotifier`` fans out across processes through Redis pub/sub and
-degrades to polling when Redis is down.
+degrades to polling when Redis is down. ``GameStream`` is the loop behind
+``GET /games/{game_id}/events/stream``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,17 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
-from typing import Protocol
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Protocol
+
+import msgspec
+from litestar.response import ServerSentEventMessage
+
+from domain import RULESETS
+
+if TYPE_CHECKING:
+    from service.games import GameService, Viewer
+    from service.store.base import GameRecord
 
 log = logging.getLogger("plateau.streams")
 
@@ -130,3 +141,65 @@ class RedisNotifier(MemoryNotifier):
 
 def make_notifier(redis_url: str | None, prefix: str) -> Notifier:
     return RedisNotifier(redis_url, prefix) if redis_url else MemoryNotifier()
+
+
+class GameStream:
+    """One game's events as Server-Sent Events, redacted for one viewer.
+
+    Reads the store after ``after``, then waits for the notifier (or a
+    heartbeat interval) and reads again; a comment line keeps an idle
+    connection alive. Ends after the last event of a finished game, or after
+    ``timeout`` seconds."""
+
+    def __init__(self, svc: GameService, game: GameRecord, viewer: Viewer) -> None:
+        self.svc, self.game, self.viewer = svc, game, viewer
+
+    @classmethod
+    async def open(cls, svc: GameService, game_id: str, token: str | None) -> GameStream:
+        """The stream of ``game_id`` for the bearer of ``token`` (404, 401, 403 now)."""
+        game = await svc.game(game_id)
+        return cls(svc, game, await svc.viewer(game, token))
+
+    def messages(
+        self, *, after: int, timeout: float | None
+    ) -> AsyncIterator[ServerSentEventMessage]:
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        return self._messages(after, deadline)
+
+    async def _messages(
+        self, start: int, deadline: float | None
+    ) -> AsyncIterator[ServerSentEventMessage]:
+        svc, game_id, viewer = self.svc, self.game.game_id, self.viewer
+        heartbeat = svc.settings.sse_heartbeat
+        ruleset = RULESETS[self.game.ruleset]
+        encoder = msgspec.json.Encoder()
+        loop = asyncio.get_running_loop()
+        position = start
+        while True:
+            current = await svc.game(game_id)
+            for stored in await svc.store.read(game_id, after=position, limit=500):
+                logged = svc.logged(ruleset, current, viewer, stored)
+                position = stored.version
+                yield ServerSentEventMessage(
+                    data=encoder.encode(logged).decode(),
+                    event=stored.type,
+                    id=str(stored.version),
+                )
+            if position < current.version:
+                continue
+            if current.status == "finished":
+                return
+            wait = heartbeat
+            if deadline is not None:
+                wait = min(wait, deadline - loop.time())
+                if wait <= 0:
+                    return
+            try:
+                await svc.notifier.wait(game_id, position, wait)
+            except asyncio.CancelledError:
+                return
+            if position >= (await svc.game(game_id)).version:
+                # A comment line only: a `data:` field would make every
+                # EventSource fire an empty message.
+                yield ServerSentEventMessage(comment="heartbeat", data=None)

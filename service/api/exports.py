@@ -8,25 +8,13 @@ from litestar import Controller, Request, Response, get, post
 from litestar.params import Body, HeaderParameter, Parameter
 from litestar.response import ServerSentEvent
 
-from service.api.deps import PRIVATE, service
+from service.api.deps import PRIVATE, Svc
 from service.api.games import GameIdParam, problems
-from service.errors import ApiError
-from service.exports import ExportRejected, export_game, import_export
+from service.exceptions import TooLarge
 from service.feed import feed_messages, feed_page
 from service.schemas import FeedPage, ImportedGame
-from service.store.base import GameAlreadyExists
 
 MAX_POSITION = 10**15
-
-
-def rejected(exc: ExportRejected) -> ApiError:
-    details: dict[str, Any] = {"reason": exc.reason}
-    if exc.version is not None:
-        details["first_bad_version"] = exc.version
-    where = f" at version {exc.version}" if exc.version is not None else ""
-    return ApiError(
-        422, "export_rejected", f"the export was refused{where}: {exc.message}", details=details
-    )
 
 
 class ExportsController(Controller):
@@ -38,20 +26,12 @@ class ExportsController(Controller):
         summary="A finished game, whole: its events, command log and seed",
         responses=problems(404, 409),
     )
-    async def export_game(self, request: Request[Any, Any, Any], game_id: GameIdParam) -> Any:
+    async def export_game(self, svc: Svc, game_id: GameIdParam) -> Any:
         """The game in the ``plateau-game/2`` format that ``POST /games/import``,
         ``plateau import`` and ``plateau verify`` read. Only a finished game is
         exported over HTTP (409 ``game_not_finished`` otherwise): before its end
         the seed and the command log would reveal hidden information."""
-        svc = service(request)
-        game = await svc.game(game_id)
-        if game.status != "finished":
-            raise ApiError(
-                409,
-                "game_not_finished",
-                f"game {game_id} is {game.status}: only a finished game is exported over HTTP",
-            )
-        document = await export_game(svc.store, game)
+        game, document = await svc.export_finished(game_id)
         return Response(document, headers={"ETag": f'"{game.version}"'})
 
     @post(
@@ -65,6 +45,7 @@ class ExportsController(Controller):
     async def import_game(
         self,
         request: Request[Any, Any, Any],
+        svc: Svc,
         data: Annotated[
             dict[str, Any],
             Body(
@@ -86,24 +67,11 @@ class ExportsController(Controller):
         (``details.first_bad_version``) and the check that failed
         (``details.reason``); nothing is stored. A game still in play (an
         operator's export with its seed) gets a fresh token per claimed seat."""
-        svc = service(request)
         limit = svc.settings.max_import_bytes
-        body = await request.body()
-        if len(body) > limit:
-            raise ApiError(413, "payload_too_large", f"an import is at most {limit} bytes")
-        try:
-            game, tokens, report = await import_export(svc.store, data, new_id=new_id)
-        except ExportRejected as exc:
-            raise rejected(exc) from None
-        except GameAlreadyExists:
-            raise ApiError(
-                409,
-                "game_exists",
-                "a game with this id exists here: import it with ?new_id=true",
-            ) from None
-        summary = await svc.summary(game)
-        answer = ImportedGame(game=summary, tokens=tokens, verdict=report.verdict)
-        return Response(answer, status_code=201, headers={"Location": f"/games/{game.game_id}"})
+        if len(await request.body()) > limit:  # the bytes already read, only measured
+            raise TooLarge(f"an import is at most {limit} bytes")
+        game_id, answer = await svc.import_game(data, new_id=new_id)
+        return Response(answer, status_code=201, headers={"Location": f"/games/{game_id}"})
 
     @get(
         "/events",
@@ -113,7 +81,7 @@ class ExportsController(Controller):
     )
     async def get_feed(
         self,
-        request: Request[Any, Any, Any],
+        svc: Svc,
         after: Annotated[
             int,
             Parameter(ge=0, le=MAX_POSITION, description="Only events with a greater position"),
@@ -124,7 +92,7 @@ class ExportsController(Controller):
         next page. A reader that resumes from its last position never misses or
         repeats an event. Events are redacted as for a spectator while their
         game runs, complete once it is finished."""
-        page = await feed_page(service(request), after=after, limit=limit)
+        page = await feed_page(svc, after=after, limit=limit)
         return Response(page, headers=PRIVATE)
 
     @get(
@@ -136,7 +104,7 @@ class ExportsController(Controller):
     )
     async def stream_feed(
         self,
-        request: Request[Any, Any, Any],
+        svc: Svc,
         after: Annotated[
             int,
             Parameter(ge=0, le=MAX_POSITION, description="Start after this position"),
@@ -162,7 +130,6 @@ class ExportsController(Controller):
         """One SSE message per event: ``id`` = its global position, ``event`` =
         its ``type``, ``data`` = a FeedEvent. Resumes from ``Last-Event-ID`` (or
         ``after``)."""
-        svc = service(request)
         start = int(last_event_id) if last_event_id is not None else after
         settings = svc.settings
         messages = feed_messages(

@@ -1,20 +1,25 @@
+"""``/games``: thin handlers; the application service (``svc``) is injected."""
+
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Controller, MediaType, Request, Response, get, post
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import Body, HeaderParameter, Parameter, QueryParameter
-from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.response import ServerSentEvent
 
-from domain import RULESETS
-from service.api.deps import PRIVATE, bearer, parse_if_match, parse_version_header, service
-from service.errors import ApiError, Problem
-from service.games import strict_body
+from service.api.deps import (
+    PRIVATE,
+    StrictBody,
+    Svc,
+    bearer,
+    parse_if_match,
+    parse_version_header,
+)
+from service.errors import Problem
+from service.games.auth import required
 from service.schemas import (
     AnyCommand,
     ClaimSeat,
@@ -27,7 +32,7 @@ from service.schemas import (
     SeatClaimed,
     StateResponse,
 )
-from service.store._common import decode_cursor, encode_cursor
+from service.streams import GameStream
 
 GameIdParam = Annotated[str, Parameter(min_length=1, max_length=64, description="A game id")]
 SeatParam = Annotated[
@@ -53,23 +58,6 @@ PICTURE_HEADERS = {
 """A picture is served on the API's origin: it may load nothing and run nothing."""
 
 CURSOR_PATTERN = r"^[0-9]{1,16}-[0-9a-f]{1,64}$"
-
-
-def to_store_cursor(cursor: str) -> str:
-    """The API cursor ``<created_at in µs since the epoch>-<game_id>`` as the store's.
-
-    Any string of the documented pattern names a position in the keyset
-    order, so a well-formed cursor never fails."""
-    micros, _, game_id = cursor.partition("-")
-    created_at = datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=int(micros))
-    return encode_cursor(created_at, game_id)
-
-
-def from_store_cursor(cursor: str) -> str:
-    created_at, game_id = decode_cursor(cursor)
-    delta = created_at - datetime(1970, 1, 1, tzinfo=UTC)
-    micros = (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
-    return f"{micros}-{game_id}"
 
 
 PROBLEMS = {
@@ -114,16 +102,16 @@ class GamesController(Controller):
         summary="Create a game",
         status_code=201,
         responses=problems(400, 422),
+        dto=StrictBody,
+        return_dto=None,
     )
     async def create_game(
         self,
-        request: Request[Any, Any, Any],
+        svc: Svc,
         data: Annotated[CreateGame, Body(description='`{"ruleset": name, "options": {...}}`')],
     ) -> Response[GameSummary]:
         """A new game in status ``waiting``; ``{"ruleset": name}`` alone creates the
         default game. Invalid options answer 422 with the ruleset's code."""
-        svc = service(request)
-        data = strict_body(await request.body(), CreateGame)
         game = await svc.create_game(
             data.__struct_config__.tag, data.options, data.bots, seed=data.seed
         )
@@ -133,7 +121,7 @@ class GamesController(Controller):
     @get("/", operation_id="listGames", summary="List games", responses=problems(400))
     async def list_games(
         self,
-        request: Request[Any, Any, Any],
+        svc: Svc,
         ruleset: Annotated[str | None, Parameter(required=False, max_length=64)] = None,
         status: Annotated[
             StatusFilter | None, QueryParameter(description="Only games in this status")
@@ -150,27 +138,17 @@ class GamesController(Controller):
         ] = None,
     ) -> GamePage:
         """Newest first, filtered, paged with an opaque ``cursor``."""
-        svc = service(request)
-        games, next_cursor = await svc.store.list_games(
-            ruleset=ruleset,
-            status=status,
-            player_id=player_id,
-            limit=limit,
-            cursor=to_store_cursor(cursor) if cursor else None,
-        )
-        await svc.prime_seeds(games)  # one query for the page's finished games
-        return GamePage(
-            games=[await svc.summary(g) for g in games],
-            next_cursor=from_store_cursor(next_cursor) if next_cursor else None,
+        return await svc.list_games(
+            ruleset=ruleset, status=status, player_id=player_id, limit=limit, cursor=cursor
         )
 
     @get("/{game_id:str}", operation_id="getGame", summary="Game summary", responses=problems(404))
     async def get_game(
-        self, request: Request[Any, Any, Any], game_id: GameIdParam
+        self, request: Request[Any, Any, Any], svc: Svc, game_id: GameIdParam
     ) -> Response[GameSummary]:
         """Status, version, seats and who holds them, seats to act, outcome,
         ``seed_sha256`` (and the seed once finished)."""
-        game, body = await service(request).summary_body(game_id)
+        game, body = await svc.summary_body(game_id)
         etag = f'"{game.version}"'
         if game.status != "waiting" and not_modified(request, etag):
             return Response(b"", status_code=304, headers={"ETag": etag})
@@ -182,10 +160,12 @@ class GamesController(Controller):
         summary="Claim a seat",
         status_code=201,
         responses=problems(400, 401, 404, 409, 422),
+        dto=StrictBody,
+        return_dto=None,
     )
     async def claim_seat(
         self,
-        request: Request[Any, Any, Any],
+        svc: Svc,
         game_id: GameIdParam,
         seat: SeatParam,
         authorization: AuthHeader = None,
@@ -198,10 +178,7 @@ class GamesController(Controller):
         (``Authorization: Bearer <player token>``). Answers the seat's bearer
         token, shown once. Claiming the last seat starts the game: the
         ruleset's setup events are appended in the same transaction."""
-        svc = service(request)
         token = bearer(authorization)
-        body = await request.body()
-        data = strict_body(body, ClaimSeat | None) if body.strip() else None
         bot = data.bot if data else None
         _, seat_token = await svc.claim_seat(
             game_id, seat, data.player_name if data else None, token, bot=bot
@@ -221,6 +198,7 @@ class GamesController(Controller):
     async def get_state(
         self,
         request: Request[Any, Any, Any],
+        svc: Svc,
         game_id: GameIdParam,
         authorization: AuthHeader = None,
         version: Annotated[
@@ -230,7 +208,7 @@ class GamesController(Controller):
     ) -> Response[StateResponse]:
         """The view for the bearer's seat (a spectator's without a token), at the
         current version or at any past ``version``. ``ETag: "<version>"``."""
-        at, body = await service(request).state_body(game_id, bearer(authorization), version)
+        at, body = await svc.state_body(game_id, bearer(authorization), version)
         etag = f'"{at}"'
         if not_modified(request, etag):
             return Response(b"", status_code=304, headers={"ETag": etag, **PRIVATE})
@@ -245,7 +223,7 @@ class GamesController(Controller):
     )
     async def get_picture(
         self,
-        request: Request[Any, Any, Any],
+        svc: Svc,
         game_id: GameIdParam,
         authorization: AuthHeader = None,
         version: Annotated[
@@ -260,7 +238,7 @@ class GamesController(Controller):
         ``components.geometry``). Served with ``Content-Security-Policy:
         default-src 'none'; style-src 'unsafe-inline'`` and
         ``X-Content-Type-Options: nosniff``. ``ETag: "<version>"``."""
-        loaded, svg = await service(request).picture(game_id, bearer(authorization), version)
+        loaded, svg = await svc.picture(game_id, bearer(authorization), version)
         return Response(
             svg,
             media_type="image/svg+xml",
@@ -275,12 +253,12 @@ class GamesController(Controller):
     )
     async def legal_commands(
         self,
-        request: Request[Any, Any, Any],
+        svc: Svc,
         game_id: GameIdParam,
         authorization: AuthHeader = None,
     ) -> Response[LegalCommands]:
         """Command objects ready to post to ``/games/{game_id}/commands``."""
-        at, body = await service(request).legal_body(game_id, bearer(authorization))
+        at, body = await svc.legal_body(game_id, bearer(authorization))
         # The encoded LegalCommands, served as is (the annotation documents its schema).
         encoded: Any = body
         return Response(encoded, media_type=MediaType.JSON, headers={"ETag": f'"{at}"', **PRIVATE})
@@ -291,10 +269,13 @@ class GamesController(Controller):
         summary="Play one command",
         status_code=201,
         responses=problems(400, 401, 403, 404, 409, 412, 422),
+        dto=StrictBody,
+        return_dto=None,
     )
     async def submit_command(
         self,
         request: Request[Any, Any, Any],
+        svc: Svc,
         game_id: GameIdParam,
         data: Annotated[
             AnyCommand,
@@ -325,22 +306,15 @@ class GamesController(Controller):
         """Validated by the rules engine; on success the events are appended and
         returned redacted for the caller. Without ``If-Match`` a concurrent
         change is retried a few times, then 409 ``version_conflict``."""
-        svc = service(request)
-        body = await request.body()
-        token = bearer(authorization)
-        if token is None:  # 401 before any other header is judged
-            raise ApiError(
-                401,
-                "unauthenticated",
-                "a seat token is required to play",
-                headers={"WWW-Authenticate": "Bearer"},
-            )
+        # 401 before any other header is judged
+        token = required(bearer(authorization), "a seat token is required to play")
         status, content, version = await svc.submit(
             game_id,
             token,
-            body,
+            await request.body(),  # the bytes, for the idempotency record's hash
             if_match=parse_if_match(if_match),
             idempotency_key=idempotency_key,
+            command=data,
         )
         return Response(
             msgspec.json.decode(content, type=CommandAccepted),
@@ -356,7 +330,7 @@ class GamesController(Controller):
     )
     async def get_events(
         self,
-        request: Request[Any, Any, Any],
+        svc: Svc,
         game_id: GameIdParam,
         authorization: AuthHeader = None,
         after: Annotated[
@@ -367,12 +341,8 @@ class GamesController(Controller):
         """Each event as ``{version, recorded_at, event}``. Hidden fields are
         redacted for the bearer's seat while the game runs; once it is finished
         the log is served complete (the seed is public by then)."""
-        svc = service(request)
-        game = await svc.game(game_id)
-        viewer = await svc.viewer(game, bearer(authorization))
-        events = await svc.events(game, viewer, after=after, limit=limit)
-        body = EventLog(events=events, last_version=game.version)
-        return Response(body, headers={"ETag": f'"{game.version}"', **PRIVATE})
+        body = await svc.event_log(game_id, bearer(authorization), after=after, limit=limit)
+        return Response(body, headers={"ETag": f'"{body.last_version}"', **PRIVATE})
 
     @get(
         "/{game_id:str}/events/stream",
@@ -383,7 +353,7 @@ class GamesController(Controller):
     )
     async def stream_events(
         self,
-        request: Request[Any, Any, Any],
+        svc: Svc,
         game_id: GameIdParam,
         authorization: AuthHeader = None,
         access_token: Annotated[
@@ -422,49 +392,10 @@ class GamesController(Controller):
         seat. Resumes from ``Last-Event-ID`` (or ``after``). Heartbeat comments
         keep idle connections alive. The stream ends after the last event of a
         finished game, or after ``timeout`` seconds."""
-        svc = service(request)
-        game = await svc.game(game_id)
         token = bearer(authorization) if authorization else access_token
-        viewer = await svc.viewer(game, token)
+        stream = await GameStream.open(svc, game_id, token)  # 404, 401, 403 now
         start = after or 0
         if last_event_id is not None:
             parsed = parse_version_header(last_event_id, "Last-Event-ID")
             start = parsed if parsed is not None else start
-        heartbeat = request.app.state.settings.sse_heartbeat
-        ruleset = RULESETS[game.ruleset]
-        encoder = msgspec.json.Encoder()
-
-        loop = asyncio.get_running_loop()
-        deadline = None if timeout is None else loop.time() + timeout
-
-        async def messages() -> AsyncIterator[ServerSentEventMessage]:
-            position = start
-            while True:
-                current = await svc.game(game_id)
-                for stored in await svc.store.read(game_id, after=position, limit=500):
-                    logged = svc.logged(ruleset, current, viewer, stored)
-                    position = stored.version
-                    yield ServerSentEventMessage(
-                        data=encoder.encode(logged).decode(),
-                        event=stored.type,
-                        id=str(stored.version),
-                    )
-                if position < current.version:
-                    continue
-                if current.status == "finished":
-                    return
-                wait = heartbeat
-                if deadline is not None:
-                    wait = min(wait, deadline - loop.time())
-                    if wait <= 0:
-                        return
-                try:
-                    await svc.notifier.wait(game_id, position, wait)
-                except asyncio.CancelledError:
-                    return
-                if position >= (await svc.game(game_id)).version:
-                    # A comment line only: a `data:` field would make every
-                    # EventSource fire an empty message.
-                    yield ServerSentEventMessage(comment="heartbeat", data=None)
-
-        return ServerSentEvent(messages(), headers=PRIVATE)
+        return ServerSentEvent(stream.messages(after=start, timeout=timeout), headers=PRIVATE)

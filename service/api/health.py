@@ -5,8 +5,8 @@ from typing import Any
 from litestar import Controller, Request, Response, get
 from litestar.openapi.datastructures import ResponseSpec
 
+from service.api.deps import Svc
 from service.schemas import Liveness, Readiness
-from service.store.base import StoreError
 
 
 class HealthController(Controller):
@@ -30,22 +30,13 @@ class HealthController(Controller):
             )
         },
     )
-    async def ready(self, request: Request[Any, Any, Any]) -> Response[Readiness]:
+    async def ready(self, request: Request[Any, Any, Any], svc: Svc) -> Response[Readiness]:
         """Store and cache status: ``degraded`` when Redis is down (requests still
         succeed, from the store), 503 when the event store is down or the process
         is draining before shutdown (``draining``)."""
-        state = request.app.state
-        store_ok = True
-        try:
-            await state.store.ping()
-        except (StoreError, OSError):
-            store_ok = False
-        if state.settings.redis_url:
-            cache = "ok" if await state.cache.ping() else "down"
-        else:
-            cache = "memory"
+        store_ok, cache = await svc.backends()
         status = "unavailable" if not store_ok else ("degraded" if cache == "down" else "ok")
-        lifecycle = getattr(state, "lifecycle", None)
+        lifecycle = getattr(request.app.state, "lifecycle", None)  # service.ops
         draining = lifecycle is not None and lifecycle.draining
         if draining:  # SIGTERM received: a load balancer must stop sending here
             status = "draining"
@@ -53,8 +44,8 @@ class HealthController(Controller):
             status=status,  # type: ignore[arg-type]
             store="ok" if store_ok else "down",
             cache=cache,  # type: ignore[arg-type]
-            backend=state.settings.database_url.split(":", 1)[0],
-            sandbox=state.settings.sandbox,
+            backend=svc.settings.database_url.split(":", 1)[0],
+            sandbox=svc.settings.sandbox,
         )
         return Response(
             body,

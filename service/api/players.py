@@ -1,12 +1,11 @@
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Response, get, post
 from litestar.params import Body, Parameter
 
-from service.api.deps import PRIVATE, service
-from service.games import strict_body
+from service.api.deps import PRIVATE, StrictBody, Svc
 from service.schemas import CreatePlayer, PlayerCreated, PlayerDetail
 
 PlayerIdParam = Annotated[str, Parameter(min_length=1, max_length=64, description="A player id")]
@@ -16,14 +15,20 @@ class PlayersController(Controller):
     path = "/players"
     tags = ["players"]
 
-    @post("/", operation_id="createPlayer", summary="Create a player identity", status_code=201)
+    @post(
+        "/",
+        operation_id="createPlayer",
+        summary="Create a player identity",
+        status_code=201,
+        dto=StrictBody,
+        return_dto=None,
+    )
     async def create_player(
-        self, request: Request[Any, Any, Any], data: Annotated[CreatePlayer, Body()]
+        self, svc: Svc, data: Annotated[CreatePlayer, Body()]
     ) -> Response[PlayerCreated]:
         """A named identity with its own bearer token (shown once). Claim seats
         with it to build a game history; its results appear in ``GET /players/{player_id}``."""
-        data = strict_body(await request.body(), CreatePlayer)
-        record, token = await service(request).create_player(data.name)
+        record, token = await svc.create_player(data.name)
         body = PlayerCreated(
             player_id=record.player_id, name=record.name, token=token, created_at=record.created_at
         )
@@ -32,8 +37,6 @@ class PlayersController(Controller):
         )
 
     @get("/{player_id:str}", operation_id="getPlayer", summary="A player and its game history")
-    async def get_player(
-        self, request: Request[Any, Any, Any], player_id: PlayerIdParam
-    ) -> PlayerDetail:
+    async def get_player(self, svc: Svc, player_id: PlayerIdParam) -> PlayerDetail:
         """The player's games (newest first) and results."""
-        return await service(request).player_detail(player_id)
+        return await svc.player_detail(player_id)

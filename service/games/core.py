@@ -34,6 +34,7 @@ from service.store.base import (
     NewEvent,
     PlayerRecord,
     StoredEvent,
+    StoreError,
 )
 from service.streams import Notifier
 
@@ -104,6 +105,19 @@ class ServiceCore:
         self._game_decoder = msgspec.msgpack.Decoder(GameRecord)
         self.on_moved: list[Callable[[str], None]] = []
         """Called with a game id after this process appended to it (the bot runner listens)."""
+
+    async def backends(self) -> tuple[bool, str]:
+        """(the store answers, the cache's state: ``ok``, ``down`` or ``memory``)."""
+        try:
+            await self.store.ping()
+            store_ok = True
+        except (StoreError, OSError):
+            store_ok = False
+        if self.settings.redis_url:
+            cache = "ok" if await self.cache.ping() else "down"
+        else:
+            cache = "memory"
+        return store_ok, cache
 
     def _moved(self, game_id: str) -> None:
         for listener in self.on_moved:

@@ -13,7 +13,8 @@ import msgspec
 
 from domain import RULESETS, Outcome
 from domain.pictures import render as render_picture
-from service.exceptions import NotFound
+from service.exceptions import Conflict, NotFound
+from service.exports import export_game
 from service.games.auth import Auth, required
 from service.games.core import _UNSET, Loaded, Viewer
 from service.schemas import (
@@ -73,6 +74,18 @@ class Reads(Auth):
             games=[await self.summary(g) for g in games],
             next_cursor=from_store_cursor(next_cursor) if next_cursor else None,
         )
+
+    async def export_finished(self, game_id: str) -> tuple[GameRecord, dict[str, Any]]:
+        """A finished game's export (``plateau-game/2``). Only a finished game:
+        before its end the seed and the command log would reveal hidden
+        information (409 ``game_not_finished``)."""
+        game = await self.game(game_id)
+        if game.status != "finished":
+            raise Conflict(
+                f"game {game_id} is {game.status}: only a finished game is exported over HTTP",
+                code="game_not_finished",
+            )
+        return game, await export_game(self.store, game)
 
     async def event_log(
         self, game_id: str, token: str | None, *, after: int, limit: int | None

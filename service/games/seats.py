@@ -12,9 +12,12 @@ import msgspec
 
 from domain import RULESETS, Rng, SeatedPlayer, SetupContext, fold
 from service.exceptions import Conflict, InvalidRequest, NotFound, Unprocessable
+from service.exports import ExportRejected, import_export
 from service.games.auth import PLAYER_TOKEN, SEAT_TOKEN, Auth, new_token
 from service.games.core import now, sha256_hex
+from service.schemas import ImportedGame
 from service.store.base import (
+    GameAlreadyExists,
     GameNotFound,
     GameNotWaiting,
     GameRecord,
@@ -27,8 +30,33 @@ from service.store.base import (
 )
 
 
+def rejected(exc: ExportRejected) -> Unprocessable:
+    details: dict[str, Any] = {"reason": exc.reason}
+    if exc.version is not None:
+        details["first_bad_version"] = exc.version
+    where = f" at version {exc.version}" if exc.version is not None else ""
+    return Unprocessable(
+        f"the export was refused{where}: {exc.message}", code="export_rejected", details=details
+    )
+
+
 class Seats(Auth):
     """Players, games and seats."""
+
+    async def import_game(self, document: Any, *, new_id: bool) -> tuple[str, ImportedGame]:
+        """Audit an export and store it whole: (its game id, the answer).
+        422 ``export_rejected`` (nothing stored); 409 ``game_exists`` for a
+        known id without ``new_id``."""
+        try:
+            game, tokens, report = await import_export(self.store, document, new_id=new_id)
+        except ExportRejected as exc:
+            raise rejected(exc) from None
+        except GameAlreadyExists:
+            raise Conflict(
+                "a game with this id exists here: import it with ?new_id=true", code="game_exists"
+            ) from None
+        summary = await self.summary(game)
+        return game.game_id, ImportedGame(game=summary, tokens=tokens, verdict=report.verdict)
 
     async def create_player(self, name: str) -> tuple[PlayerRecord, str]:
         player_id = uuid.uuid4().hex
