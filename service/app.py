@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, NamedTuple
 
-from litestar import Litestar
+from litestar import Litestar, Request, Router, get
 from litestar.config.cors import CORSConfig
+from litestar.constants import OPENAPI_JSON_HANDLER_NAME
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin, YamlRenderPlugin
+from litestar.openapi.plugins import (
+    JsonRenderPlugin,
+    OpenAPIRenderPlugin,
+    SwaggerRenderPlugin,
+    YamlRenderPlugin,
+)
 from litestar.openapi.spec import Components, SecurityScheme, Server
 
 from service.api.deps import ServiceSlot
@@ -71,6 +79,67 @@ def openapi_config() -> OpenAPIConfig:
             }
         ),
     )
+
+
+def route_handlers() -> list[Any]:
+    """Every route handler of the app but the document's own (``/schema``)."""
+    return [
+        HealthController,
+        RulesetsController,
+        GamesController,
+        ExportsController,
+        PlayersController,
+        *web_handlers(),
+        metrics_endpoint,
+    ]
+
+
+@functools.cache
+def openapi_document() -> dict[str, Any]:
+    """The finalized OpenAPI document, built once per process.
+
+    Building the document is most of the cost of an app, and every app of a
+    process has the same routes: one app made for the purpose builds it
+    (``Litestar.openapi_schema``, Litestar's public API), ``finalize`` and
+    ``service.ops`` complete it, and every app serves this one
+    (``document_router``) and checks its query parameters against it."""
+    from service.openapi import finalize
+    from service.ops import document as operations_document
+
+    builder = Litestar(
+        route_handlers=route_handlers(),
+        dependencies={"svc": ServiceSlot().dependency()},
+        openapi_config=openapi_config(),
+        debug=False,
+    )
+    return operations_document(finalize(builder.openapi_schema.to_schema()))
+
+
+def document_router(config: OpenAPIConfig) -> Router:
+    """``/schema``: the render plugins of ``config`` (Swagger UI, JSON, YAML)
+    serving ``openapi_document()``, as Litestar's own router would serve the
+    document it builds per app."""
+
+    def render_handler(plugin: OpenAPIRenderPlugin) -> HTTPRouteHandler:
+        paths = list(plugin.paths)
+        if plugin is config.default_plugin and not plugin.has_path("/"):
+            paths.append("/")
+        name = OPENAPI_JSON_HANDLER_NAME if plugin.has_path("/openapi.json") else None
+
+        @get(paths, media_type=plugin.media_type, sync_to_thread=False, name=name)
+        def render(request: Request[Any, Any, Any]) -> bytes:
+            return plugin.render(request, openapi_document())
+
+        return render
+
+    router = Router(
+        config.path or "/schema",
+        route_handlers=[render_handler(p) for p in config.render_plugins],
+        include_in_schema=False,
+    )
+    for plugin in config.render_plugins:
+        plugin.receive_router(router)
+    return router
 
 
 def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
@@ -135,28 +204,20 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         else None
     )
     app = Litestar(
-        route_handlers=[
-            HealthController,
-            RulesetsController,
-            GamesController,
-            ExportsController,
-            PlayersController,
-            *web_handlers(),
-            metrics_endpoint,
-        ],
+        route_handlers=[*route_handlers(), document_router(openapi_config())],
         before_send=[_complete_allow_header],
         before_request=_query_guard(allowed_queries),
         lifespan=[lifespan, operations],
         exception_handlers=EXCEPTION_HANDLERS,
         dependencies={"svc": slot.dependency()},
-        openapi_config=openapi_config(),
+        openapi_config=None,  # served by document_router, built once per process
         cors_config=cors,
         request_max_body_size=settings.max_body_bytes,
         debug=False,
     )
     app.state.settings = settings
     instrument(app, settings)  # request ids, metrics, limits, SSE cap, draining (service.ops)
-    allowed_queries.update(_allowed_queries(_serve_finalized_openapi(app)))
+    allowed_queries.update(_allowed_queries(openapi_document()))
     return app
 
 
@@ -180,24 +241,6 @@ async def _complete_allow_header(message: Any, scope: Any) -> None:
     headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
     headers.append((b"allow", ", ".join(sorted(methods)).encode()))
     message["headers"] = headers
-
-
-def _serve_finalized_openapi(app: Litestar) -> dict[str, Any]:
-    """Make /schema/openapi.json (and the docs UI) serve the post-processed document.
-
-    Litestar caches the rendered document in its OpenAPI plugin; we fill that
-    cache once, with the finalized document, after every route is registered.
-    """
-    from litestar._openapi.plugin import OpenAPIPlugin
-
-    from service.openapi import finalize
-
-    plugin = app.plugins.get(OpenAPIPlugin)
-    from service.ops import document as operations_document
-
-    document = operations_document(finalize(plugin.provide_openapi().to_schema()))
-    plugin._openapi_schema = document
-    return document
 
 
 class _Parameters(NamedTuple):
@@ -284,10 +327,3 @@ def _query_guard(allowed: dict[tuple[str, str], _Parameters]) -> Any:
                 raise bad_request(f"header {name!r} holds U+0000", header=name)
 
     return guard
-
-
-def openapi_document(app: Litestar) -> dict[str, Any]:
-    from litestar._openapi.plugin import OpenAPIPlugin
-
-    document: dict[str, Any] = app.plugins.get(OpenAPIPlugin).provide_openapi_schema()
-    return document

@@ -104,10 +104,11 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def openapi_document() -> dict[str, Any]:
-    from service.app import create_app
+    import copy
+
     from service.app import openapi_document as document
 
-    return document(create_app())
+    return copy.deepcopy(document())  # the app's own copy stays as built
 
 
 def cmd_openapi(args: argparse.Namespace) -> int:
