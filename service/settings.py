@@ -1,32 +1,8 @@
 """Service settings, read from ``PLATEAU_*`` environment variables.
 
-| variable | default | meaning |
-|---|---|---|
-| ``PLATEAU_DATABASE_URL`` | ``sqlite:///var/plateau.db`` | ``sqlite:`` path (embedded) or ``postgresql://`` URL |
-| ``PLATEAU_REDIS_URL`` | unset | Redis URL for the state cache and the cross-process fan-out; unset: in-process |
-| ``PLATEAU_REDIS_PREFIX`` | ``plateau:`` | prefix of every Redis key and channel |
-| ``PLATEAU_SNAPSHOT_EVERY`` | ``50`` | a snapshot every N events, so a cold load folds at most N events |
-| ``PLATEAU_CORS_ORIGINS`` | unset | comma-separated allowed origins (``*`` for any) |
-| ``PLATEAU_MAX_BODY_BYTES`` | ``65536`` | request body size limit (413 above) |
-| ``PLATEAU_COMMAND_RETRIES`` | ``5`` | re-decide attempts on a concurrent append before answering 409 |
-| ``PLATEAU_SSE_HEARTBEAT`` | ``15`` | seconds between SSE heartbeats (and store polls) |
-| ``PLATEAU_MAX_IMPORT_BYTES`` | ``16777216`` | body size limit of ``POST /games/import`` (413 above) |
-| ``PLATEAU_FEED_POLL`` | ``0.5`` | seconds between store polls of the global feed's stream |
-| ``PLATEAU_SANDBOX`` | ``0`` | ``1``: ``POST /games`` accepts a ``seed`` (fixed games for client tests); refused with ``PLATEAU_ENV=production`` or a non-loopback database or Redis |
-| ``PLATEAU_ENV`` | unset | ``production`` marks a production deployment (sandbox mode is then refused) |
-| ``PLATEAU_HOST`` / ``PLATEAU_PORT`` / ``PLATEAU_WORKERS`` | ``127.0.0.1`` / ``8000`` / ``1`` | ``plateau serve`` defaults |
-| ``PLATEAU_SHUTDOWN_TIMEOUT`` | ``10`` | seconds a worker has to finish in-flight requests on SIGTERM before it is killed |
-| ``PLATEAU_DRAIN_SECONDS`` | ``0`` | on SIGTERM, keep serving this long with ``/health/ready`` at 503 before closing the listener |
-| ``PLATEAU_MAX_STREAMS`` | ``1000`` | concurrent SSE streams per process (503 ``too_many_streams`` beyond) |
-| ``PLATEAU_MAX_HEADER_BYTES`` | ``65536`` | request line and headers limit (431 above; granian's HTTP/1 buffer) |
-| ``PLATEAU_STATEMENT_TIMEOUT_MS`` / ``PLATEAU_LOCK_TIMEOUT_MS`` | ``5000`` / ``3000`` | PostgreSQL ``statement_timeout`` and ``lock_timeout`` (503 beyond) |
-| ``PLATEAU_POOL_MIN_SIZE`` / ``PLATEAU_POOL_MAX_SIZE`` / ``PLATEAU_POOL_TIMEOUT`` | ``1`` / ``10`` / ``5`` | PostgreSQL connections per process; seconds to wait for one (503 beyond) |
-| ``PLATEAU_RATE_LIMIT_TOKEN`` / ``PLATEAU_RATE_LIMIT_ADDRESS`` | ``0`` / ``0`` | requests per ``PLATEAU_RATE_LIMIT_WINDOW`` seconds per bearer token / client address (``0``: off; 429 ``rate_limited`` beyond) |
-| ``PLATEAU_RATE_LIMIT_WINDOW`` | ``60`` | the rate-limit window in seconds (counted in Redis when configured, shared by every replica) |
-| ``PLATEAU_TRUSTED_PROXIES`` | unset | comma-separated addresses of proxies whose ``X-Forwarded-For`` names the client |
-| ``PLATEAU_IDEMPOTENCY_RETENTION`` | ``604800`` | seconds an ``Idempotency-Key`` is remembered (7 days); older records are purged |
-| ``PLATEAU_PURGE_INTERVAL`` | ``3600`` | seconds between idempotency purges in each process (``0``: never) |
-| ``PLATEAU_LOG_FORMAT`` / ``PLATEAU_LOG_LEVEL`` | ``json`` / ``info`` | ``json`` (one object a line, with ``request_id``) or ``text`` |
+The variables, their defaults and meanings are written once, in
+``CONFIGURATION`` below; README.md's "Configuration" table is generated from
+it (``python -m service.settings``) and a test keeps the two identical.
 """
 
 from __future__ import annotations
@@ -37,6 +13,145 @@ from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 import msgspec
+
+CONFIGURATION: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (
+        ("PLATEAU_DATABASE_URL",),
+        "`sqlite:///var/plateau.db`",
+        "`sqlite:` path (embedded) or `postgresql://` URL",
+    ),
+    (
+        ("PLATEAU_REDIS_URL",),
+        "unset",
+        "Redis for the state cache and the cross-process fan-out; unset: in-process",
+    ),
+    (
+        ("PLATEAU_REDIS_PREFIX",),
+        "`plateau:`",
+        "prefix of every Redis key and channel",
+    ),
+    (
+        ("PLATEAU_SNAPSHOT_EVERY",),
+        "`50`",
+        "a snapshot every N events: a cold load folds at most N events",
+    ),
+    (
+        ("PLATEAU_CORS_ORIGINS",),
+        "unset",
+        "comma-separated origins allowed to call from a browser (`*` for any)",
+    ),
+    (
+        ("PLATEAU_MAX_BODY_BYTES",),
+        "`65536`",
+        "request body limit",
+    ),
+    (
+        ("PLATEAU_COMMAND_RETRIES",),
+        "`5`",
+        "re-decide attempts after a lost race before 409",
+    ),
+    (
+        ("PLATEAU_SSE_HEARTBEAT",),
+        "`15`",
+        "seconds between SSE heartbeats (and store polls)",
+    ),
+    (
+        ("PLATEAU_MAX_IMPORT_BYTES",),
+        "`16777216`",
+        "body limit of `POST /games/import`",
+    ),
+    (
+        ("PLATEAU_FEED_POLL",),
+        "`0.5`",
+        "seconds between store polls of the global feed's stream",
+    ),
+    (
+        ("PLATEAU_SANDBOX",),
+        "`0`",
+        "`1`: `POST /games` accepts a `seed` (fixed games for client tests; shown in `/health/ready`); refused with `PLATEAU_ENV=production` or a database or Redis off this machine",
+    ),
+    (
+        ("PLATEAU_ENV",),
+        "unset",
+        "`production` marks a production deployment",
+    ),
+    (
+        ("PLATEAU_HOST", "PLATEAU_PORT", "PLATEAU_WORKERS"),
+        "`127.0.0.1`, `8000`, `1`",
+        "defaults of `plateau serve`",
+    ),
+    (
+        ("PLATEAU_SHUTDOWN_TIMEOUT",),
+        "`10`",
+        "seconds a worker has, after SIGTERM (and the drain), to finish in-flight requests before it is killed",
+    ),
+    (
+        ("PLATEAU_DRAIN_SECONDS",),
+        "`0`",
+        "after SIGTERM, keep serving this long with `/health/ready` at 503 `draining` before closing the listener",
+    ),
+    (
+        ("PLATEAU_MAX_STREAMS",),
+        "`1000`",
+        "concurrent SSE streams per process (503 `too_many_streams` beyond)",
+    ),
+    (
+        ("PLATEAU_MAX_HEADER_BYTES",),
+        "`65536`",
+        "request line and headers limit (granian's HTTP/1 buffer; 431 beyond)",
+    ),
+    (
+        ("PLATEAU_STATEMENT_TIMEOUT_MS", "PLATEAU_LOCK_TIMEOUT_MS"),
+        "`5000`, `3000`",
+        "PostgreSQL `statement_timeout` (every pooled connection) and `lock_timeout` (game row, events lock); 503 beyond",
+    ),
+    (
+        ("PLATEAU_POOL_MIN_SIZE", "PLATEAU_POOL_MAX_SIZE", "PLATEAU_POOL_TIMEOUT"),
+        "`1`, `10`, `5`",
+        "PostgreSQL connections per worker process; seconds to wait for one (503 beyond)",
+    ),
+    (
+        ("PLATEAU_RATE_LIMIT_TOKEN", "PLATEAU_RATE_LIMIT_ADDRESS"),
+        "`0`, `0`",
+        "requests per window per bearer token / per client address; `0` is off (429 beyond); counted in Redis when configured, so shared by every replica",
+    ),
+    (
+        ("PLATEAU_RATE_LIMIT_WINDOW",),
+        "`60`",
+        "the rate-limit window, seconds",
+    ),
+    (
+        ("PLATEAU_TRUSTED_PROXIES",),
+        "unset",
+        "comma-separated proxy addresses whose `X-Forwarded-For` names the client (for the address limit)",
+    ),
+    (
+        ("PLATEAU_IDEMPOTENCY_RETENTION",),
+        "`604800`",
+        "seconds an `Idempotency-Key` is remembered (7 days); older command records are purged, a retry inside the window always replays",
+    ),
+    (
+        ("PLATEAU_PURGE_INTERVAL",),
+        "`3600`",
+        "seconds between purges in each process (`0`: never)",
+    ),
+    (
+        ("PLATEAU_LOG_FORMAT", "PLATEAU_LOG_LEVEL"),
+        "`json`, `info`",
+        "`plateau serve` logs one JSON object a line (`ts`, `level`, `logger`, `message`, `request_id`, …) or `text`",
+    ),
+)
+"""(variables, default, meaning) of each row of the configuration table, in
+Markdown: the one description of every ``PLATEAU_*`` setting."""
+
+
+def configuration_table() -> str:
+    """README.md's configuration table (Markdown), from ``CONFIGURATION``."""
+    lines = ["| variable | default | meaning |", "|---|---|---|"]
+    for names, default, meaning in CONFIGURATION:
+        variables = ", ".join(f"`{n}`" for n in names)
+        lines.append(f"| {variables} | {default} | {meaning} |")
+    return "\n".join(lines) + "\n"
 
 
 class Settings(msgspec.Struct, kw_only=True, frozen=True):
@@ -183,3 +298,7 @@ def store_options(settings: Settings) -> dict[str, object]:
         "lock_timeout_ms": settings.lock_timeout_ms,
         "statement_timeout_ms": settings.statement_timeout_ms,
     }
+
+
+if __name__ == "__main__":
+    print(configuration_table(), end="")

@@ -1,6 +1,6 @@
-"""Every setting is documented: the README's configuration table and the
-settings module's docstring name each ``PLATEAU_*`` variable that
-``Settings.from_env`` reads."""
+"""Every setting is documented, once: ``CONFIGURATION`` in service/settings.py
+names each ``PLATEAU_*`` variable that ``Settings.from_env`` reads, and the
+README's configuration table is the one generated from it."""
 
 from __future__ import annotations
 
@@ -8,20 +8,27 @@ from pathlib import Path
 
 import msgspec
 
-import service.settings as settings_module
-from service.settings import Settings
+from service.settings import CONFIGURATION, Settings, configuration_table
 
 ROOT = Path(__file__).resolve().parents[1]
+BEGIN = "<!-- The table is generated from service/settings.py (CONFIGURATION): python -m service.settings -->\n"
+END = "<!-- end of the generated table -->\n"
 
 
-def test_every_setting_is_in_the_readme_and_the_module_docstring() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    doc = settings_module.__doc__ or ""
+def test_every_setting_has_exactly_one_row() -> None:
     names = [f"PLATEAU_{f.name.upper()}" for f in msgspec.structs.fields(Settings)]
-    missing_readme = [n for n in names if f"`{n}`" not in readme]
-    missing_doc = [n for n in names if f"``{n}``" not in doc]
-    assert not missing_readme, f"not in the README configuration table: {missing_readme}"
-    assert not missing_doc, f"not in service/settings.py's table: {missing_doc}"
+    documented = [n for variables, _, _ in CONFIGURATION for n in variables]
+    assert sorted(documented) == sorted(names), "a setting lacks a row, or a row names no setting"
+    assert len(set(documented)) == len(documented), "a setting has two rows"
+
+
+def test_the_readme_table_is_the_generated_one() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert BEGIN in readme and END in readme, "the README lost the generated table's markers"
+    table = readme.split(BEGIN, 1)[1].split(END, 1)[0]
+    assert table == configuration_table(), (
+        "README.md's configuration table drifted: paste the output of `python -m service.settings`"
+    )
 
 
 def test_each_documented_setting_is_read_from_the_environment() -> None:

@@ -80,8 +80,6 @@ class Codecs:
 
     def __init__(self, ruleset: AnyRuleset) -> None:
         self.state_decoder = msgspec.msgpack.Decoder(ruleset.State)
-        self.event_type = ruleset.Event
-        self.options_type = ruleset.Options
 
 
 class ServiceCore:

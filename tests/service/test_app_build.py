@@ -46,4 +46,3 @@ async def test_a_second_app_builds_no_document(tmp_path: Path, builds: list[int]
     assert len(builds) == before <= 1
     assert documents[0] == documents[1] == openapi_document()
     assert openapi_document.cache_info().misses == 1
-
