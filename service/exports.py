@@ -29,6 +29,7 @@ import msgspec
 from domain import RULESETS, SeatedPlayer
 from domain.audit import AuditReport, LoggedCommand, audit
 from service.store.base import (
+    CommandStore,
     EventStore,
     GameImport,
     GameRecord,
@@ -266,7 +267,7 @@ def import_bundle(
 
 
 async def import_export(
-    store: EventStore, doc: Any, *, new_id: bool = False
+    store: CommandStore, doc: Any, *, new_id: bool = False
 ) -> tuple[GameRecord, dict[str, str], AuditReport]:
     """Audit ``doc`` and store it (under a new id if ``new_id``). Raises
     ExportRejected (nothing stored) or GameAlreadyExists."""

@@ -1,6 +1,9 @@
 """The storage contract: an append-only event store with optimistic concurrency.
 
-Two implementations pass one conformance suite (``tests/store/``):
+The contract is split in the parts callers use (``StoreLifecycle``,
+``PlayerStore``, ``GameStore``, ``EventLog``, ``CommandStore``,
+``SnapshotStore``); ``EventStore`` is all of them, and both implementations
+are one class each. Two implementations pass one conformance suite (``tests/store/``):
 ``sqlite.py`` (embedded default) and ``postgres.py`` (psycopg 3 with an
 ``AsyncConnectionPool``). Driver errors are translated into the exceptions
 below in one place per implementation; nothing above the store sees a
@@ -204,10 +207,15 @@ claimed, with the game as it is now (every seat claimed). Returns the setup
 events (appended at versions 1..n) and the row update (status ``active``)."""
 
 
-# --- the protocol -----------------------------------------------------------------
+# --- the protocol, in the parts callers use -------------------------------------
+#
+# One class may implement them all (both stores do): ``EventStore`` is their
+# union. A caller that needs only a part names that part.
 
 
-class EventStore(Protocol):
+class StoreLifecycle(Protocol):
+    """Connecting, migrating and checking the database."""
+
     async def open(self) -> None:
         """Connect (open the pool) and apply pending migrations."""
         ...
@@ -222,7 +230,10 @@ class EventStore(Protocol):
         """Raise StoreUnavailable unless the database answers."""
         ...
 
-    # players
+
+class PlayerStore(Protocol):
+    """Player identities and their games."""
+
     async def create_player(self, player: PlayerRecord, token_hash: str) -> None: ...
 
     async def get_player(self, player_id: str) -> PlayerRecord | None: ...
@@ -233,7 +244,10 @@ class EventStore(Protocol):
         """Games where the player holds a seat, newest first."""
         ...
 
-    # games
+
+class GameStore(Protocol):
+    """Games and seats: the ``games`` rows (the read model), seeds and seat claims."""
+
     async def create_game(self, game: GameRecord, seed: str) -> None:
         """Insert the games row, its seats (unclaimed, in ``game.seats`` order)
         and the secret seed. Raises GameAlreadyExists for a known id."""
@@ -268,7 +282,6 @@ class EventStore(Protocol):
         finished game of ``ruleset`` that any of them won; None if none did."""
         ...
 
-    # seats
     async def claim_seat(
         self,
         game_id: str,
@@ -296,7 +309,10 @@ class EventStore(Protocol):
         first: what a bot runner sweeps to resume bot turns."""
         ...
 
-    # events
+
+class EventLog(Protocol):
+    """The append-only log: appends (with their command record), reads, the global feed."""
+
     async def append(
         self,
         game_id: str,
@@ -331,6 +347,10 @@ class EventStore(Protocol):
         possible, never reordering)."""
         ...
 
+
+class CommandStore(Protocol):
+    """Accepted commands: idempotent replays, the command log, whole-game imports."""
+
     async def get_command(
         self, game_id: str, seat: str | None, idempotency_key: str
     ) -> CommandRecord | None: ...
@@ -353,7 +373,10 @@ class EventStore(Protocol):
         the command log (exports re-decide games from it); events are never touched."""
         ...
 
-    # snapshots
+
+class SnapshotStore(Protocol):
+    """Folded states saved every N events (an optimisation: a cold load folds fewer)."""
+
     async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
         """Idempotent: saving the same version twice keeps one."""
         ...
@@ -363,3 +386,9 @@ class EventStore(Protocol):
     ) -> Snapshot | None:
         """The latest snapshot with version <= at_or_before (any version if None)."""
         ...
+
+
+class EventStore(
+    StoreLifecycle, PlayerStore, GameStore, EventLog, CommandStore, SnapshotStore, Protocol
+):
+    """The whole store: what ``open_store`` returns and both implementations are."""
