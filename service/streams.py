@@ -155,9 +155,8 @@ class GameStream:
         self.svc, self.game, self.viewer = svc, game, viewer
 
     @classmethod
-    async def open(cls, svc: GameService, game_id: str, token: str | None) -> GameStream:
-        """The stream of ``game_id`` for the bearer of ``token`` (404, 401, 403 now)."""
-        game = await svc.game(game_id)
+    async def open(cls, svc: GameService, game: GameRecord, token: str | None) -> GameStream:
+        """The stream of ``game`` for the bearer of ``token`` (401, 403 now)."""
         return cls(svc, game, await svc.viewer(game, token))
 
     def messages(

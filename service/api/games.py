@@ -341,7 +341,8 @@ class GamesController(Controller):
         """Each event as ``{version, recorded_at, event}``. Hidden fields are
         redacted for the bearer's seat while the game runs; once it is finished
         the log is served complete (the seed is public by then)."""
-        body = await svc.event_log(game_id, bearer(authorization), after=after, limit=limit)
+        game = await svc.game(game_id)  # 404 before a malformed Authorization's 401
+        body = await svc.event_log(game, bearer(authorization), after=after, limit=limit)
         return Response(body, headers={"ETag": f'"{body.last_version}"', **PRIVATE})
 
     @get(
@@ -392,8 +393,9 @@ class GamesController(Controller):
         seat. Resumes from ``Last-Event-ID`` (or ``after``). Heartbeat comments
         keep idle connections alive. The stream ends after the last event of a
         finished game, or after ``timeout`` seconds."""
+        game = await svc.game(game_id)
         token = bearer(authorization) if authorization else access_token
-        stream = await GameStream.open(svc, game_id, token)  # 404, 401, 403 now
+        stream = await GameStream.open(svc, game, token)  # 401, 403 now
         start = after or 0
         if last_event_id is not None:
             parsed = parse_version_header(last_event_id, "Last-Event-ID")

@@ -88,10 +88,9 @@ class Reads(Auth):
         return game, await export_game(self.store, game)
 
     async def event_log(
-        self, game_id: str, token: str | None, *, after: int, limit: int | None
+        self, game: GameRecord, token: str | None, *, after: int, limit: int | None
     ) -> EventLog:
         """``GET /events``' answer: the log after ``after``, redacted for the bearer."""
-        game = await self.game(game_id)
         viewer = await self.viewer(game, token)
         events = await self.events(game, viewer, after=after, limit=limit)
         return EventLog(events=events, last_version=game.version)
