@@ -117,6 +117,40 @@ COMMAND_COLUMNS = (
 """The columns ``command_record`` reads, in its order."""
 
 
+class Statements:
+    """The statements both stores run unchanged but for the placeholder,
+    written once with ``?``; ``Statements(dialect)`` holds them in the
+    dialect's style (``%s`` for psycopg). No statement holds a literal ``?``
+    or ``%``."""
+
+    GAME_BY_ID = f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = ?"
+    INSERT_PLAYER = (
+        "INSERT INTO players (player_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)"
+    )
+    PLAYER_BY_ID = "SELECT player_id, name, created_at FROM players WHERE player_id = ?"
+    PLAYER_BY_TOKEN = "SELECT player_id, name, created_at FROM players WHERE token_hash = ?"
+    PLAYER_GAMES = (
+        f"SELECT {GAME_COLUMNS} FROM games g WHERE EXISTS"
+        " (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.player_id = ?)"
+        " ORDER BY created_at DESC, game_id DESC"
+    )
+    INSERT_SECRET = "INSERT INTO game_secrets (game_id, seed) VALUES (?, ?)"
+    SEED_OF = "SELECT seed FROM game_secrets WHERE game_id = ?"
+    SEAT_CLAIMED_AT = "SELECT claimed_at FROM seats WHERE game_id = ? AND seat = ?"
+    CLAIM_SEAT = (
+        "UPDATE seats SET player_id = ?, player_name = ?, token_hash = ?, claimed_at = ?,"
+        " bot = ? WHERE game_id = ? AND seat = ?"
+    )
+    SEAT_BY_TOKEN = (
+        "SELECT seat FROM seats WHERE game_id = ? AND token_hash = ? ORDER BY seat_order LIMIT 1"
+    )
+
+    def __init__(self, d: Dialect) -> None:
+        for name, text in vars(Statements).items():
+            if name.isupper():
+                setattr(self, name, text.replace("?", d.mark))
+
+
 def list_games_query(
     d: Dialect,
     *,

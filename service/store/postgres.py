@@ -52,6 +52,7 @@ from service.store._common import (
     GAME_COLUMNS,
     SEAT_COLUMNS,
     Dialect,
+    Statements,
     bot_games_query,
     check_claim,
     command_record,
@@ -150,6 +151,7 @@ def _as_is(value: Any) -> Any:
 _POSTGRES = Dialect(
     mark="%s", dump_json=Jsonb, load_json=_as_is, dump_time=_as_is, load_time=to_utc
 )
+SQL = Statements(_POSTGRES)
 
 
 async def _release_session_locks(conn: Conn) -> None:
@@ -383,7 +385,7 @@ class PostgresEventStore:
 
     @classmethod
     async def _game(cls, conn: Conn, game_id: str) -> GameRecord | None:
-        cur = await conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = %s", (game_id,))
+        cur = await conn.execute(SQL.GAME_BY_ID, (game_id,))
         games = await cls._games(conn, await cur.fetchall())
         return games[0] if games else None
 
@@ -450,15 +452,14 @@ class PostgresEventStore:
         raises on a repeated name; a reused player_id/token_hash is a StoreError."""
         async with self._tx() as conn:
             await conn.execute(
-                "INSERT INTO players (player_id, name, token_hash, created_at)"
-                " VALUES (%s, %s, %s, %s)",
+                SQL.INSERT_PLAYER,
                 (player.player_id, player.name, token_hash, player.created_at),
             )
 
     async def get_player(self, player_id: str) -> PlayerRecord | None:
         async with self._tx() as conn:
             cur = await conn.execute(
-                "SELECT player_id, name, created_at FROM players WHERE player_id = %s",
+                SQL.PLAYER_BY_ID,
                 (player_id,),
             )
             return player_record(_POSTGRES, await cur.fetchone())
@@ -466,7 +467,7 @@ class PostgresEventStore:
     async def player_by_token(self, token_hash: str) -> PlayerRecord | None:
         async with self._tx() as conn:
             cur = await conn.execute(
-                "SELECT player_id, name, created_at FROM players WHERE token_hash = %s",
+                SQL.PLAYER_BY_TOKEN,
                 (token_hash,),
             )
             return player_record(_POSTGRES, await cur.fetchone())
@@ -474,12 +475,7 @@ class PostgresEventStore:
     async def player_games(self, player_id: str) -> list[GameRecord]:
         """Every game where the player holds a seat, newest first."""
         async with self._tx() as conn:
-            cur = await conn.execute(
-                f"SELECT {GAME_COLUMNS} FROM games g WHERE EXISTS"
-                " (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.player_id = %s)"
-                " ORDER BY created_at DESC, game_id DESC",
-                (player_id,),
-            )
+            cur = await conn.execute(SQL.PLAYER_GAMES, (player_id,))
             return await self._games(conn, await cur.fetchall())
 
     # --- games ------------------------------------------------------------------------
@@ -499,9 +495,7 @@ class PostgresEventStore:
                     " SELECT %s, u.seat, u.n - 1 FROM unnest(%s::text[]) WITH ORDINALITY AS u(seat, n)",
                     (game.game_id, [s.seat for s in game.seats]),
                 )
-            await conn.execute(
-                "INSERT INTO game_secrets (game_id, seed) VALUES (%s, %s)", (game.game_id, seed)
-            )
+            await conn.execute(SQL.INSERT_SECRET, (game.game_id, seed))
 
     async def get_game(self, game_id: str) -> GameRecord | None:
         async with self._tx() as conn:
@@ -535,7 +529,7 @@ class PostgresEventStore:
 
     async def get_seed(self, game_id: str) -> str | None:
         async with self._tx() as conn:
-            cur = await conn.execute("SELECT seed FROM game_secrets WHERE game_id = %s", (game_id,))
+            cur = await conn.execute(SQL.SEED_OF, (game_id,))
             row = await cur.fetchone()
             return None if row is None else str(row[0])
 
@@ -586,14 +580,11 @@ class PostgresEventStore:
             if row is None:
                 raise GameNotFound(game_id)
             status, version = row
-            cur = await conn.execute(
-                "SELECT claimed_at FROM seats WHERE game_id = %s AND seat = %s", (game_id, seat)
-            )
+            cur = await conn.execute(SQL.SEAT_CLAIMED_AT, (game_id, seat))
             seat_row = await cur.fetchone()
             check_claim(game_id, seat, status, seat_row)
             await conn.execute(
-                "UPDATE seats SET player_id = %s, player_name = %s, token_hash = %s,"
-                " claimed_at = %s, bot = %s WHERE game_id = %s AND seat = %s",
+                SQL.CLAIM_SEAT,
                 (player_id, player_name, token_hash, now, bot, game_id, seat),
             )
             game = await self._game(conn, game_id)
@@ -620,8 +611,7 @@ class PostgresEventStore:
         """The seat claimed with this token (the first in seat order if several)."""
         async with self._tx() as conn:
             cur = await conn.execute(
-                "SELECT seat FROM seats WHERE game_id = %s AND token_hash = %s"
-                " ORDER BY seat_order LIMIT 1",
+                SQL.SEAT_BY_TOKEN,
                 (game_id, token_hash),
             )
             row = await cur.fetchone()

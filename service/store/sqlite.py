@@ -44,6 +44,7 @@ from service.store._common import (
     GAME_COLUMNS,
     SEAT_COLUMNS,
     Dialect,
+    Statements,
     bot_games_query,
     check_claim,
     command_record,
@@ -93,6 +94,7 @@ _SQLITE = Dialect(
     dump_time=iso,
     load_time=from_iso,
 )
+SQL = Statements(_SQLITE)
 
 
 def _translate(exc: sqlite3.Error) -> StoreError:
@@ -311,7 +313,7 @@ class SqliteEventStore:
 
     @classmethod
     def _game(cls, conn: sqlite3.Connection, game_id: str) -> GameRecord | None:
-        rows = conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = ?", (game_id,))
+        rows = conn.execute(SQL.GAME_BY_ID, (game_id,))
         games = cls._games(conn, rows)
         return games[0] if games else None
 
@@ -376,7 +378,7 @@ class SqliteEventStore:
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
-                "INSERT INTO players (player_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)",
+                SQL.INSERT_PLAYER,
                 (player.player_id, player.name, token_hash, iso(player.created_at)),
             )
 
@@ -384,9 +386,7 @@ class SqliteEventStore:
 
     async def get_player(self, player_id: str) -> PlayerRecord | None:
         def work(conn: sqlite3.Connection) -> PlayerRecord | None:
-            row = conn.execute(
-                "SELECT player_id, name, created_at FROM players WHERE player_id = ?", (player_id,)
-            ).fetchone()
+            row = conn.execute(SQL.PLAYER_BY_ID, (player_id,)).fetchone()
             return player_record(_SQLITE, row)
 
         return await self._run(self._read, work)
@@ -408,10 +408,7 @@ class SqliteEventStore:
 
     async def player_by_token(self, token_hash: str) -> PlayerRecord | None:
         def work(conn: sqlite3.Connection) -> PlayerRecord | None:
-            row = conn.execute(
-                "SELECT player_id, name, created_at FROM players WHERE token_hash = ?",
-                (token_hash,),
-            ).fetchone()
+            row = conn.execute(SQL.PLAYER_BY_TOKEN, (token_hash,)).fetchone()
             return player_record(_SQLITE, row)
 
         return await self._run(self._read, work)
@@ -420,12 +417,7 @@ class SqliteEventStore:
         """Every game where the player holds a seat, newest first."""
 
         def work(conn: sqlite3.Connection) -> list[GameRecord]:
-            rows = conn.execute(
-                f"SELECT {GAME_COLUMNS} FROM games g WHERE EXISTS"
-                " (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.player_id = ?)"
-                " ORDER BY created_at DESC, game_id DESC",
-                (player_id,),
-            )
+            rows = conn.execute(SQL.PLAYER_GAMES, (player_id,))
             return self._games(conn, rows)
 
         return await self._run(self._read, work)
@@ -448,9 +440,7 @@ class SqliteEventStore:
                 "INSERT INTO seats (game_id, seat, seat_order) VALUES (?, ?, ?)",
                 [(game.game_id, s.seat, i) for i, s in enumerate(game.seats)],
             )
-            conn.execute(
-                "INSERT INTO game_secrets (game_id, seed) VALUES (?, ?)", (game.game_id, seed)
-            )
+            conn.execute(SQL.INSERT_SECRET, (game.game_id, seed))
 
         await self._run(self._write, work)
 
@@ -481,9 +471,7 @@ class SqliteEventStore:
 
     async def get_seed(self, game_id: str) -> str | None:
         def work(conn: sqlite3.Connection) -> str | None:
-            row = conn.execute(
-                "SELECT seed FROM game_secrets WHERE game_id = ?", (game_id,)
-            ).fetchone()
+            row = conn.execute(SQL.SEED_OF, (game_id,)).fetchone()
             return None if row is None else str(row[0])
 
         return await self._run(self._read, work)
@@ -525,13 +513,10 @@ class SqliteEventStore:
             row = conn.execute("SELECT status FROM games WHERE game_id = ?", (game_id,)).fetchone()
             if row is None:
                 raise GameNotFound(game_id)
-            seat_row = conn.execute(
-                "SELECT claimed_at FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
-            ).fetchone()
+            seat_row = conn.execute(SQL.SEAT_CLAIMED_AT, (game_id, seat)).fetchone()
             check_claim(game_id, seat, row[0], seat_row)
             conn.execute(
-                "UPDATE seats SET player_id = ?, player_name = ?, token_hash = ?, claimed_at = ?,"
-                " bot = ? WHERE game_id = ? AND seat = ?",
+                SQL.CLAIM_SEAT,
                 (player_id, player_name, token_hash, iso(now), bot, game_id, seat),
             )
             game = self._game(conn, game_id)
@@ -612,11 +597,7 @@ class SqliteEventStore:
         """The seat claimed with this token (the first in seat order if several)."""
 
         def work(conn: sqlite3.Connection) -> str | None:
-            row = conn.execute(
-                "SELECT seat FROM seats WHERE game_id = ? AND token_hash = ?"
-                " ORDER BY seat_order LIMIT 1",
-                (game_id, token_hash),
-            ).fetchone()
+            row = conn.execute(SQL.SEAT_BY_TOKEN, (game_id, token_hash)).fetchone()
             return None if row is None else str(row[0])
 
         return await self._run(self._read, work)
