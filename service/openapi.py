@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from domain import RULESETS
+from domain.kernel import tags_of
 
 
 def _classes() -> dict[str, Any]:
@@ -211,12 +212,48 @@ def _document_headers(doc: dict[str, Any]) -> None:
             unavailable.setdefault("headers", {})["Retry-After"] = HEADERS["Retry-After"]
             stream = responses.get("200", {}).get("content", {}).get("text/event-stream")
             if stream is not None:
-                stream["schema"] = {
-                    "description": "Server-Sent Events: one message per logged event, "
-                    "`id` = its version, `event` = its `type` (`<ruleset>.<name>`), "
-                    "`data` = a `LoggedEvent` as JSON (see the `LoggedEvent` schema); "
-                    "heartbeats are comment lines (`: heartbeat`) only.",
-                }
+                stream.clear()
+                stream.update(sse_media_type(SSE_STREAMS[operation]))
+
+
+SSE_STREAMS = {
+    "streamEvents": ("LoggedEvent", "version", "the event's version in its game (1, 2, ...)"),
+    "streamFeed": ("FeedEvent", "position", "the event's global position (commit order)"),
+}
+"""Stream operation -> (schema of each message's ``data``, what its ``id`` is)."""
+
+
+def sse_media_type(stream: tuple[str, str, str]) -> dict[str, Any]:
+    """A ``text/event-stream`` answer: the body is text; each message's fields are
+    described by ``x-sse-message`` (``data`` refers to a component, so every
+    generated client has its model) and in prose for the tools that read no
+    extension."""
+    data, id_name, id_meaning = stream
+    tags = sorted(tag for rs in RULESETS.values() for tag in tags_of(rs.Event))
+    return {
+        "schema": {
+            "type": "string",
+            "contentMediaType": "text/event-stream",
+            "description": f"Server-Sent Events. Each message: `id:` {id_meaning} (send it back as "
+            f"`Last-Event-ID` to resume), `event:` the event's `type` (`<ruleset>.<name>`, "
+            f"the `type` of `data.event`), `data:` one `{data}` as JSON on one line "
+            f"(see the `{data}` schema). Heartbeats are comment lines (`: heartbeat`) only: "
+            "they fire no event in an EventSource.",
+        },
+        "x-sse-message": {
+            "id": {
+                "type": "string",
+                "pattern": "^[0-9]+$",
+                "description": f"The `{id_name}` of `data`: {id_meaning}",
+            },
+            "event": {
+                "type": "string",
+                "enum": tags,
+                "description": "The event's `type` (`data.event.type`)",
+            },
+            "data": {"$ref": f"#/components/schemas/{data}"},
+        },
+    }
 
 
 # Inline enums whose generated name (parent + property) is taken by a
