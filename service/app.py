@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin, YamlRenderPlugin
+from litestar.openapi.plugins import JsonRenderPlugin, YamlRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme, Server
 
 from service.api.exports import ExportsController
@@ -20,6 +20,7 @@ from service.api.health import HealthController
 from service.api.metrics import metrics_endpoint
 from service.api.players import PlayersController
 from service.api.rulesets import RulesetsController
+from service.docs_ui import OfflineSwagger, secure_docs_pages, swagger_asset
 from service.errors import EXCEPTION_HANDLERS
 from service.settings import Settings
 from service.web import web_handlers
@@ -59,7 +60,7 @@ def openapi_config() -> OpenAPIConfig:
         version=API_VERSION,
         description=DESCRIPTION,
         path="/schema",
-        render_plugins=[SwaggerRenderPlugin(path="/"), JsonRenderPlugin(), YamlRenderPlugin()],
+        render_plugins=[OfflineSwagger(), JsonRenderPlugin(), YamlRenderPlugin()],
         use_handler_docstrings=True,
         servers=[Server(url="/")],
         components=Components(
@@ -141,8 +142,9 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
             PlayersController,
             *web_handlers(),
             metrics_endpoint,
+            swagger_asset,
         ],
-        before_send=[_complete_allow_header],
+        before_send=[_complete_allow_header, secure_docs_pages],
         before_request=_query_guard(allowed_queries),
         lifespan=[lifespan, operations],
         exception_handlers=EXCEPTION_HANDLERS,
