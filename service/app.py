@@ -160,25 +160,32 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
 
 
 async def _complete_allow_header(message: Any, scope: Any) -> None:
-    """OPTIONS answers list every method of the path.
+    """OPTIONS answers and 405s list every method of the path, in one order.
 
     Litestar 2.x builds the automatic OPTIONS answer from the first handler
     registered on a path only (``/games`` answered ``OPTIONS, POST`` without
     ``GET``); recompute ``Allow`` from all the app's routes of that path.
     """
-    if message["type"] != "http.response.start" or scope.get("method") != "OPTIONS":
+    if message["type"] != "http.response.start":
         return
-    app = scope.get("litestar_app")
-    template = scope.get("path_template")
-    if app is None or template is None:
+    headers = message.get("headers", [])
+    given = [v.decode() for k, v in headers if k.lower() == b"allow"]
+    methods: set[str] = set()
+    if message.get("status") == 405:  # Litestar's Allow there is complete: sort it
+        methods = {m.strip() for v in given for m in v.split(",") if m.strip()}
+    elif scope.get("method") == "OPTIONS":
+        app = scope.get("litestar_app")
+        template = scope.get("path_template")
+        if app is None or template is None:
+            return
+        methods = {"OPTIONS"}
+        for route in app.routes:
+            if getattr(route, "path_format", None) == template:
+                methods |= set(getattr(route, "methods", ()))
+    if not methods:
         return
-    methods = {"OPTIONS"}
-    for route in app.routes:
-        if getattr(route, "path_format", None) == template:
-            methods |= set(getattr(route, "methods", ()))
-    headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
-    headers.append((b"allow", ", ".join(sorted(methods)).encode()))
-    message["headers"] = headers
+    kept = [(k, v) for k, v in headers if k.lower() != b"allow"]
+    message["headers"] = [*kept, (b"allow", ", ".join(sorted(methods | {"OPTIONS"})).encode())]
 
 
 def _serve_finalized_openapi(app: Litestar) -> dict[str, Any]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Request, Response, get
 from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.params import PathParameter
 
 from service.errors import not_found
 
@@ -109,7 +110,7 @@ class OfflineSwagger(SwaggerRenderPlugin):
 
 
 @get(f"{ASSETS}/{{name:str}}", include_in_schema=False, sync_to_thread=False)
-def swagger_asset(name: str) -> Response[bytes]:
+def swagger_asset(name: Annotated[str, PathParameter(max_length=64)]) -> Response[bytes]:
     """One of Swagger UI's files, or the page's own start script and style."""
     if name == INIT_NAME:
         content, media_type = INIT_JS, "text/javascript"
