@@ -66,6 +66,7 @@ def docs_server(tmp_path: Path) -> Iterator[str]:
             proc.wait()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
 def test_swagger_ui_renders_every_operation_offline(docs_server: str) -> None:
     from playwright.sync_api import Route, sync_playwright
