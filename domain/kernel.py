@@ -245,6 +245,12 @@ class Ruleset(Protocol[OptionsT, StateT, CommandT, EventT, ViewT]):
         ...
 
     @property
+    def error_codes(self) -> frozenset[str]:
+        """Every ``RuleViolation`` code the ruleset can raise (listed in the API's
+        ``ProblemCode``; ``tests/service/test_problem_codes.py`` reads the source)."""
+        ...
+
+    @property
     def components(self) -> Any:
         """Static, read-only data: board graph, card lists, counts."""
         ...
@@ -300,6 +306,8 @@ class RulesetBase:
     has_chance: ClassVar[bool] = True
     has_hidden_information: ClassVar[bool] = False
     version: ClassVar[int] = 1
+    error_codes: ClassVar[frozenset[str]] = frozenset()
+    """A game lists the codes it raises (the four games' lists are checked against their source)."""
 
 
 def members_of(union: Any) -> tuple[type[Any], ...]:

@@ -14,12 +14,7 @@ from litestar.config.cors import CORSConfig
 from litestar.constants import OPENAPI_JSON_HANDLER_NAME
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import (
-    JsonRenderPlugin,
-    OpenAPIRenderPlugin,
-    SwaggerRenderPlugin,
-    YamlRenderPlugin,
-)
+from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin, YamlRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme, Server
 
 from service.api.deps import ServiceSlot
@@ -29,6 +24,7 @@ from service.api.health import HealthController
 from service.api.metrics import metrics_endpoint
 from service.api.players import PlayersController
 from service.api.rulesets import RulesetsController
+from service.docs_ui import OfflineSwagger, secure_docs_pages, swagger_asset
 from service.errors import EXCEPTION_HANDLERS
 from service.settings import Settings
 from service.web import web_handlers
@@ -68,7 +64,7 @@ def openapi_config() -> OpenAPIConfig:
         version=API_VERSION,
         description=DESCRIPTION,
         path="/schema",
-        render_plugins=[SwaggerRenderPlugin(path="/"), JsonRenderPlugin(), YamlRenderPlugin()],
+        render_plugins=[OfflineSwagger(), JsonRenderPlugin(), YamlRenderPlugin()],
         use_handler_docstrings=True,
         servers=[Server(url="/")],
         components=Components(
@@ -91,6 +87,7 @@ def route_handlers() -> list[Any]:
         PlayersController,
         *web_handlers(),
         metrics_endpoint,
+        swagger_asset,
     ]
 
 
@@ -205,7 +202,7 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
     )
     app = Litestar(
         route_handlers=[*route_handlers(), document_router(openapi_config())],
-        before_send=[_complete_allow_header],
+        before_send=[_complete_allow_header, secure_docs_pages],
         before_request=_query_guard(allowed_queries),
         lifespan=[lifespan, operations],
         exception_handlers=EXCEPTION_HANDLERS,
@@ -222,25 +219,32 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
 
 
 async def _complete_allow_header(message: Any, scope: Any) -> None:
-    """OPTIONS answers list every method of the path.
+    """OPTIONS answers and 405s list every method of the path, in one order.
 
     Litestar 2.x builds the automatic OPTIONS answer from the first handler
     registered on a path only (``/games`` answered ``OPTIONS, POST`` without
     ``GET``); recompute ``Allow`` from all the app's routes of that path.
     """
-    if message["type"] != "http.response.start" or scope.get("method") != "OPTIONS":
+    if message["type"] != "http.response.start":
         return
-    app = scope.get("litestar_app")
-    template = scope.get("path_template")
-    if app is None or template is None:
+    headers = message.get("headers", [])
+    given = [v.decode() for k, v in headers if k.lower() == b"allow"]
+    methods: set[str] = set()
+    if message.get("status") == 405:  # Litestar's Allow there is complete: sort it
+        methods = {m.strip() for v in given for m in v.split(",") if m.strip()}
+    elif scope.get("method") == "OPTIONS":
+        app = scope.get("litestar_app")
+        template = scope.get("path_template")
+        if app is None or template is None:
+            return
+        methods = {"OPTIONS"}
+        for route in app.routes:
+            if getattr(route, "path_format", None) == template:
+                methods |= set(getattr(route, "methods", ()))
+    if not methods:
         return
-    methods = {"OPTIONS"}
-    for route in app.routes:
-        if getattr(route, "path_format", None) == template:
-            methods |= set(getattr(route, "methods", ()))
-    headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
-    headers.append((b"allow", ", ".join(sorted(methods)).encode()))
-    message["headers"] = headers
+    kept = [(k, v) for k, v in headers if k.lower() != b"allow"]
+    message["headers"] = [*kept, (b"allow", ", ".join(sorted(methods | {"OPTIONS"})).encode())]
 
 
 class _Parameters(NamedTuple):

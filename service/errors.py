@@ -56,6 +56,58 @@ TITLES = {
 }
 
 
+SERVICE_CODES: dict[str, tuple[int, str]] = {
+    "invalid_request": (
+        400,
+        "malformed request: bad JSON, wrong types, unknown fields or parameters",
+    ),
+    "unauthenticated": (401, "missing or invalid token"),
+    "forbidden": (403, "a token of another game or seat"),
+    "not_found": (404, "unknown game, seat, player, version or path"),
+    "method_not_allowed": (405, "the path exists, not with this method (see `Allow`)"),
+    "seat_taken": (409, "the seat is already claimed"),
+    "game_not_active": (409, "the game is not running (waiting for seats, or finished)"),
+    "version_conflict": (409, "the game kept moving: retry"),
+    "game_exists": (409, "an imported game's id exists here"),
+    "game_not_finished": (409, "only a finished game can be exported"),
+    "stale_version": (412, "`If-Match` names another version"),
+    "payload_too_large": (413, "the request body is too large"),
+    "command_not_in_ruleset": (422, "a command of another ruleset"),
+    "idempotency_key_reused": (422, "an `Idempotency-Key` reused with another request"),
+    "bot_with_token": (422, "a bot seat claimed with a token or a player name"),
+    "unknown_bot_seat": (422, "`bots` names a seat the game does not have"),
+    "sandbox_only": (422, "a `seed` outside sandbox mode"),
+    "export_rejected": (422, "an import refused by the audit (`details.reason`)"),
+    "rate_limited": (429, "too many requests (see `Retry-After`)"),
+    "internal_error": (500, "a bug: never expected"),
+    "store_unavailable": (503, "the event store cannot be reached (see `Retry-After`)"),
+    "too_many_streams": (503, "this process serves its maximum of streams"),
+    "draining": (503, "the process is shutting down: reconnect"),
+}
+"""The service's own problem codes: code -> (status, meaning). A rule violation
+answers 422 with its ruleset's code instead (``Ruleset.error_codes``)."""
+
+
+GATEWAY_CODES: dict[str, tuple[int, str]] = {
+    "upstream_unavailable": (502, "only behind `deploy/nginx.conf`: no replica answered"),
+}
+"""Codes answered by the deployment's reverse proxy, not by the service."""
+
+
+def problem_codes() -> dict[str, str]:
+    """Every ``code`` a problem can carry -> where it comes from, sorted by code."""
+    from domain import RULESETS
+
+    sources: dict[str, list[str]] = {
+        code: [f"{status}: {meaning}"]
+        for code, (status, meaning) in {**SERVICE_CODES, **GATEWAY_CODES}.items()
+    }
+    for name, ruleset in RULESETS.items():
+        for code in ruleset.error_codes:
+            sources.setdefault(code, []).append(f"422 ({name})")
+    return {code: "; ".join(sources[code]) for code in sorted(sources)}
+
+
 class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
     """An RFC 9457 problem detail with Plateau's stable ``code``."""
 
@@ -66,7 +118,8 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
     status: int
     """The HTTP status code."""
     code: str
-    """Stable, machine-readable error code (``not_your_turn``, ``stale_version`` ...)."""
+    """Stable, machine-readable error code (``not_your_turn``, ``stale_version`` ...):
+    one of ``ProblemCode``."""
     detail: str
     """A human-readable explanation of this occurrence."""
     instance: str | None = None

@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from domain import RULESETS
+from domain.kernel import tags_of
 
 
 def _classes() -> dict[str, Any]:
@@ -135,9 +136,12 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
                 variant.setdefault("pattern", NO_NUL)
     _no_nul_anywhere(result["components"]["schemas"])
     _name_inline_enums(result)
+    _enumerate_problem_codes(result)
     _declare_security(result)
     _document_problems(result)
     _document_headers(result)
+    _document_conditional_reads(result)
+    _document_method_not_allowed(result)
     _add_examples(result)
     __import__("service.docstrings").docstrings.describe(result)  # docstrings -> descriptions
     # forbid_unknown_fields=True is not reflected by Litestar: say it in the schema.
@@ -211,12 +215,103 @@ def _document_headers(doc: dict[str, Any]) -> None:
             unavailable.setdefault("headers", {})["Retry-After"] = HEADERS["Retry-After"]
             stream = responses.get("200", {}).get("content", {}).get("text/event-stream")
             if stream is not None:
-                stream["schema"] = {
-                    "description": "Server-Sent Events: one message per logged event, "
-                    "`id` = its version, `event` = its `type` (`<ruleset>.<name>`), "
-                    "`data` = a `LoggedEvent` as JSON (see the `LoggedEvent` schema); "
-                    "heartbeats are comment lines (`: heartbeat`) only.",
+                stream.clear()
+                stream.update(sse_media_type(SSE_STREAMS[str(operation)]))
+
+
+SSE_STREAMS = {
+    "streamEvents": ("LoggedEvent", "version", "the event's version in its game (1, 2, ...)"),
+    "streamFeed": ("FeedEvent", "position", "the event's global position (commit order)"),
+}
+"""Stream operation -> (schema of each message's ``data``, what its ``id`` is)."""
+
+
+def sse_media_type(stream: tuple[str, str, str]) -> dict[str, Any]:
+    """A ``text/event-stream`` answer: the body is text; each message's fields are
+    described by ``x-sse-message`` (``data`` refers to a component, so every
+    generated client has its model) and in prose for the tools that read no
+    extension."""
+    data, id_name, id_meaning = stream
+    tags = sorted(tag for rs in RULESETS.values() for tag in tags_of(rs.Event))
+    return {
+        "schema": {
+            "type": "string",
+            "contentMediaType": "text/event-stream",
+            "description": f"Server-Sent Events. Each message: `id:` {id_meaning} (send it back as "
+            f"`Last-Event-ID` to resume), `event:` the event's `type` (`<ruleset>.<name>`, "
+            f"the `type` of `data.event`), `data:` one `{data}` as JSON on one line "
+            f"(see the `{data}` schema). Heartbeats are comment lines (`: heartbeat`) only: "
+            "they fire no event in an EventSource.",
+        },
+        "x-sse-message": {
+            "id": {
+                "type": "string",
+                "pattern": "^[0-9]+$",
+                "description": f"The `{id_name}` of `data`: {id_meaning}",
+            },
+            "event": {
+                "type": "string",
+                "enum": tags,
+                "description": "The event's `type` (`data.event.type`)",
+            },
+            "data": {"$ref": f"#/components/schemas/{data}"},
+        },
+    }
+
+
+NOT_MODIFIED_OPERATIONS = {
+    "getGame": "once the game has started (a waiting game's seats change without a new version)",
+    "getState": "",
+}
+"""Operations that honour ``If-None-Match`` (``service.api.games.not_modified``)."""
+
+
+def _document_conditional_reads(doc: dict[str, Any]) -> None:
+    """``If-None-Match`` and its 304 on the reads that honour it."""
+    for item in doc.get("paths", {}).values():
+        for op in item.values():
+            if not isinstance(op, dict) or op.get("operationId") not in NOT_MODIFIED_OPERATIONS:
+                continue
+            when = NOT_MODIFIED_OPERATIONS[op["operationId"]]
+            op.setdefault("parameters", []).append(
+                {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": False,
+                    "description": "The `ETag` of a previous answer (or a list of them, or `*`): "
+                    "when it still names the current version, the answer is 304 with no body"
+                    + (f", {when}" if when else "")
+                    + '. Weak tags (`W/"12"`) match too (weak comparison, RFC 9110).',
+                    "schema": {"type": "string", "maxLength": 1024, "pattern": NO_NUL},
                 }
+            )
+            op["responses"]["304"] = {
+                "description": "Not modified: `If-None-Match` names the current version",
+                "headers": {"ETag": HEADERS["ETag"]},
+            }
+
+
+def _document_method_not_allowed(doc: dict[str, Any]) -> None:
+    """Another method on an operation's path answers 405 with ``Allow``."""
+    allow = {
+        "description": "The methods of this path, comma-separated (`GET, OPTIONS`)",
+        "schema": {"type": "string", "pattern": "^[A-Z]+(, [A-Z]+)*$"},
+    }
+    problem = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+    for item in doc.get("paths", {}).values():
+        methods = sorted(
+            {m.upper() for m, op in item.items() if isinstance(op, dict)} | {"OPTIONS"}
+        )
+        for op in item.values():
+            if not isinstance(op, dict) or "responses" not in op:
+                continue
+            op["responses"]["405"] = {
+                "description": "`method_not_allowed`: this path answers only "
+                + ", ".join(f"`{m}`" for m in methods)
+                + " (the `Allow` header lists them; `OPTIONS` answers 200 with the same header)",
+                "headers": {"Allow": allow},
+                "content": problem,
+            }
 
 
 # Inline enums whose generated name (parent + property) is taken by a
@@ -240,6 +335,25 @@ def _name_inline_enums(doc: dict[str, Any]) -> None:
             props[prop] = {"$ref": f"#/components/schemas/{name}"}
             if description:
                 props[prop]["description"] = description
+
+
+def _enumerate_problem_codes(doc: dict[str, Any]) -> None:
+    """``Problem.code`` is one of ``ProblemCode``: every code the API can answer,
+    the service's and each ruleset's (``service.errors.problem_codes``)."""
+    from service.errors import problem_codes
+
+    codes = problem_codes()
+    schemas = doc["components"]["schemas"]
+    lines = "\n".join(f"- `{code}`: {source}" for code, source in codes.items())
+    schemas["ProblemCode"] = {
+        "title": "ProblemCode",
+        "type": "string",
+        "enum": list(codes),
+        "description": "Every `code` a problem can carry, stable across versions (a new one is "
+        "an addition to this list). A rule violation answers 422 with its ruleset's code. "
+        "Each code with its status (and the rulesets that raise it):\n\n" + lines,
+    }
+    schemas["Problem"]["properties"]["code"] = {"$ref": "#/components/schemas/ProblemCode"}
 
 
 # Operations that answer 401 without a token; the others that read one only

@@ -29,6 +29,43 @@ class ArkantisRuleset(RulesetBase):
     max_seats: ClassVar[int] = 4
     has_chance: ClassVar[bool] = True
     has_hidden_information: ClassVar[bool] = True
+    error_codes: ClassVar[frozenset[str]] = frozenset(
+        {
+            "card_not_in_hand",
+            "card_shape_mismatch",
+            "cards_not_identical",
+            "cell_is_empty",
+            "conflicting_layout_options",
+            "destination_not_empty",
+            "duplicate_cells",
+            "game_not_in_progress",
+            "insufficient_sesterces",
+            "invalid_cell",
+            "invalid_layout",
+            "invalid_parameters",
+            "invalid_player_count",
+            "invalid_tournament_config",
+            "no_new_blue_shape",
+            "no_new_red_shape",
+            "no_new_shapes",
+            "no_removal_since_last_move",
+            "no_token_at_source",
+            "no_visible_card",
+            "not_your_turn",
+            "pile_empty",
+            "player_has_passed",
+            "same_card",
+            "shape_already_validated",
+            "shape_not_validatable",
+            "swap_limit_reached",
+            "tournament_config_without_tournament_mode",
+            "unknown_player",
+            "unknown_shape",
+            "visible_card_changed",
+            "wrong_phase",
+        }
+    )
+    """Every ``RuleViolation`` code this ruleset raises (each is a 422 ``code``)."""
 
     Options: ClassVar[type[ArkantisOptions]] = ArkantisOptions
     Command: ClassVar[Any] = ArkantisCommand

@@ -33,6 +33,26 @@ class EclatsRuleset(RulesetBase):
     max_seats: ClassVar[int] = MAX_SEATS
     has_chance: ClassVar[bool] = True
     has_hidden_information: ClassVar[bool] = True
+    error_codes: ClassVar[frozenset[str]] = frozenset(
+        {
+            "card_not_revealed",
+            "game_finished",
+            "hidden_pile_empty",
+            "invalid_options",
+            "invalid_payload",
+            "not_a_player",
+            "not_your_turn",
+            "pile_empty",
+            "pile_not_allowed",
+            "unknown_pile",
+            "unknown_upgrade",
+            "unknown_wonder",
+            "upgrade_not_available",
+            "wonder_taken",
+            "wrong_command",
+        }
+    )
+    """Every ``RuleViolation`` code this ruleset raises (each is a 422 ``code``)."""
 
     Options: ClassVar[type[EclatsOptions]] = EclatsOptions
     Command: ClassVar[Any] = EclatsCommand

@@ -16,8 +16,12 @@ from domain.kernel import RuleViolation, Seat
 class EclatsOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Options of a new game. `{}` is a 2-player game. The seed defines no variant."""
 
-    seat_count: Annotated[int, msgspec.Meta(ge=2, le=5)] = 2
-    """Number of players, 2 to 5; seats are `seat_0` … `seat_{n-1}`."""
+    seat_count: Annotated[
+        int, msgspec.Meta(extra_json_schema={"minimum": MIN_SEATS, "maximum": MAX_SEATS})
+    ] = 2
+    """Number of players, 2 to 5; seats are `seat_0` … `seat_{n-1}`. The range is in
+    the schema but checked by ``validate_options``: any other value is refused with
+    the spec's ``invalid_options`` (422), as in every ruleset's seat count."""
 
 
 def validate_options(options: Any) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from domain.kernel import RuleViolation, Seat
@@ -15,8 +17,15 @@ def _default_seats() -> list[list[Colour]]:
 class PetitsDragonsOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """What the creator chooses. ``{}`` is the default game: green (seat_0) against black."""
 
-    seats: list[list[Colour]] = msgspec.field(default_factory=_default_seats)
-    """Entry i is seat ``seat_<i>`` and lists the colours that seat leads (2-8 seats)."""
+    seats: Annotated[
+        list[
+            Annotated[list[Colour], msgspec.Meta(extra_json_schema={"minItems": 1, "maxItems": 4})]
+        ],
+        msgspec.Meta(extra_json_schema={"minItems": 2, "maxItems": 8}),
+    ] = msgspec.field(default_factory=_default_seats)
+    """Entry i is seat ``seat_<i>`` and lists the colours that seat leads (2-8 seats,
+    1-4 colours each). The ranges are in the schema but checked by ``validate``, so
+    that a wrong count answers the spec's code (422 ``invalid_player_count`` ...)."""
     option_multi_colour: bool = False
     """Variant §12.2: a player may lead several peoples (all seats the same number)."""
     option_alliances: bool = False

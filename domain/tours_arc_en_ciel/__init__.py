@@ -28,6 +28,53 @@ class ToursRuleset(RulesetBase):
     max_seats: ClassVar[int] = 8
     has_chance: ClassVar[bool] = True
     has_hidden_information: ClassVar[bool] = True
+    error_codes: ClassVar[frozenset[str]] = frozenset(
+        {
+            "atomize_limit_reached",
+            "card_not_in_hand",
+            "chance_deck_empty",
+            "decision_pending",
+            "decline_not_allowed",
+            "dragon_not_available",
+            "dragon_required",
+            "duplicate_house",
+            "face_up_slot_empty",
+            "game_over",
+            "invalid_gold_tower_seat",
+            "invalid_house_set",
+            "invalid_parameters",
+            "invalid_seat_count",
+            "invalid_slot",
+            "invalid_target",
+            "island_not_passable",
+            "no_eliminated_dragon",
+            "no_pending_decision",
+            "not_enemy_start_island",
+            "not_own_start_island",
+            "not_your_decision",
+            "not_your_dragon",
+            "not_your_turn",
+            "pair_not_in_hand",
+            "pile_empty",
+            "reserve_not_empty",
+            "same_tower",
+            "target_not_owned_by_enemy",
+            "third_action_available",
+            "tower_not_adjacent",
+            "tower_not_enemy",
+            "tower_occupied_by_own_dragon",
+            "unknown_dragon",
+            "unknown_house",
+            "unknown_island",
+            "unknown_seat",
+            "unknown_tower",
+            "variant_disabled",
+            "variant_requires_two_players",
+            "via_not_endpoint",
+            "wrong_phase",
+        }
+    )
+    """Every ``RuleViolation`` code this ruleset raises (each is a 422 ``code``)."""
 
     Options: ClassVar[type[ToursOptions]] = ToursOptions
     Command: ClassVar[Any] = ToursCommand

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from domain.tours_arc_en_ciel.components import HouseId
@@ -16,9 +18,14 @@ class ToursOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     fire vs ice with every variant off. The Gold tower holder is not an option:
     the service passes the last winner in the setup context."""
 
-    houses: list[HouseId] = msgspec.field(default_factory=_default_houses)
+    houses: Annotated[
+        list[HouseId],
+        msgspec.Meta(extra_json_schema={"minItems": 2, "maxItems": 8, "uniqueItems": True}),
+    ] = msgspec.field(default_factory=_default_houses)
     """`houses[s]` is the House of seat s (2..8 Houses; enemies must face each
-    other, spec 4). Seats are named by their House."""
+    other, spec 4). Seats are named by their House. The ranges are in the schema but
+    checked by ``validate_options``: a wrong count answers the spec's
+    ``invalid_seat_count`` (422)."""
     two_player_recycle: bool = False
     """Variant 12.1 (2 players only): with an empty reserve, land eliminated Dragons."""
     natural_1_loses: bool = False

@@ -1,0 +1,127 @@
+"""The interactive docs (Swagger UI at ``/schema``) work offline, in a real browser.
+
+A real ``plateau serve`` and Debian's headless Chromium (driven by Playwright,
+never a browser of Playwright's own): the page must render the operations
+with every request going to the service itself, and with no console error
+(a Content-Security-Policy violation is one).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+
+from tests.service.test_multiprocess import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+@pytest.fixture
+def docs_server(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    env = {**os.environ, "PLATEAU_DATABASE_URL": f"sqlite:///{tmp_path}/docs.db"}
+    env.pop("PLATEAU_REDIS_URL", None)
+    log_path = tmp_path / "server.log"
+    with open(log_path, "wb") as log_file:
+        proc = subprocess.Popen(
+            [str(Path(sys.executable).with_name("plateau")), "serve", "--workers", "1"]
+            + ["--host", "127.0.0.1", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"plateau serve exited: {log_path.read_text(errors='replace')}")
+            try:
+                if httpx.get(f"{base}/health/ready", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"plateau serve did not start: {log_path.read_text(errors='replace')}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+def test_swagger_ui_renders_every_operation_offline(docs_server: str) -> None:
+    from playwright.sync_api import Route, sync_playwright
+
+    left: list[str] = []
+    served: list[str] = []
+    console_errors: list[str] = []
+    page_errors: list[str] = []
+
+    def route(r: Route) -> None:
+        url = r.request.url
+        if urlsplit(url).hostname in LOCAL_HOSTS:
+            served.append(url)
+            r.continue_()
+        else:  # would leave the machine: refuse it, and fail below
+            left.append(url)
+            r.abort()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--disable-default-apps",
+                "--disable-sync",
+            ],
+        )
+        try:
+            page = browser.new_page()
+            page.route("**/*", route)
+            page.on(
+                "console",
+                lambda m: console_errors.append(m.text) if m.type == "error" else None,
+            )
+            page.on("pageerror", lambda e: page_errors.append(str(e)))
+            page.goto(f"{docs_server}/schema", wait_until="networkidle")
+            # Operation summaries and ids of every tag group are on the page.
+            page.get_by_text("Create a game", exact=True).wait_for(timeout=30_000)
+            page.get_by_text("Play one command", exact=True).wait_for(timeout=30_000)
+            page.get_by_text("createGame", exact=True).wait_for(timeout=30_000)
+            assert page.locator(".opblock").count() >= 20
+            # Opening an operation renders its answers from the document.
+            page.get_by_text("Create a game", exact=True).click()
+            page.locator(".opblock.is-open .responses-table").first.wait_for(timeout=30_000)
+            assert page.locator(".errors-wrapper").count() == 0, "Swagger UI reports errors"
+            page.wait_for_load_state("networkidle")
+        finally:
+            browser.close()
+
+    assert left == [], f"requests left the server: {left}"
+    assert any(u.endswith("/schema/openapi.json") for u in served), served
+    assert any("/schema/assets/swagger-ui-bundle.js" in u for u in served), served
+    assert console_errors == [], console_errors
+    assert page_errors == [], page_errors
