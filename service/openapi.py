@@ -15,6 +15,7 @@ import msgspec
 
 from domain import RULESETS
 from domain.kernel import tags_of
+from service.openapi_links import add_links
 
 
 def _classes() -> dict[str, Any]:
@@ -142,6 +143,7 @@ def finalize(doc: dict[str, Any]) -> dict[str, Any]:
     _document_headers(result)
     _document_conditional_reads(result)
     _document_method_not_allowed(result)
+    add_links(result)
     _add_examples(result)
     __import__("service.docstrings").docstrings.describe(result)  # docstrings -> descriptions
     # forbid_unknown_fields=True is not reflected by Litestar: say it in the schema.
@@ -412,10 +414,13 @@ def no_nul(schema: dict[str, Any]) -> None:
 
 def _no_nul_anywhere(node: Any) -> None:
     """Every free string of a body is refused with U+0000 (400, ``json_schema_body``):
-    each string schema without a pattern, enum, const or format says so."""
+    each string schema without a pattern, enum, const or format says so, and
+    so does each map (an object with ``additionalProperties``) of its keys."""
     if isinstance(node, dict):
         if node.get("type") == "string" and not {"pattern", "enum", "const", "format"} & set(node):
             node["pattern"] = NO_NUL
+        if isinstance(node.get("additionalProperties"), dict) and "propertyNames" not in node:
+            node["propertyNames"] = {"pattern": NO_NUL}
         for value in node.values():
             _no_nul_anywhere(value)
     elif isinstance(node, list):
