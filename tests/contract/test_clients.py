@@ -1,0 +1,154 @@
+"""Both generated clients play one whole game of every ruleset, and nothing else.
+
+The programs are the documented examples themselves (``docs/examples/play.py``
+and ``docs/examples/play.ts``, shown in docs/clients.md and the README): each
+is run against one real ``plateau serve`` on PostgreSQL + Redis
+(``conftest.py``), with a client generated here, into a temporary folder, from
+the committed document by the pinned outside tool. They create a default game,
+claim both seats, then for the seat to act fetch its legal commands, pick one
+(seeded random) and send it with ``If-Match`` and ``Idempotency-Key`` until
+the game is finished; then read the log and the stream back. No raw JSON is
+sent or read outside the clients' models (the one exception is the SSE
+framing, which no generator models: see ``read_stream`` in the examples).
+The server's log must hold no 500 (checked after each test and at the end of
+the run).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import re
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import httpx
+import pytest
+
+from tests.contract.conftest import Server
+from tests.contract.generate import (
+    BIN,
+    HERE,
+    ROOT,
+    TSC_STRICT,
+    python_client,
+    run,
+    typescript_types,
+)
+
+EXAMPLES = ROOT / "docs" / "examples"
+RULESETS = ("arkantis", "eclats_des_cites", "petits_dragons", "tours_arc_en_ciel")
+
+
+@pytest.fixture(scope="module")
+def generated_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding ``plateau_client``, freshly generated from the document."""
+    folder = tmp_path_factory.mktemp("python-client")
+    r = python_client(folder / "plateau_client")
+    assert r.returncode == 0, r.stdout + r.stderr
+    return folder
+
+
+@pytest.fixture(scope="module")
+def play_py(generated_python: Path) -> Iterator[ModuleType]:
+    """``docs/examples/play.py``, imported with the generated client on its path."""
+    spec = importlib.util.spec_from_file_location("plateau_play_example", EXAMPLES / "play.py")
+    assert spec is not None and spec.loader is not None
+    sys.path.insert(0, str(generated_python))
+    try:
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # (its dataclass looks itself up there)
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.path.remove(str(generated_python))
+        for name in [m for m in sys.modules if m.split(".")[0] in ("plateau_client", spec.name)]:
+            del sys.modules[name]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_python_client_plays_a_whole_game(
+    ruleset: str, play_py: ModuleType, contract_server: Server
+) -> None:
+    played = play_py.play(contract_server.base, ruleset, random.Random(ruleset))
+    # The outcome, read through the client's models.
+    assert played.status == "finished", played.status
+    assert isinstance(played.outcome, play_py.Outcome)
+    seats = [standing.seat for standing in played.outcome.standings]
+    assert len(seats) == 2 and set(played.outcome.winners) <= set(seats), seats
+    assert played.commands > 0
+    # The whole log, paged, through EventLog/LoggedEvent; it ends the game.
+    versions = [logged.version for logged in played.log]
+    assert versions == list(range(1, played.version + 1))
+    assert all(isinstance(logged, play_py.LoggedEvent) for logged in played.log)
+    assert type(played.log[-1].event).__name__.endswith("GameEnded"), played.log[-1]
+    # The stream of the finished game: the same events, `id` = version,
+    # `event` = the event's type, `data` = the same LoggedEvent.
+    assert [int(sse_id) for sse_id, _, _ in played.stream] == versions
+    assert [name for _, name, _ in played.stream] == [e.event.type_ for e in played.log]
+    assert [m.to_dict() for _, _, m in played.stream] == [e.to_dict() for e in played.log]
+    assert contract_server.problems() == []
+
+
+def test_python_example_runs_as_documented(
+    play_py: ModuleType,
+    contract_server: Server,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The command line docs/clients.md shows (in-process: the generated
+    # client is already imported), on the quickest ruleset.
+    monkeypatch.setattr(sys, "argv", ["play.py", "--base", contract_server.base, "arkantis"])
+    play_py.main()
+    out = capsys.readouterr().out
+    assert re.fullmatch(r"arkantis: \S+ finished after \d+ commands, \d+ events; winners .+\n", out)
+
+
+@pytest.mark.slow
+def test_typescript_client_plays_every_ruleset(contract_server: Server) -> None:
+    node = shutil.which("node")
+    assert node is not None, "node (20 or newer) is needed"
+    # Inside tests/contract, so that Node and tsc resolve openapi-fetch and
+    # @types/node from its node_modules.
+    with tempfile.TemporaryDirectory(dir=HERE, prefix=".tsc-") as tmp:
+        folder = Path(tmp)
+        r = typescript_types(folder / "api.d.ts")
+        assert r.returncode == 0, r.stdout + r.stderr
+        shutil.copy(EXAMPLES / "play.ts", folder / "play.ts")
+        r = run(BIN / "tsc", *TSC_STRICT, "--outDir", folder / "out", folder / "play.ts")
+        assert r.returncode == 0, r.stdout + r.stderr
+        r = run(node, folder / "out" / "play.js", contract_server.base, "7")
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == list(RULESETS), r.stdout
+    # The program checked its own games; read them back independently too.
+    for line in lines:
+        m = re.fullmatch(r"\w+: (\S+) finished after \d+ commands, (\d+) events; winners .+", line)
+        assert m is not None, line
+        summary = httpx.get(f"{contract_server.base}/games/{m[1]}", timeout=30).json()
+        assert summary["status"] == "finished" and summary["outcome"] is not None, summary
+        assert summary["version"] == int(m[2]), summary
+    assert contract_server.problems() == []
+
+
+def fenced(text: str, language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", text, re.S)
+
+
+def test_docs_show_the_tested_programs() -> None:
+    """docs/clients.md shows both programs exactly; the README points to them."""
+    clients = (ROOT / "docs" / "clients.md").read_text(encoding="utf-8")
+    assert (EXAMPLES / "play.py").read_text(encoding="utf-8") in fenced(clients, "python")
+    assert (EXAMPLES / "play.ts").read_text(encoding="utf-8") in fenced(clients, "ts")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for target in ("docs/clients.md", "docs/examples/play.ts", "docs/examples/play.py"):
+        assert f"]({target})" in readme, target
+    # The README's TypeScript lines are the tested program's, in its order.
+    program = (EXAMPLES / "play.ts").read_text(encoding="utf-8")
+    for block in fenced(readme, "ts"):
+        assert block in program, block
