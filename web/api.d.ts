@@ -461,13 +461,18 @@ export interface components {
          */
         ArkantisBoardLayoutDrawn: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.board_layout_drawn`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.board_layout_drawn";
-            /** @enum {unknown} */
+            /**
+             * @description Where the layout comes from.
+             * @enum {unknown}
+             */
             source: "explicit" | "random" | "tournament";
+            /** @description The tournament layout's number, when drawn from the tournament layouts. */
             tournament_config: number | null;
+            /** @description Row order. */
             empty_cells: string[];
         };
         /**
@@ -476,10 +481,11 @@ export interface components {
          */
         ArkantisBoardPrepared: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.board_prepared`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.board_prepared";
+            /** @description The board's rows, top first. */
             rows: string[];
         };
         /**
@@ -488,7 +494,7 @@ export interface components {
          */
         ArkantisBuyCard: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.buy_card`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.buy_card";
@@ -513,13 +519,24 @@ export interface components {
          * @description One of the 55 vestige cards.
          */
         ArkantisCard: {
-            /** @enum {unknown} */
+            /**
+             * @description The card's id.
+             * @enum {unknown}
+             */
             card_id: "arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3";
-            /** @enum {unknown} */
+            /**
+             * @description Its type.
+             * @enum {unknown}
+             */
             card_type: "arch" | "bastion" | "bayonet" | "boot" | "column" | "cross" | "hammer" | "key" | "paving" | "pickaxe" | "rampart" | "serpent" | "set_square" | "statuette" | "tiers" | "tower" | "trowel";
-            /** @enum {unknown} */
+            /**
+             * @description Its pile's colour.
+             * @enum {unknown}
+             */
             colour: "emerald" | "orange";
+            /** @description The value it scores when laid. */
             face_value: number;
+            /** @description Its price in sesterces. */
             purchase_value: number;
         };
         /**
@@ -528,20 +545,30 @@ export interface components {
          */
         ArkantisCardBought: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.card_bought`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.card_bought";
+            /** @description The turn's number. */
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
-            /** @enum {unknown} */
+            /**
+             * @description The pile's colour.
+             * @enum {unknown}
+             */
             colour: "emerald" | "orange";
-            /** @enum {unknown} */
+            /**
+             * @description The face-down pile or the face-up card.
+             * @enum {unknown}
+             */
             source: "hidden" | "visible";
             /** @description Hidden from everyone but seat when source is hidden (null for them). */
             card_id: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3") | null;
-            /** @enum {unknown} */
+            /**
+             * @description The sesterces paid.
+             * @enum {unknown}
+             */
             price: 1 | 2;
         };
         /**
@@ -550,19 +577,27 @@ export interface components {
          */
         ArkantisCardLaid: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.card_laid`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.card_laid";
+            /** @description The turn's number. */
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
             /** @description A shape id of this turn, s1, s2... */
             shape_id: string;
-            /** @enum {unknown} */
+            /**
+             * @description The card laid.
+             * @enum {unknown}
+             */
             card_id: "arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3";
-            /** @enum {unknown} */
+            /**
+             * @description The card's type.
+             * @enum {unknown}
+             */
             card_type: "arch" | "bastion" | "bayonet" | "boot" | "column" | "cross" | "hammer" | "key" | "paving" | "pickaxe" | "rampart" | "serpent" | "set_square" | "statuette" | "tiers" | "tower" | "trowel";
+            /** @description The card's face value. */
             face_value: number;
         };
         /**
@@ -571,13 +606,19 @@ export interface components {
          */
         ArkantisCardTurnedFaceUp: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.card_turned_face_up`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.card_turned_face_up";
-            /** @enum {unknown} */
+            /**
+             * @description The pile's colour.
+             * @enum {unknown}
+             */
             colour: "emerald" | "orange";
-            /** @enum {unknown} */
+            /**
+             * @description The card now face up.
+             * @enum {unknown}
+             */
             card_id: "arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3";
         };
         /**
@@ -585,19 +626,35 @@ export interface components {
          * @description One vestige card type: a free polyomino, with its prices and names.
          */
         ArkantisCardTypeInfo: {
-            /** @enum {unknown} */
+            /**
+             * @description The card type's id.
+             * @enum {unknown}
+             */
             type_id: "arch" | "bastion" | "bayonet" | "boot" | "column" | "cross" | "hammer" | "key" | "paving" | "pickaxe" | "rampart" | "serpent" | "set_square" | "statuette" | "tiers" | "tower" | "trowel";
+            /** @description Its French name. */
             name_fr: string;
+            /** @description Its English name. */
             name_en: string;
-            /** @enum {unknown} */
+            /**
+             * @description Its pile's colour.
+             * @enum {unknown}
+             */
             colour: "emerald" | "orange";
+            /** @description Price to buy it, and its penalty when left in hand at the end. */
             purchase_value: number;
+            /** @description Points it scores when laid. */
             face_value: number;
+            /** @description How many copies there are. */
             copies: number;
+            /** @description The shape it shows. */
             polyomino: string;
+            /** @description The card shows the shape and its mirror image; either validates it. */
             chiral: boolean;
+            /** @description Positions the shape can take on the 7x7 board (rationale of the face value only). */
             placements: number;
+            /** @description Base drawing, rows separated by '/', '#' = cell. */
             drawing: string;
+            /** @description The shape's cells, normalised, to match board shapes. */
             canonical_key: [
                 number,
                 number
@@ -609,12 +666,13 @@ export interface components {
          */
         ArkantisCardsDealt: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.cards_dealt`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.cards_dealt";
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
+            /** @description The colour of each card dealt. */
             colours: ("emerald" | "orange")[];
             /** @description Hidden from everyone but seat (null for them). */
             card_ids: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3")[] | null;
@@ -624,8 +682,11 @@ export interface components {
          * @description A board cell and its position.
          */
         ArkantisCell: {
+            /** @description The cell's id. */
             cell_id: string;
+            /** @description 1..7, top to bottom (row 7 is the base, row 4 the middle row). */
             row: number;
+            /** @description 1..7, left to right. */
             column: number;
         };
         /**
@@ -633,24 +694,38 @@ export interface components {
          * @description The static material of ArkantiS.
          */
         ArkantisComponents: {
+            /** @description The board's rows. */
             rows: number;
+            /** @description The board's columns. */
             columns: number;
+            /** @description The board's cells. */
             cells: components["schemas"]["ArkantisCell"][];
+            /** @description Pairs of cells that share a side. */
             edges: [
                 string,
                 string
             ][];
+            /** @description How many tokens there are. */
             tokens: number;
+            /** @description How many sesterces there are. */
             sesterces: number;
+            /** @description The sesterces each seat starts with. */
             start_sesterces: number;
+            /** @description Colours dealt to each player, in order. */
             deal: ("emerald" | "orange")[];
+            /** @description The price of a card by pile colour. */
             prices: {
                 [key: string]: number;
             };
+            /** @description The cost of removing two tokens. */
             remove_two_cost: number;
+            /** @description The cost of moving a token. */
             move_cost: number;
+            /** @description The card types. */
             card_types: components["schemas"]["ArkantisCardTypeInfo"][];
+            /** @description Every card. */
             cards: components["schemas"]["ArkantisCard"][];
+            /** @description Configuration k is entry k-1: the column (1..7) of the empty cell of rows 1..7. */
             tournament_layouts: string[];
             /** @description Where GET /games/{game_id}/picture.svg draws every cell, island, tower, bridge, pile or slot, in the picture's units (800 wide, y downwards); each place's id is the id the commands use and the id of its element in the picture. */
             geometry: components["schemas"]["Geometry"];
@@ -661,19 +736,30 @@ export interface components {
          */
         ArkantisDuplicateSwapped: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.duplicate_swapped`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.duplicate_swapped";
+            /** @description The turn's number. */
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
-            /** @enum {unknown} */
+            /**
+             * @description The pile's colour.
+             * @enum {unknown}
+             */
             colour: "emerald" | "orange";
-            /** @enum {unknown} */
+            /**
+             * @description The duplicated card's type.
+             * @enum {unknown}
+             */
             card_type: "arch" | "bastion" | "bayonet" | "boot" | "column" | "cross" | "hammer" | "key" | "paving" | "pickaxe" | "rampart" | "serpent" | "set_square" | "statuette" | "tiers" | "tower" | "trowel";
+            /** @description [card_id, twin_card_id]: public. */
             shown_card_ids: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3")[];
-            /** @enum {unknown} */
+            /**
+             * @description The card put under the pile.
+             * @enum {unknown}
+             */
             discarded_card_id: "arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3";
             /** @description Hidden from everyone but seat (null for them). */
             drawn_card_id: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3") | null;
@@ -684,10 +770,11 @@ export interface components {
          */
         ArkantisEmptyCellMoved: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.empty_cell_moved`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.empty_cell_moved";
+            /** @description The column whose empty cell moves (1 to 7). */
             column: number;
             /** @description A cell id r<row>c<column>, rows 1..7 top to bottom, columns 1..7 left to right. */
             from_cell: string;
@@ -700,7 +787,7 @@ export interface components {
          */
         ArkantisEndTurn: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.end_turn`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.end_turn";
@@ -711,7 +798,7 @@ export interface components {
          */
         ArkantisFirstPlayerDrawn: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.first_player_drawn`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.first_player_drawn";
@@ -724,15 +811,22 @@ export interface components {
          */
         ArkantisGameCreated: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.game_created`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.game_created";
-            /** @default arkantis/1 */
+            /**
+             * @description The ruleset's id.
+             * @default arkantis/1
+             */
             ruleset: string;
+            /** @description The seats, in playing order. */
             players: components["schemas"]["ArkantisSeatEntry"][];
+            /** @description True for a tournament game. */
             tournament_mode: boolean;
+            /** @description The tournament layout's number, in tournament mode. */
             tournament_config: number | null;
+            /** @description A board layout given in the options, if any. */
             explicit_layout: string[] | null;
         };
         /**
@@ -741,43 +835,70 @@ export interface components {
          */
         ArkantisGameEnded: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.game_ended`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.game_ended";
             /**
+             * @description Why the game ended: every seat passed.
              * @default all_players_passed
              * @constant
              */
             reason: "all_players_passed";
+            /** @description Every seat's hand, revealed. */
             hands: {
                 [key: string]: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3")[];
             };
+            /** @description Seat order. */
             scores: components["schemas"]["ArkantisScore"][];
+            /** @description The seats, best first. */
             ranking: string[];
             /** @description A seat id, seat_0..seat_3. */
             winner_seat: string;
-            /** @enum {unknown} */
+            /**
+             * @description What separated the first two places.
+             * @enum {unknown}
+             */
             decided_by: "laid_count" | "laid_value" | "leave_position" | "score";
         };
-        /** ArkantisGameSummary */
+        /**
+         * ArkantisGameSummary
+         * @description A game of ArkantiS: status, seats, seats to act, outcome and seed commitment.
+         */
         ArkantisGameSummary: {
+            /** @description The game's id. */
             game_id: string;
-            /** @enum {string} */
+            /**
+             * @description `waiting` until every seat is claimed, `active` while in play, then `finished`.
+             * @enum {string}
+             */
             status: "waiting" | "active" | "finished";
+            /** @description The number of events in the game's log; every accepted command increases it. */
             version: number;
+            /** @description Every seat of the game, in seat order. */
             seats: components["schemas"]["SeatInfo"][];
+            /** @description The seats that may send a command now (empty unless the game is active). */
             to_act: string[];
+            /** @description The final ranking once the game is finished; null before. */
             outcome: components["schemas"]["Outcome"] | null;
+            /** @description Hex SHA-256 of the UTF-8 bytes of the game's secret seed, published at creation. */
             seed_sha256: string;
+            /** @description The seed itself, revealed once the game is finished (null before). */
             seed: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the game was created (UTC).
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the game last changed (UTC).
+             */
             updated_at: string;
+            /** @description The options this game was created with. */
             options: components["schemas"]["ArkantisOptions"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             ruleset: "arkantis";
@@ -787,7 +908,9 @@ export interface components {
          * @description Card backs show the colour: the public part of a hand.
          */
         ArkantisHandCount: {
+            /** @description How many orange cards. */
             orange: number;
+            /** @description How many emerald cards. */
             emerald: number;
         };
         /**
@@ -795,12 +918,19 @@ export interface components {
          * @description A card laid face up in front of a player.
          */
         ArkantisLaidCard: {
-            /** @enum {unknown} */
+            /**
+             * @description The card.
+             * @enum {unknown}
+             */
             card_id: "arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3";
-            /** @enum {unknown} */
+            /**
+             * @description Its type.
+             * @enum {unknown}
+             */
             card_type: "arch" | "bastion" | "bayonet" | "boot" | "column" | "cross" | "hammer" | "key" | "paving" | "pickaxe" | "rampart" | "serpent" | "set_square" | "statuette" | "tiers" | "tower" | "trowel";
             /** @description A shape id of this turn, s1, s2... */
             shape_id: string;
+            /** @description The turn it was laid in. */
             turn: number;
         };
         /**
@@ -811,7 +941,7 @@ export interface components {
          */
         ArkantisLayCard: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.lay_card`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.lay_card";
@@ -831,7 +961,7 @@ export interface components {
          */
         ArkantisMoveToken: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.move_token`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.move_token";
@@ -840,16 +970,21 @@ export interface components {
             /** @description An empty cell, anywhere on the board. */
             to_cell: string;
         };
-        /** ArkantisNewGame */
+        /**
+         * ArkantisNewGame
+         * @description Create a game of ArkantiS (`ruleset: arkantis`); `options` omitted: the default game; `bots`: seat -> bot level, seats the service plays itself.
+         */
         ArkantisNewGame: {
+            /** @description The game's options (ArkantiS); omitted: the default game. */
             options?: components["schemas"]["ArkantisOptions"] | null;
+            /** @description Seat -> bot level: the seats the service plays itself (omitted: none). */
             bots?: {
                 [key: string]: "random" | "greedy" | "mcts";
             } | null;
             /** @description Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, so a client's test plays the same dice and cards every time. Refused otherwise (422 `sandbox_only`). */
             seed?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             ruleset: "arkantis";
@@ -888,7 +1023,7 @@ export interface components {
          */
         ArkantisPassTurn: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.pass_turn`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.pass_turn";
@@ -899,10 +1034,11 @@ export interface components {
          */
         ArkantisPhase2DieRolled: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.phase_2_die_rolled`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.phase_2_die_rolled";
+            /** @description The face rolled (1 to 6). */
             value: number;
         };
         /**
@@ -911,12 +1047,16 @@ export interface components {
          */
         ArkantisPileShuffled: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.pile_shuffled`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.pile_shuffled";
-            /** @enum {unknown} */
+            /**
+             * @description The pile's colour.
+             * @enum {unknown}
+             */
             colour: "emerald" | "orange";
+            /** @description How many cards the pile holds. */
             count: number;
             /** @description Top first. Hidden: null in every redacted copy. */
             card_ids: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3")[] | null;
@@ -926,7 +1066,9 @@ export interface components {
          * @description A pile as everyone sees it: its size and its face-up card.
          */
         ArkantisPileView: {
+            /** @description How many face-down cards the pile holds. */
             hidden_count: number;
+            /** @description The face-up card, if any. */
             visible: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3") | null;
         };
         /**
@@ -935,15 +1077,20 @@ export interface components {
          */
         ArkantisPlayerPassed: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.player_passed`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.player_passed";
+            /** @description The turn's number. */
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
-            /** @enum {unknown} */
+            /**
+             * @description Why the seat passed.
+             * @enum {unknown}
+             */
             reason: "no_legal_action" | "voluntary";
+            /** @description The order in which it passed (1 = first). */
             leave_position: number;
         };
         /**
@@ -953,15 +1100,25 @@ export interface components {
         ArkantisPlayerView: {
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
+            /** @description Its position in playing order, from 0. */
             seat_index: number;
+            /** @description Its sesterces. */
             sesterces: number;
+            /** @description The cards, for the viewer's own seat (and for everyone once the game is over); else null. */
             hand: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3")[] | null;
+            /** @description How many cards it holds, by colour. */
             hand_count: components["schemas"]["ArkantisHandCount"];
+            /** @description The cards it laid. */
             laid: components["schemas"]["ArkantisLaidCard"][];
+            /** @description Their summed face values. */
             laid_value: number;
+            /** @description True once it passed. */
             passed: boolean;
+            /** @description The order in which it passed, once passed. */
             leave_position: number | null;
+            /** @description The tokens left on the board when it last moved one, if ever. */
             tokens_at_last_move: number | null;
+            /** @description The turn it last swapped a duplicate in, if ever. */
             swapped_in_turn: number | null;
         };
         /**
@@ -970,7 +1127,7 @@ export interface components {
          */
         ArkantisRemoveToken: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.remove_token`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.remove_token";
@@ -983,7 +1140,7 @@ export interface components {
          */
         ArkantisRemoveTwoTokens: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.remove_two_tokens`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.remove_two_tokens";
@@ -995,31 +1152,51 @@ export interface components {
          * @description The final result, once every player has passed.
          */
         ArkantisResult: {
+            /** @description Every seat's score. */
             scores: components["schemas"]["ArkantisScore"][];
+            /** @description The seats, best first. */
             ranking: string[];
             /** @description A seat id, seat_0..seat_3. */
             winner_seat: string;
-            /** @enum {unknown} */
+            /**
+             * @description What separated the first two places.
+             * @enum {unknown}
+             */
             decided_by: "laid_count" | "laid_value" | "leave_position" | "score";
         };
-        /** ArkantisRulesetDetail */
+        /**
+         * ArkantisRulesetDetail
+         * @description ArkantiS (`arkantis`): options, seats, message types and static components for drawing.
+         */
         ArkantisRulesetDetail: {
+            /** @description The game's human-readable title. */
             title: string;
+            /** @description The ruleset's version; it changes when the rules or the messages change. */
             version: number;
+            /** @description The fewest seats a game of this ruleset may have. */
             min_seats: number;
+            /** @description The most seats a game of this ruleset may have. */
             max_seats: number;
+            /** @description True when the game has dice or shuffled decks (drawn from the game's seed). */
             has_chance: boolean;
+            /** @description True when some seats see things others do not (hands, deck order). */
             has_hidden_information: boolean;
+            /** @description The seat ids of the default game (seat ids depend on the options). */
             default_seats: string[];
+            /** @description JSON Schema of this ruleset's options (the same as its ``...Options`` component). */
             options_schema: {
                 [key: string]: unknown;
             };
+            /** @description The `type` tag of every command of this ruleset. */
             command_types: string[];
+            /** @description The `type` tag of every event of this ruleset. */
             event_types: string[];
+            /** @description The options of the default game (a `POST /games` without options). */
             default_options: components["schemas"]["ArkantisOptions"];
+            /** @description The game's static components (board, cards, pieces), to draw it. */
             components: components["schemas"]["ArkantisComponents"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "arkantis";
@@ -1031,12 +1208,19 @@ export interface components {
         ArkantisScore: {
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
+            /** @description The summed face values of the seat's laid cards. */
             laid_value: number;
+            /** @description How many cards the seat laid. */
             laid_count: number;
+            /** @description The sesterces the seat holds at the end. */
             sesterces: number;
+            /** @description The penalty for the cards left in hand. */
             hand_penalty: number;
+            /** @description laid_value + sesterces - hand_penalty. */
             score: number;
+            /** @description The order in which the seat passed (1 = first). */
             leave_position: number;
+            /** @description The seat's final rank (1 = won). */
             rank: number;
         };
         /**
@@ -1046,6 +1230,7 @@ export interface components {
         ArkantisSeatEntry: {
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
+            /** @description The seat's position in playing order, from 0. */
             seat_index: number;
         };
         /**
@@ -1054,12 +1239,15 @@ export interface components {
          */
         ArkantisSestercesDistributed: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.sesterces_distributed`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.sesterces_distributed";
+            /** @description The sesterces each seat receives. */
             amount_each: number;
+            /** @description The seats receiving them. */
             seats: string[];
+            /** @description The sesterces left in the bank. */
             bank: number;
         };
         /**
@@ -1068,15 +1256,19 @@ export interface components {
          */
         ArkantisSestercesEarned: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.sesterces_earned`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.sesterces_earned";
+            /** @description The turn's number. */
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
+            /** @description The shapes that earn. */
             shape_ids: string[];
+            /** @description The sesterces owed. */
             owed: number;
+            /** @description The sesterces paid (the bank may hold fewer). */
             paid: number;
         };
         /**
@@ -1086,10 +1278,16 @@ export interface components {
         ArkantisShape: {
             /** @description A shape id of this turn, s1, s2... */
             shape_id: string;
-            /** @enum {unknown} */
+            /**
+             * @description The colour of the shape's cells.
+             * @enum {unknown}
+             */
             colour: "blue" | "red";
+            /** @description Reading order. */
             cells: string[];
+            /** @description How many cells the shape has (2 to 5). */
             size: number;
+            /** @description The matching card type for 4-5 cells; null for 2-3 cells. */
             card_type: ("arch" | "bastion" | "bayonet" | "boot" | "column" | "cross" | "hammer" | "key" | "paving" | "pickaxe" | "rampart" | "serpent" | "set_square" | "statuette" | "tiers" | "tower" | "trowel") | null;
         };
         /**
@@ -1098,23 +1296,32 @@ export interface components {
          */
         ArkantisShapesCreated: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.shapes_created`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.shapes_created";
+            /** @description The turn's number. */
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
+            /** @description The shapes the move created. */
             shapes: components["schemas"]["ArkantisShape"][];
         };
-        /** ArkantisStateResponse */
+        /**
+         * ArkantisStateResponse
+         * @description The state of a ArkantiS game as one seat (or a spectator) may see it.
+         */
         ArkantisStateResponse: {
+            /** @description The game's id. */
             game_id: string;
+            /** @description The game's version this view was computed at. */
             version: number;
+            /** @description The seat this view is for; null for a spectator. */
             seat: string | null;
+            /** @description What this seat may see of the game: hidden information of other seats is left out. */
             view: components["schemas"]["ArkantisView"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             ruleset: "arkantis";
@@ -1127,7 +1334,7 @@ export interface components {
          */
         ArkantisSwapDuplicate: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.swap_duplicate`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.swap_duplicate";
@@ -1148,10 +1355,11 @@ export interface components {
          */
         ArkantisTokenMoved: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.token_moved`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.token_moved";
+            /** @description The turn's number. */
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
@@ -1159,7 +1367,10 @@ export interface components {
             from_cell: string;
             /** @description A cell id r<row>c<column>, rows 1..7 top to bottom, columns 1..7 left to right. */
             to_cell: string;
-            /** @enum {unknown} */
+            /**
+             * @description The sesterces paid.
+             * @enum {unknown}
+             */
             cost: 3;
         };
         /**
@@ -1168,15 +1379,20 @@ export interface components {
          */
         ArkantisTokensRemoved: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.tokens_removed`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.tokens_removed";
+            /** @description The turn's number. */
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
+            /** @description Reading order. */
             cells: string[];
-            /** @enum {unknown} */
+            /**
+             * @description The sesterces paid (2 for removing two tokens, else 0).
+             * @enum {unknown}
+             */
             cost: 0 | 2;
         };
         /**
@@ -1185,13 +1401,15 @@ export interface components {
          */
         ArkantisTurnEnded: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.turn_ended`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.turn_ended";
+            /** @description The turn's number. */
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
+            /** @description The shapes left without a card. */
             forfeited_shape_ids: string[];
         };
         /**
@@ -1201,12 +1419,21 @@ export interface components {
         ArkantisTurnShape: {
             /** @description A shape id of this turn, s1, s2... */
             shape_id: string;
-            /** @enum {unknown} */
+            /**
+             * @description The colour of its cells.
+             * @enum {unknown}
+             */
             colour: "blue" | "red";
+            /** @description Its cells. */
             cells: string[];
+            /** @description How many cells it has. */
             size: number;
+            /** @description The card type it matches, if any. */
             card_type: ("arch" | "bastion" | "bayonet" | "boot" | "column" | "cross" | "hammer" | "key" | "paving" | "pickaxe" | "rampart" | "serpent" | "set_square" | "statuette" | "tiers" | "tower" | "trowel") | null;
-            /** @default null */
+            /**
+             * @description The card laid on it, if any.
+             * @default null
+             */
             validated_by: ("arch_1" | "arch_2" | "arch_3" | "bastion_1" | "bastion_2" | "bastion_3" | "bayonet_1" | "bayonet_2" | "bayonet_3" | "bayonet_4" | "boot_1" | "boot_2" | "boot_3" | "column_1" | "column_2" | "column_3" | "column_4" | "cross_1" | "cross_2" | "hammer_1" | "hammer_2" | "hammer_3" | "hammer_4" | "key_1" | "key_2" | "key_3" | "paving_1" | "paving_2" | "paving_3" | "paving_4" | "pickaxe_1" | "pickaxe_2" | "pickaxe_3" | "rampart_1" | "rampart_2" | "rampart_3" | "serpent_1" | "serpent_2" | "serpent_3" | "set_square_1" | "set_square_2" | "set_square_3" | "set_square_4" | "statuette_1" | "statuette_2" | "statuette_3" | "tiers_1" | "tiers_2" | "tiers_3" | "tower_1" | "tower_2" | "tower_3" | "trowel_1" | "trowel_2" | "trowel_3") | null;
         };
         /**
@@ -1215,10 +1442,11 @@ export interface components {
          */
         ArkantisTurnStarted: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `arkantis.turn_started`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "arkantis.turn_started";
+            /** @description The turn's number. */
             turn: number;
             /** @description A seat id, seat_0..seat_3. */
             seat: string;
@@ -1228,37 +1456,71 @@ export interface components {
          * @description The game as one seat (or a spectator) sees it.
          */
         ArkantisView: {
+            /** @description The seat this view is for; null for a spectator. */
             viewer: string | null;
-            /** @enum {unknown} */
+            /**
+             * @description The game's status.
+             * @enum {unknown}
+             */
             status: "finished" | "in_progress";
+            /** @description The game's options. */
             options: components["schemas"]["ArkantisOptions"];
+            /** @description 7 rows, row 1 first, column 1 first: B = token, R = empty. */
             board: string[];
+            /** @description How many tokens remain on the board. */
             token_count: number;
+            /** @description The sesterces in the bank. */
             bank: number;
+            /** @description The orange pile. */
             orange: components["schemas"]["ArkantisPileView"];
+            /** @description The emerald pile. */
             emerald: components["schemas"]["ArkantisPileView"];
+            /** @description Every seat. */
             players: components["schemas"]["ArkantisPlayerView"][];
+            /** @description The turn's number. */
             turn: number;
+            /** @description The seat playing, if any. */
             active_seat: string | null;
+            /** @description The turn's phase, if any. */
             phase: ("action" | "validation") | null;
+            /** @description The shapes created this turn. */
             turn_shapes: components["schemas"]["ArkantisTurnShape"][];
+            /** @description The shapes still awaiting a card. */
             pending_shape_ids: string[];
+            /** @description How many seats have passed. */
             leave_count: number;
+            /** @description The result once the game has ended. */
             result: components["schemas"]["ArkantisResult"] | null;
         };
-        /** ClaimSeat */
+        /**
+         * ClaimSeat
+         * @description `POST /games/{game_id}/seats/{seat}` body: claim a free seat.
+         */
         ClaimSeat: {
+            /** @description Display name; optional when the request carries a player token. */
             player_name?: string | null;
-            /** @enum {null|string} */
+            /**
+             * @description Make this a bot seat: the service plays it at this level (no token is answered).
+             * @enum {null|string}
+             */
             bot?: "random" | "greedy" | "mcts" | null;
         };
-        /** CommandAccepted */
+        /**
+         * CommandAccepted
+         * @description A command was applied: the new version and the events it produced.
+         */
         CommandAccepted: {
+            /** @description The game's version after this command. */
             version: number;
+            /** @description The events the command produced, redacted for the caller. */
             events: (components["schemas"]["ArkantisGameCreated"] | components["schemas"]["ArkantisBoardLayoutDrawn"] | components["schemas"]["ArkantisPhase2DieRolled"] | components["schemas"]["ArkantisEmptyCellMoved"] | components["schemas"]["ArkantisBoardPrepared"] | components["schemas"]["ArkantisPileShuffled"] | components["schemas"]["ArkantisCardsDealt"] | components["schemas"]["ArkantisCardTurnedFaceUp"] | components["schemas"]["ArkantisSestercesDistributed"] | components["schemas"]["ArkantisFirstPlayerDrawn"] | components["schemas"]["ArkantisTurnStarted"] | components["schemas"]["ArkantisTokensRemoved"] | components["schemas"]["ArkantisTokenMoved"] | components["schemas"]["ArkantisShapesCreated"] | components["schemas"]["ArkantisSestercesEarned"] | components["schemas"]["ArkantisCardLaid"] | components["schemas"]["ArkantisTurnEnded"] | components["schemas"]["ArkantisPlayerPassed"] | components["schemas"]["ArkantisCardBought"] | components["schemas"]["ArkantisDuplicateSwapped"] | components["schemas"]["ArkantisGameEnded"] | components["schemas"]["EclatsGameSetUp"] | components["schemas"]["EclatsDecisionRequested"] | components["schemas"]["EclatsWonderChosen"] | components["schemas"]["EclatsTurnStarted"] | components["schemas"]["EclatsCentralTopPeeked"] | components["schemas"]["EclatsCardTaken"] | components["schemas"]["EclatsCardPlayed"] | components["schemas"]["EclatsConflictAlerted"] | components["schemas"]["EclatsCardsRevealed"] | components["schemas"]["EclatsRevealedCardChosen"] | components["schemas"]["EclatsCardDiscarded"] | components["schemas"]["EclatsScienceSetCompleted"] | components["schemas"]["EclatsUpgradeTaken"] | components["schemas"]["EclatsStageBuilt"] | components["schemas"]["EclatsWonderPowerTriggered"] | components["schemas"]["EclatsPermanentShieldsGained"] | components["schemas"]["EclatsExtraTakeGranted"] | components["schemas"]["EclatsGrantStarted"] | components["schemas"]["EclatsGrantForfeited"] | components["schemas"]["EclatsBattleFought"] | components["schemas"]["EclatsTurnEnded"] | components["schemas"]["EclatsTurnSkipped"] | components["schemas"]["EclatsGameEnded"] | components["schemas"]["PetitsDragonsGameCreated"] | components["schemas"]["PetitsDragonsTurnStarted"] | components["schemas"]["PetitsDragonsTurnSkipped"] | components["schemas"]["PetitsDragonsDiceRolled"] | components["schemas"]["PetitsDragonsRollForfeited"] | components["schemas"]["PetitsDragonsPieceBorn"] | components["schemas"]["PetitsDragonsPieceMoved"] | components["schemas"]["PetitsDragonsPieceTeleported"] | components["schemas"]["PetitsDragonsStackFormed"] | components["schemas"]["PetitsDragonsCombatResolved"] | components["schemas"]["PetitsDragonsPiecesReturnedToNest"] | components["schemas"]["PetitsDragonsChiefKilled"] | components["schemas"]["PetitsDragonsPieceArrived"] | components["schemas"]["PetitsDragonsPenaltyCreated"] | components["schemas"]["PetitsDragonsPenaltyResolved"] | components["schemas"]["PetitsDragonsPenaltyBackfired"] | components["schemas"]["PetitsDragonsPenaltyLapsed"] | components["schemas"]["PetitsDragonsEggsTransferred"] | components["schemas"]["PetitsDragonsTurnEnded"] | components["schemas"]["PetitsDragonsGameEnded"] | components["schemas"]["ToursGameStarted"] | components["schemas"]["ToursGoldTowerAssigned"] | components["schemas"]["ToursGameDeckShuffled"] | components["schemas"]["ToursChanceDeckShuffled"] | components["schemas"]["ToursCardsDealt"] | components["schemas"]["ToursFaceUpDealt"] | components["schemas"]["ToursTurnStarted"] | components["schemas"]["ToursCardTaken"] | components["schemas"]["ToursFaceUpRefilled"] | components["schemas"]["ToursLastCardTaken"] | components["schemas"]["ToursCardPlayed"] | components["schemas"]["ToursDragonArrived"] | components["schemas"]["ToursCombatResolved"] | components["schemas"]["ToursDefenseChanged"] | components["schemas"]["ToursDragonsSwapped"] | components["schemas"]["ToursDragonAtomized"] | components["schemas"]["ToursInvulnerabilityGranted"] | components["schemas"]["ToursIslandShared"] | components["schemas"]["ToursShareEnded"] | components["schemas"]["ToursChanceDeckReshuffled"] | components["schemas"]["ToursChanceCardDrawn"] | components["schemas"]["ToursChanceDecisionRequested"] | components["schemas"]["ToursChanceDeclined"] | components["schemas"]["ToursChanceCardKept"] | components["schemas"]["ToursChanceCardDiscarded"] | components["schemas"]["ToursDragonRemoved"] | components["schemas"]["ToursDragonHidden"] | components["schemas"]["ToursDragonResurrected"] | components["schemas"]["ToursThresholdChanged"] | components["schemas"]["ToursThirdActionSkipped"] | components["schemas"]["ToursTurnEnded"] | components["schemas"]["ToursGameEnded"])[];
         };
-        /** CreatePlayer */
+        /**
+         * CreatePlayer
+         * @description `POST /players` body: create a player identity.
+         */
         CreatePlayer: {
+            /** @description The player's display name. */
             name: string;
         };
         /**
@@ -1267,12 +1529,15 @@ export interface components {
          */
         EclatsBattleFought: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.battle_fought`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.battle_fought";
+            /** @description Per seat. */
             strengths: number[];
+            /** @description Per seat. */
             victories_gained: number[];
+            /** @description Per seat that lost cards: its Bastions and Hérauts, in card-kind order. */
             discarded: {
                 [key: string]: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette")[];
             };
@@ -1282,7 +1547,10 @@ export interface components {
          * @description Where a border pile lies for a given seat count.
          */
         EclatsBorderPile: {
-            /** @enum {unknown} */
+            /**
+             * @description The border pile's id.
+             * @enum {unknown}
+             */
             pile_id: "border_0" | "border_1" | "border_2" | "border_3" | "border_4" | "central";
             /** @description A seat index (API seat `seat_<index>`). */
             left_of: number;
@@ -1294,7 +1562,9 @@ export interface components {
          * @description The public face of a border pile: its count and face-up top card.
          */
         EclatsBorderTop: {
+            /** @description How many cards the border pile holds. */
             count: number;
+            /** @description Its top card, face up; null when the pile is empty. */
             top: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette") | null;
         };
         /**
@@ -1302,16 +1572,29 @@ export interface components {
          * @description One of the 18 card kinds (spec table 2.1).
          */
         EclatsCard: {
-            /** @enum {unknown} */
+            /**
+             * @description The card's id.
+             * @enum {unknown}
+             */
             id: "archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette";
+            /** @description French name. */
             name: string;
-            /** @enum {unknown} */
+            /**
+             * @description Its family.
+             * @enum {unknown}
+             */
             family: "culture" | "exploration" | "joker" | "protection" | "resource" | "science";
+            /** @description Shields while kept (protection cards: 1). */
             shields: number;
+            /** @description Conflict markers this card puts on alert when played. */
             alerts: number;
+            /** @description Material units it gives (resources and 1-unit jokers 1, the Prisme 2). */
             units: number;
+            /** @description Prestige at the end of the game (culture cards). */
             prestige: number;
+            /** @description Copies in the central pile. */
             central: number;
+            /** @description Copies in each border pile. */
             border: number;
         };
         /**
@@ -1320,15 +1603,21 @@ export interface components {
          */
         EclatsCardDiscarded: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.card_discarded`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.card_discarded";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The card discarded.
+             * @enum {unknown}
+             */
             card_id: "archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette";
-            /** @constant */
+            /**
+             * @description Why: an exploration was resolved.
+             * @constant
+             */
             reason: "exploration_resolved";
         };
         /**
@@ -1337,13 +1626,16 @@ export interface components {
          */
         EclatsCardPlayed: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.card_played`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.card_played";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The card played.
+             * @enum {unknown}
+             */
             card_id: "archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette";
         };
         /**
@@ -1352,17 +1644,26 @@ export interface components {
          */
         EclatsCardTaken: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.card_taken`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.card_taken";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The pile it came from.
+             * @enum {unknown}
+             */
             pile_id: "border_0" | "border_1" | "border_2" | "border_3" | "border_4" | "central";
-            /** @enum {unknown} */
+            /**
+             * @description The card taken.
+             * @enum {unknown}
+             */
             card_id: "archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette";
-            /** @default null */
+            /**
+             * @description The newly revealed top of a border pile (null when empty or for `central`).
+             * @default null
+             */
             new_top: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette") | null;
         };
         /**
@@ -1371,14 +1672,18 @@ export interface components {
          */
         EclatsCardsRevealed: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.cards_revealed`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.cards_revealed";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description What reveals the cards.
+             * @enum {unknown}
+             */
             source: "belvedere" | "boussole" | "observatoire";
+            /** @description The cards revealed. */
             card_ids: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette")[];
         };
         /**
@@ -1387,12 +1692,13 @@ export interface components {
          */
         EclatsCentralTopPeeked: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.central_top_peeked`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.central_top_peeked";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
+            /** @description Hidden from everyone but ``seat``: null in their copies. */
             card_id: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette") | null;
         };
         /**
@@ -1401,7 +1707,7 @@ export interface components {
          */
         EclatsChooseRevealedCard: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.choose_revealed_card`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.choose_revealed_card";
@@ -1414,7 +1720,7 @@ export interface components {
          */
         EclatsChooseUpgrade: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.choose_upgrade`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.choose_upgrade";
@@ -1427,7 +1733,7 @@ export interface components {
          */
         EclatsChooseWonder: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.choose_wonder`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.choose_wonder";
@@ -1439,18 +1745,29 @@ export interface components {
          * @description Static data a frontend needs to draw Éclats des Cités.
          */
         EclatsComponents: {
+            /** @description Every card. */
             cards: components["schemas"]["EclatsCard"][];
+            /** @description The wonders' stages. */
             stages: components["schemas"]["EclatsStage"][];
+            /** @description The wonders. */
             wonders: components["schemas"]["EclatsWonder"][];
+            /** @description The upgrades. */
             upgrades: components["schemas"]["EclatsUpgrade"][];
+            /** @description The materials, in their order. */
             material_order: ("bois" | "cristal" | "metal" | "pierre")[];
+            /** @description How many cards the central pile starts with. */
             central_pile_size: number;
+            /** @description How many cards each border pile starts with. */
             border_pile_size: number;
+            /** @description How many conflict markers there are. */
             conflict_markers: number;
+            /** @description Prestige per battle victory. */
             victory_prestige: number;
+            /** @description Per seat count, the ring of border piles. */
             border_piles: {
                 [key: string]: components["schemas"]["EclatsBorderPile"][];
             };
+            /** @description Per seat count, cards in the game. */
             deck_sizes: {
                 [key: string]: number;
             };
@@ -1463,16 +1780,22 @@ export interface components {
          */
         EclatsConflictAlerted: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.conflict_alerted`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.conflict_alerted";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The card that raised the alert.
+             * @enum {unknown}
+             */
             card_id: "archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette";
+            /** @description The alert markers placed on the conflict track. */
             alerts_added: number;
+            /** @description The alerts the card called for that found no free marker (the track holds at most the markers). */
             alerts_lost: number;
+            /** @description Markers on alert now, 0-3. */
             alerts: number;
         };
         /**
@@ -1482,10 +1805,17 @@ export interface components {
         EclatsDecision: {
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description What is to be decided.
+             * @enum {unknown}
+             */
             kind: "choose_revealed_card" | "choose_upgrade" | "choose_wonder" | "take_card";
-            /** @enum {unknown} */
+            /**
+             * @description What asks for the decision.
+             * @enum {unknown}
+             */
             source: "belvedere" | "bonus" | "boussole" | "colosse" | "commerce" | "observatoire" | "palais" | "science" | "setup" | "turn";
+            /** @description The possible answers. */
             options: string[];
         };
         /**
@@ -1494,16 +1824,23 @@ export interface components {
          */
         EclatsDecisionRequested: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.decision_requested`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.decision_requested";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description What is to be decided.
+             * @enum {unknown}
+             */
             kind: "choose_revealed_card" | "choose_upgrade" | "choose_wonder" | "take_card";
-            /** @enum {unknown} */
+            /**
+             * @description What asks for the decision.
+             * @enum {unknown}
+             */
             source: "belvedere" | "bonus" | "boussole" | "colosse" | "commerce" | "observatoire" | "palais" | "science" | "setup" | "turn";
+            /** @description Pile ids, card ids, upgrade ids (+ `hidden`) or wonder ids. */
             options: string[];
         };
         /**
@@ -1512,13 +1849,16 @@ export interface components {
          */
         EclatsExtraTakeGranted: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.extra_take_granted`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.extra_take_granted";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description What grants it.
+             * @enum {unknown}
+             */
             source: "bonus" | "colosse" | "commerce" | "observatoire";
         };
         /**
@@ -1527,13 +1867,18 @@ export interface components {
          */
         EclatsGameEnded: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.game_ended`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.game_ended";
-            /** @enum {unknown} */
+            /**
+             * @description Why the game ended.
+             * @enum {unknown}
+             */
             reason: "piles_exhausted" | "wonder_completed";
+            /** @description One per seat, in seat order. */
             scores: components["schemas"]["EclatsScore"][];
+            /** @description Seats, winner first. */
             ranking: number[];
             /** @description A seat index (API seat `seat_<index>`). */
             winner: number;
@@ -1544,44 +1889,73 @@ export interface components {
          */
         EclatsGameSetUp: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.game_set_up`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.game_set_up";
+            /** @description How many seats play. */
             seat_count: number;
             /** @description A seat index (API seat `seat_<index>`). */
             first_seat: number;
+            /** @description The order in which seats choose their wonder. */
             wonder_choice_order: number[];
+            /** @description Hidden. Random draw R2, top first; null in redacted copies. */
             central: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette")[] | null;
+            /** @description How many cards the central pile holds. */
             central_count: number;
+            /** @description Hidden except the tops. Random draw R3, top first; null in redacted copies. */
             borders: {
                 [key: string]: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette")[];
             } | null;
+            /** @description The public face of each border pile (what a redacted copy shows). */
             border_tops: {
                 [key: string]: components["schemas"]["EclatsBorderTop"];
             };
+            /** @description Random draw R4: slots 0, 1, 2. */
             upgrades_face_up: ("bonus" | "commerce" | "exploration" | "multiplicateur" | "progres" | "protection" | "technologie")[];
+            /** @description Hidden. Random draw R4: the hidden pile, top first; null in redacted copies. */
             upgrades_hidden: ("bonus" | "commerce" | "exploration" | "multiplicateur" | "progres" | "protection" | "technologie")[] | null;
+            /** @description How many upgrades remain face down. */
             upgrades_hidden_count: number;
         };
-        /** EclatsGameSummary */
+        /**
+         * EclatsGameSummary
+         * @description A game of Éclats des Cités: status, seats, seats to act, outcome and seed commitment.
+         */
         EclatsGameSummary: {
+            /** @description The game's id. */
             game_id: string;
-            /** @enum {string} */
+            /**
+             * @description `waiting` until every seat is claimed, `active` while in play, then `finished`.
+             * @enum {string}
+             */
             status: "waiting" | "active" | "finished";
+            /** @description The number of events in the game's log; every accepted command increases it. */
             version: number;
+            /** @description Every seat of the game, in seat order. */
             seats: components["schemas"]["SeatInfo"][];
+            /** @description The seats that may send a command now (empty unless the game is active). */
             to_act: string[];
+            /** @description The final ranking once the game is finished; null before. */
             outcome: components["schemas"]["Outcome"] | null;
+            /** @description Hex SHA-256 of the UTF-8 bytes of the game's secret seed, published at creation. */
             seed_sha256: string;
+            /** @description The seed itself, revealed once the game is finished (null before). */
             seed: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the game was created (UTC).
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the game last changed (UTC).
+             */
             updated_at: string;
+            /** @description The options this game was created with. */
             options: components["schemas"]["EclatsOptions"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             ruleset: "eclats_des_cites";
@@ -1592,15 +1966,21 @@ export interface components {
          */
         EclatsGrantForfeited: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.grant_forfeited`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.grant_forfeited";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description What granted it.
+             * @enum {unknown}
+             */
             source: "bonus" | "colosse" | "commerce" | "observatoire" | "palais";
-            /** @enum {unknown} */
+            /**
+             * @description Why it is lost: no card or no upgrade available.
+             * @enum {unknown}
+             */
             reason: "no_card_available" | "no_upgrade_available";
         };
         /**
@@ -1609,25 +1989,33 @@ export interface components {
          */
         EclatsGrantStarted: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.grant_started`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.grant_started";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description What grants it.
+             * @enum {unknown}
+             */
             source: "bonus" | "colosse" | "commerce" | "observatoire";
         };
-        /** EclatsNewGame */
+        /**
+         * EclatsNewGame
+         * @description Create a game of Éclats des Cités (`ruleset: eclats_des_cites`); `options` omitted: the default game; `bots`: seat -> bot level, seats the service plays itself.
+         */
         EclatsNewGame: {
+            /** @description The game's options (Éclats des Cités); omitted: the default game. */
             options?: components["schemas"]["EclatsOptions"] | null;
+            /** @description Seat -> bot level: the seats the service plays itself (omitted: none). */
             bots?: {
                 [key: string]: "random" | "greedy" | "mcts";
             } | null;
             /** @description Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, so a client's test plays the same dice and cards every time. Refused otherwise (422 `sandbox_only`). */
             seed?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             ruleset: "eclats_des_cites";
@@ -1637,7 +2025,10 @@ export interface components {
          * @description Options of a new game. `{}` is a 2-player game. The seed defines no variant.
          */
         EclatsOptions: {
-            /** @default 2 */
+            /**
+             * @description Number of players, 2 to 5; seats are `seat_0` … `seat_{n-1}`.
+             * @default 2
+             */
             seat_count: number;
         };
         /**
@@ -1646,13 +2037,15 @@ export interface components {
          */
         EclatsPermanentShieldsGained: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.permanent_shields_gained`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.permanent_shields_gained";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
+            /** @description The shields gained. */
             amount: number;
+            /** @description The seat's permanent shields now. */
             total: number;
         };
         /**
@@ -1660,9 +2053,14 @@ export interface components {
          * @description A pile as everyone sees it.
          */
         EclatsPileView: {
-            /** @enum {unknown} */
+            /**
+             * @description The pile.
+             * @enum {unknown}
+             */
             pile_id: "border_0" | "border_1" | "border_2" | "border_3" | "border_4" | "central";
+            /** @description How many cards it holds. */
             count: number;
+            /** @description The face-up top card of a border pile (always null for `central`). */
             top: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette") | null;
         };
         /**
@@ -1672,16 +2070,25 @@ export interface components {
         EclatsPlayerView: {
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
+            /** @description Its wonder, once chosen. */
             wonder: ("colosse" | "observatoire" | "palais" | "pyramide_des_aurores" | "sanctuaire") | null;
+            /** @description How many stages it built. */
             stages_built: number;
+            /** @description Its cards in play, with their counts. */
             tableau: {
                 [key: string]: number;
             };
+            /** @description Its upgrades. */
             upgrades: ("bonus" | "commerce" | "exploration" | "multiplicateur" | "progres" | "protection" | "technologie")[];
+            /** @description Its permanent shields. */
             permanent_shields: number;
+            /** @description Its victories. */
             victories: number;
+            /** @description How many turns it has played. */
             turns_taken: number;
+            /** @description Battle strength now (section 6). */
             strength: number;
+            /** @description Prestige if the game ended now (section 11 formula). */
             prestige: number;
         };
         /**
@@ -1689,9 +2096,14 @@ export interface components {
          * @description The final result, as `game_ended` recorded it.
          */
         EclatsResult: {
-            /** @enum {unknown} */
+            /**
+             * @description Why the game ended.
+             * @enum {unknown}
+             */
             reason: "piles_exhausted" | "wonder_completed";
+            /** @description Every seat's score. */
             scores: components["schemas"]["EclatsScore"][];
+            /** @description The seats, best first. */
             ranking: number[];
             /** @description A seat index (API seat `seat_<index>`). */
             winner: number;
@@ -1702,35 +2114,55 @@ export interface components {
          */
         EclatsRevealedCardChosen: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.revealed_card_chosen`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.revealed_card_chosen";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The card chosen.
+             * @enum {unknown}
+             */
             card_id: "archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette";
+            /** @description The other revealed cards, in reveal order, now under the central pile. */
             returned_to_bottom: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette")[];
+            /** @description True when the choice was forced. */
             automatic: boolean;
         };
-        /** EclatsRulesetDetail */
+        /**
+         * EclatsRulesetDetail
+         * @description Éclats des Cités (`eclats_des_cites`): options, seats, message types and static components for drawing.
+         */
         EclatsRulesetDetail: {
+            /** @description The game's human-readable title. */
             title: string;
+            /** @description The ruleset's version; it changes when the rules or the messages change. */
             version: number;
+            /** @description The fewest seats a game of this ruleset may have. */
             min_seats: number;
+            /** @description The most seats a game of this ruleset may have. */
             max_seats: number;
+            /** @description True when the game has dice or shuffled decks (drawn from the game's seed). */
             has_chance: boolean;
+            /** @description True when some seats see things others do not (hands, deck order). */
             has_hidden_information: boolean;
+            /** @description The seat ids of the default game (seat ids depend on the options). */
             default_seats: string[];
+            /** @description JSON Schema of this ruleset's options (the same as its ``...Options`` component). */
             options_schema: {
                 [key: string]: unknown;
             };
+            /** @description The `type` tag of every command of this ruleset. */
             command_types: string[];
+            /** @description The `type` tag of every event of this ruleset. */
             event_types: string[];
+            /** @description The options of the default game (a `POST /games` without options). */
             default_options: components["schemas"]["EclatsOptions"];
+            /** @description The game's static components (board, cards, pieces), to draw it. */
             components: components["schemas"]["EclatsComponents"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "eclats_des_cites";
@@ -1741,12 +2173,13 @@ export interface components {
          */
         EclatsScienceSetCompleted: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.science_set_completed`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.science_set_completed";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
+            /** @description The 2 or 3 science cards discarded. */
             card_ids: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette")[];
         };
         /**
@@ -1756,12 +2189,19 @@ export interface components {
         EclatsScore: {
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
+            /** @description How many stages it built. */
             stages: number;
+            /** @description The prestige of its stages. */
             stage_prestige: number;
+            /** @description Its culture points. */
             culture: number;
+            /** @description Its victories. */
             victories: number;
+            /** @description The prestige of its victories. */
             victory_prestige: number;
+            /** @description Its progress points. */
             progress: number;
+            /** @description Its total. */
             total: number;
         };
         /**
@@ -1771,10 +2211,16 @@ export interface components {
         EclatsStage: {
             /** @description A wonder stage, 1 to 5. */
             number: number;
+            /** @description The stage's id. */
             id: string;
+            /** @description Its name. */
             name: string;
+            /** @description Material units required. */
             count: number;
-            /** @enum {unknown} */
+            /**
+             * @description The cards it requires.
+             * @enum {unknown}
+             */
             pattern: "different" | "identical";
         };
         /**
@@ -1783,7 +2229,7 @@ export interface components {
          */
         EclatsStageBuilt: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.stage_built`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.stage_built";
@@ -1791,21 +2237,35 @@ export interface components {
             seat: number;
             /** @description A wonder stage, 1 to 5. */
             stage: number;
+            /** @description The prestige it earns. */
             prestige: number;
+            /** @description The cards spent, in card-kind order. */
             spent: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette")[];
+            /** @description The joker counted twice, if any. */
             doubled_joker: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette") | null;
-            /** @enum {unknown} */
+            /**
+             * @description The building rule applied.
+             * @enum {unknown}
+             */
             rule: "standard" | "technologie";
+            /** @description True when this stage completes the wonder. */
             wonder_completed: boolean;
         };
-        /** EclatsStateResponse */
+        /**
+         * EclatsStateResponse
+         * @description The state of a Éclats des Cités game as one seat (or a spectator) may see it.
+         */
         EclatsStateResponse: {
+            /** @description The game's id. */
             game_id: string;
+            /** @description The game's version this view was computed at. */
             version: number;
+            /** @description The seat this view is for; null for a spectator. */
             seat: string | null;
+            /** @description What this seat may see of the game: hidden information of other seats is left out. */
             view: components["schemas"]["EclatsView"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             ruleset: "eclats_des_cites";
@@ -1816,7 +2276,7 @@ export interface components {
          */
         EclatsTakeCard: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.take_card`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.take_card";
@@ -1829,7 +2289,7 @@ export interface components {
          */
         EclatsTurnEnded: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.turn_ended`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.turn_ended";
@@ -1842,13 +2302,16 @@ export interface components {
          */
         EclatsTurnSkipped: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.turn_skipped`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.turn_skipped";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @constant */
+            /**
+             * @description Why: no card is accessible.
+             * @constant
+             */
             reason: "no_accessible_card";
         };
         /**
@@ -1857,12 +2320,13 @@ export interface components {
          */
         EclatsTurnStarted: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.turn_started`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.turn_started";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
+            /** @description The turn's number. */
             turn_number: number;
         };
         /**
@@ -1872,12 +2336,19 @@ export interface components {
         EclatsTurnView: {
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
+            /** @description The jokers played this turn. */
             jokers_played: number;
+            /** @description The stages built this turn. */
             stages_built_this_turn: number;
+            /** @description The grants still to use this turn. */
             grant_queue: ("bonus" | "colosse" | "commerce" | "observatoire")[];
+            /** @description The cards revealed and awaiting a choice. */
             revealed: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette")[];
+            /** @description What revealed them, if any. */
             reveal_source: ("belvedere" | "boussole" | "observatoire") | null;
+            /** @description The card being explored, if any. */
             exploring_card: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette") | null;
+            /** @description What the Exploration upgrade showed: only the turn's player sees it. */
             peeked_card: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette") | null;
         };
         /**
@@ -1885,9 +2356,14 @@ export interface components {
          * @description One of the 7 upgrade tokens (spec table 2.4).
          */
         EclatsUpgrade: {
-            /** @enum {unknown} */
+            /**
+             * @description The upgrade's id.
+             * @enum {unknown}
+             */
             id: "bonus" | "commerce" | "exploration" | "multiplicateur" | "progres" | "protection" | "technologie";
+            /** @description Its name. */
             name: string;
+            /** @description Its effect, as printed. */
             effect: string;
         };
         /**
@@ -1896,17 +2372,25 @@ export interface components {
          */
         EclatsUpgradeTaken: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.upgrade_taken`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.upgrade_taken";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The upgrade.
+             * @enum {unknown}
+             */
             upgrade_id: "bonus" | "commerce" | "exploration" | "multiplicateur" | "progres" | "protection" | "technologie";
-            /** @enum {unknown} */
+            /**
+             * @description Whether it was face up or face down.
+             * @enum {unknown}
+             */
             from: "face_up" | "hidden";
+            /** @description The face-up slot taken (null for the hidden pile). */
             slot: number | null;
+            /** @description The hidden top moved into ``slot`` (null: the row shrank, or hidden take). */
             replacement: ("bonus" | "commerce" | "exploration" | "multiplicateur" | "progres" | "protection" | "technologie") | null;
         };
         /**
@@ -1914,24 +2398,42 @@ export interface components {
          * @description A game as one seat (or a spectator) may see it.
          */
         EclatsView: {
+            /** @description The seat this view is for (null: a spectator). */
             viewer: number | null;
-            /** @enum {unknown} */
+            /**
+             * @description The game's status.
+             * @enum {unknown}
+             */
             status: "choosing_wonders" | "finished" | "playing";
+            /** @description How many seats play. */
             seat_count: number;
             /** @description A seat index (API seat `seat_<index>`). */
             first_seat: number;
+            /** @description The order in which seats choose their wonder. */
             wonder_choice_order: number[];
+            /** @description The seat playing, if any. */
             current_seat: number | null;
+            /** @description The turn's number. */
             turn_number: number;
+            /** @description Every seat. */
             players: components["schemas"]["EclatsPlayerView"][];
+            /** @description `central` then `border_0` … `border_{n-1}`: counts and border tops. */
             piles: components["schemas"]["EclatsPileView"][];
+            /** @description The discarded cards. */
             discard: ("archives_des_echos" | "bastion" | "belvedere" | "bois" | "boussole" | "caravane" | "comptoir" | "cristal" | "energie" | "heraut" | "jardin_des_brumes" | "metal" | "pierre" | "prisme_de_seve" | "roue" | "sentinelle" | "spirale" | "tablette")[];
+            /** @description The face-up upgrades. */
             upgrades_face_up: ("bonus" | "commerce" | "exploration" | "multiplicateur" | "progres" | "protection" | "technologie")[];
+            /** @description How many upgrades remain face down. */
             upgrades_hidden_count: number;
+            /** @description The conflict alerts. */
             alerts: number;
+            /** @description The decision awaited, if any. */
             pending: components["schemas"]["EclatsDecision"] | null;
+            /** @description The turn in progress, if any. */
             turn: components["schemas"]["EclatsTurnView"] | null;
+            /** @description The seat that completed its wonder, if any. */
             wonder_completed_by: number | null;
+            /** @description The result once the game has ended. */
             result: components["schemas"]["EclatsResult"] | null;
         };
         /**
@@ -1939,9 +2441,14 @@ export interface components {
          * @description A wonder (spec table 2.3).
          */
         EclatsWonder: {
-            /** @enum {unknown} */
+            /**
+             * @description The wonder's id.
+             * @enum {unknown}
+             */
             id: "colosse" | "observatoire" | "palais" | "pyramide_des_aurores" | "sanctuaire";
+            /** @description Its name. */
             name: string;
+            /** @description Prestige of stages 1 to 5. */
             stage_prestige: [
                 number,
                 number,
@@ -1949,7 +2456,9 @@ export interface components {
                 number,
                 number
             ];
+            /** @description Name of the power that fires at stages 2 and 4 (None: no power). */
             power: string | null;
+            /** @description Its power, as printed. */
             power_text: string;
         };
         /**
@@ -1958,14 +2467,18 @@ export interface components {
          */
         EclatsWonderChosen: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.wonder_chosen`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.wonder_chosen";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The wonder chosen.
+             * @enum {unknown}
+             */
             wonder_id: "colosse" | "observatoire" | "palais" | "pyramide_des_aurores" | "sanctuaire";
+            /** @description True when the last chooser had a single wonder left and got it automatically. */
             automatic: boolean;
         };
         /**
@@ -1974,40 +2487,73 @@ export interface components {
          */
         EclatsWonderPowerTriggered: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `eclats_des_cites.wonder_power_triggered`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "eclats_des_cites.wonder_power_triggered";
             /** @description A seat index (API seat `seat_<index>`). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The wonder.
+             * @enum {unknown}
+             */
             wonder_id: "colosse" | "observatoire" | "palais" | "pyramide_des_aurores" | "sanctuaire";
-            /** @enum {unknown} */
+            /**
+             * @description The stage whose power triggers.
+             * @enum {unknown}
+             */
             stage: 2 | 4;
         };
-        /** EventLog */
+        /**
+         * EventLog
+         * @description A game's events (or a page of them), oldest first.
+         */
         EventLog: {
+            /** @description The events, in log order. */
             events: components["schemas"]["LoggedEvent"][];
+            /** @description The game's current version (the log may be paged: see ``limit``). */
             last_version: number;
         };
-        /** FeedEvent */
+        /**
+         * FeedEvent
+         * @description One event of the global feed.
+         */
         FeedEvent: {
+            /** @description The event's global position: strictly increasing in commit order across every game. */
             position: number;
+            /** @description The event's game. */
             game_id: string;
+            /** @description The game's ruleset. */
             ruleset: string;
+            /** @description The event's version in its game's log. */
             version: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the event was recorded (UTC).
+             */
             recorded_at: string;
+            /** @description Redacted as for a spectator while the game runs; complete once it is finished. */
             event: components["schemas"]["ArkantisGameCreated"] | components["schemas"]["ArkantisBoardLayoutDrawn"] | components["schemas"]["ArkantisPhase2DieRolled"] | components["schemas"]["ArkantisEmptyCellMoved"] | components["schemas"]["ArkantisBoardPrepared"] | components["schemas"]["ArkantisPileShuffled"] | components["schemas"]["ArkantisCardsDealt"] | components["schemas"]["ArkantisCardTurnedFaceUp"] | components["schemas"]["ArkantisSestercesDistributed"] | components["schemas"]["ArkantisFirstPlayerDrawn"] | components["schemas"]["ArkantisTurnStarted"] | components["schemas"]["ArkantisTokensRemoved"] | components["schemas"]["ArkantisTokenMoved"] | components["schemas"]["ArkantisShapesCreated"] | components["schemas"]["ArkantisSestercesEarned"] | components["schemas"]["ArkantisCardLaid"] | components["schemas"]["ArkantisTurnEnded"] | components["schemas"]["ArkantisPlayerPassed"] | components["schemas"]["ArkantisCardBought"] | components["schemas"]["ArkantisDuplicateSwapped"] | components["schemas"]["ArkantisGameEnded"] | components["schemas"]["EclatsGameSetUp"] | components["schemas"]["EclatsDecisionRequested"] | components["schemas"]["EclatsWonderChosen"] | components["schemas"]["EclatsTurnStarted"] | components["schemas"]["EclatsCentralTopPeeked"] | components["schemas"]["EclatsCardTaken"] | components["schemas"]["EclatsCardPlayed"] | components["schemas"]["EclatsConflictAlerted"] | components["schemas"]["EclatsCardsRevealed"] | components["schemas"]["EclatsRevealedCardChosen"] | components["schemas"]["EclatsCardDiscarded"] | components["schemas"]["EclatsScienceSetCompleted"] | components["schemas"]["EclatsUpgradeTaken"] | components["schemas"]["EclatsStageBuilt"] | components["schemas"]["EclatsWonderPowerTriggered"] | components["schemas"]["EclatsPermanentShieldsGained"] | components["schemas"]["EclatsExtraTakeGranted"] | components["schemas"]["EclatsGrantStarted"] | components["schemas"]["EclatsGrantForfeited"] | components["schemas"]["EclatsBattleFought"] | components["schemas"]["EclatsTurnEnded"] | components["schemas"]["EclatsTurnSkipped"] | components["schemas"]["EclatsGameEnded"] | components["schemas"]["PetitsDragonsGameCreated"] | components["schemas"]["PetitsDragonsTurnStarted"] | components["schemas"]["PetitsDragonsTurnSkipped"] | components["schemas"]["PetitsDragonsDiceRolled"] | components["schemas"]["PetitsDragonsRollForfeited"] | components["schemas"]["PetitsDragonsPieceBorn"] | components["schemas"]["PetitsDragonsPieceMoved"] | components["schemas"]["PetitsDragonsPieceTeleported"] | components["schemas"]["PetitsDragonsStackFormed"] | components["schemas"]["PetitsDragonsCombatResolved"] | components["schemas"]["PetitsDragonsPiecesReturnedToNest"] | components["schemas"]["PetitsDragonsChiefKilled"] | components["schemas"]["PetitsDragonsPieceArrived"] | components["schemas"]["PetitsDragonsPenaltyCreated"] | components["schemas"]["PetitsDragonsPenaltyResolved"] | components["schemas"]["PetitsDragonsPenaltyBackfired"] | components["schemas"]["PetitsDragonsPenaltyLapsed"] | components["schemas"]["PetitsDragonsEggsTransferred"] | components["schemas"]["PetitsDragonsTurnEnded"] | components["schemas"]["PetitsDragonsGameEnded"] | components["schemas"]["ToursGameStarted"] | components["schemas"]["ToursGoldTowerAssigned"] | components["schemas"]["ToursGameDeckShuffled"] | components["schemas"]["ToursChanceDeckShuffled"] | components["schemas"]["ToursCardsDealt"] | components["schemas"]["ToursFaceUpDealt"] | components["schemas"]["ToursTurnStarted"] | components["schemas"]["ToursCardTaken"] | components["schemas"]["ToursFaceUpRefilled"] | components["schemas"]["ToursLastCardTaken"] | components["schemas"]["ToursCardPlayed"] | components["schemas"]["ToursDragonArrived"] | components["schemas"]["ToursCombatResolved"] | components["schemas"]["ToursDefenseChanged"] | components["schemas"]["ToursDragonsSwapped"] | components["schemas"]["ToursDragonAtomized"] | components["schemas"]["ToursInvulnerabilityGranted"] | components["schemas"]["ToursIslandShared"] | components["schemas"]["ToursShareEnded"] | components["schemas"]["ToursChanceDeckReshuffled"] | components["schemas"]["ToursChanceCardDrawn"] | components["schemas"]["ToursChanceDecisionRequested"] | components["schemas"]["ToursChanceDeclined"] | components["schemas"]["ToursChanceCardKept"] | components["schemas"]["ToursChanceCardDiscarded"] | components["schemas"]["ToursDragonRemoved"] | components["schemas"]["ToursDragonHidden"] | components["schemas"]["ToursDragonResurrected"] | components["schemas"]["ToursThresholdChanged"] | components["schemas"]["ToursThirdActionSkipped"] | components["schemas"]["ToursTurnEnded"] | components["schemas"]["ToursGameEnded"];
         };
-        /** FeedPage */
+        /**
+         * FeedPage
+         * @description One page of the global feed, in commit order.
+         */
         FeedPage: {
+            /** @description The events of this page. */
             events: components["schemas"]["FeedEvent"][];
+            /** @description The position to pass as ``after`` for the next page (the request's ``after``
+             *     when the page is empty). */
             last_position: number;
         };
-        /** GamePage */
+        /**
+         * GamePage
+         * @description One page of `GET /games`, newest first.
+         */
         GamePage: {
+            /** @description The games of this page. */
             games: (components["schemas"]["ArkantisGameSummary"] | components["schemas"]["EclatsGameSummary"] | components["schemas"]["PetitsDragonsGameSummary"] | components["schemas"]["ToursGameSummary"])[];
+            /** @description Pass as ``cursor`` for the next page; null on the last page. */
             next_cursor: string | null;
         };
         /**
@@ -2024,30 +2570,57 @@ export interface components {
             /** @description Every cell, island, tower, bridge, pile or slot the picture draws at a fixed place. */
             places: components["schemas"]["Place"][];
         };
-        /** ImportedGame */
+        /**
+         * ImportedGame
+         * @description The result of importing an exported game: the stored game, its fresh tokens and the audit's verdict.
+         */
         ImportedGame: {
+            /** @description The game as stored here. */
             game: components["schemas"]["ArkantisGameSummary"] | components["schemas"]["EclatsGameSummary"] | components["schemas"]["PetitsDragonsGameSummary"] | components["schemas"]["ToursGameSummary"];
+            /** @description A fresh bearer token per claimed seat of a game still in play (empty for a
+             *     finished game), shown once. */
             tokens: {
                 [key: string]: string;
             };
+            /** @description The audit's one-line verdict. */
             verdict: string;
         };
-        /** LegalCommands */
+        /**
+         * LegalCommands
+         * @description Every command the seat may send now.
+         */
         LegalCommands: {
+            /** @description The game's version these commands are legal at. */
             version: number;
+            /** @description The seat these commands are for. */
             seat: string;
+            /** @description Each legal command, exactly as it may be posted. */
             commands: (components["schemas"]["ArkantisRemoveToken"] | components["schemas"]["ArkantisRemoveTwoTokens"] | components["schemas"]["ArkantisMoveToken"] | components["schemas"]["ArkantisLayCard"] | components["schemas"]["ArkantisEndTurn"] | components["schemas"]["ArkantisPassTurn"] | components["schemas"]["ArkantisBuyCard"] | components["schemas"]["ArkantisSwapDuplicate"] | components["schemas"]["EclatsChooseWonder"] | components["schemas"]["EclatsTakeCard"] | components["schemas"]["EclatsChooseRevealedCard"] | components["schemas"]["EclatsChooseUpgrade"] | components["schemas"]["PetitsDragonsRollDice"] | components["schemas"]["PetitsDragonsGiveBirth"] | components["schemas"]["PetitsDragonsMovePiece"] | components["schemas"]["PetitsDragonsTeleport"] | components["schemas"]["PetitsDragonsPassRoll"] | components["schemas"]["PetitsDragonsAssignPenalty"] | components["schemas"]["PetitsDragonsEndTurn"] | components["schemas"]["ToursTakeCard"] | components["schemas"]["ToursLandDragon"] | components["schemas"]["ToursDiscardCard"] | components["schemas"]["ToursChanceInsteadOfLanding"] | components["schemas"]["ToursAtomize"] | components["schemas"]["ToursInvokeInvulnerability"] | components["schemas"]["ToursShareIsland"] | components["schemas"]["ToursDrawChance"] | components["schemas"]["ToursMoveDragon"] | components["schemas"]["ToursSwapDragons"] | components["schemas"]["ToursSkipThirdAction"] | components["schemas"]["ToursResolveChance"])[];
         };
-        /** Liveness */
+        /**
+         * Liveness
+         * @description The process answers (`GET /health/live`).
+         */
         Liveness: {
-            /** @constant */
+            /**
+             * @description Always `ok`.
+             * @constant
+             */
             status: "ok";
         };
-        /** LoggedEvent */
+        /**
+         * LoggedEvent
+         * @description One event of a game's log.
+         */
         LoggedEvent: {
+            /** @description The game's version once this event was applied (the first event is version 1). */
             version: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the event was recorded (UTC).
+             */
             recorded_at: string;
+            /** @description The event, redacted for the caller. */
             event: components["schemas"]["ArkantisGameCreated"] | components["schemas"]["ArkantisBoardLayoutDrawn"] | components["schemas"]["ArkantisPhase2DieRolled"] | components["schemas"]["ArkantisEmptyCellMoved"] | components["schemas"]["ArkantisBoardPrepared"] | components["schemas"]["ArkantisPileShuffled"] | components["schemas"]["ArkantisCardsDealt"] | components["schemas"]["ArkantisCardTurnedFaceUp"] | components["schemas"]["ArkantisSestercesDistributed"] | components["schemas"]["ArkantisFirstPlayerDrawn"] | components["schemas"]["ArkantisTurnStarted"] | components["schemas"]["ArkantisTokensRemoved"] | components["schemas"]["ArkantisTokenMoved"] | components["schemas"]["ArkantisShapesCreated"] | components["schemas"]["ArkantisSestercesEarned"] | components["schemas"]["ArkantisCardLaid"] | components["schemas"]["ArkantisTurnEnded"] | components["schemas"]["ArkantisPlayerPassed"] | components["schemas"]["ArkantisCardBought"] | components["schemas"]["ArkantisDuplicateSwapped"] | components["schemas"]["ArkantisGameEnded"] | components["schemas"]["EclatsGameSetUp"] | components["schemas"]["EclatsDecisionRequested"] | components["schemas"]["EclatsWonderChosen"] | components["schemas"]["EclatsTurnStarted"] | components["schemas"]["EclatsCentralTopPeeked"] | components["schemas"]["EclatsCardTaken"] | components["schemas"]["EclatsCardPlayed"] | components["schemas"]["EclatsConflictAlerted"] | components["schemas"]["EclatsCardsRevealed"] | components["schemas"]["EclatsRevealedCardChosen"] | components["schemas"]["EclatsCardDiscarded"] | components["schemas"]["EclatsScienceSetCompleted"] | components["schemas"]["EclatsUpgradeTaken"] | components["schemas"]["EclatsStageBuilt"] | components["schemas"]["EclatsWonderPowerTriggered"] | components["schemas"]["EclatsPermanentShieldsGained"] | components["schemas"]["EclatsExtraTakeGranted"] | components["schemas"]["EclatsGrantStarted"] | components["schemas"]["EclatsGrantForfeited"] | components["schemas"]["EclatsBattleFought"] | components["schemas"]["EclatsTurnEnded"] | components["schemas"]["EclatsTurnSkipped"] | components["schemas"]["EclatsGameEnded"] | components["schemas"]["PetitsDragonsGameCreated"] | components["schemas"]["PetitsDragonsTurnStarted"] | components["schemas"]["PetitsDragonsTurnSkipped"] | components["schemas"]["PetitsDragonsDiceRolled"] | components["schemas"]["PetitsDragonsRollForfeited"] | components["schemas"]["PetitsDragonsPieceBorn"] | components["schemas"]["PetitsDragonsPieceMoved"] | components["schemas"]["PetitsDragonsPieceTeleported"] | components["schemas"]["PetitsDragonsStackFormed"] | components["schemas"]["PetitsDragonsCombatResolved"] | components["schemas"]["PetitsDragonsPiecesReturnedToNest"] | components["schemas"]["PetitsDragonsChiefKilled"] | components["schemas"]["PetitsDragonsPieceArrived"] | components["schemas"]["PetitsDragonsPenaltyCreated"] | components["schemas"]["PetitsDragonsPenaltyResolved"] | components["schemas"]["PetitsDragonsPenaltyBackfired"] | components["schemas"]["PetitsDragonsPenaltyLapsed"] | components["schemas"]["PetitsDragonsEggsTransferred"] | components["schemas"]["PetitsDragonsTurnEnded"] | components["schemas"]["PetitsDragonsGameEnded"] | components["schemas"]["ToursGameStarted"] | components["schemas"]["ToursGoldTowerAssigned"] | components["schemas"]["ToursGameDeckShuffled"] | components["schemas"]["ToursChanceDeckShuffled"] | components["schemas"]["ToursCardsDealt"] | components["schemas"]["ToursFaceUpDealt"] | components["schemas"]["ToursTurnStarted"] | components["schemas"]["ToursCardTaken"] | components["schemas"]["ToursFaceUpRefilled"] | components["schemas"]["ToursLastCardTaken"] | components["schemas"]["ToursCardPlayed"] | components["schemas"]["ToursDragonArrived"] | components["schemas"]["ToursCombatResolved"] | components["schemas"]["ToursDefenseChanged"] | components["schemas"]["ToursDragonsSwapped"] | components["schemas"]["ToursDragonAtomized"] | components["schemas"]["ToursInvulnerabilityGranted"] | components["schemas"]["ToursIslandShared"] | components["schemas"]["ToursShareEnded"] | components["schemas"]["ToursChanceDeckReshuffled"] | components["schemas"]["ToursChanceCardDrawn"] | components["schemas"]["ToursChanceDecisionRequested"] | components["schemas"]["ToursChanceDeclined"] | components["schemas"]["ToursChanceCardKept"] | components["schemas"]["ToursChanceCardDiscarded"] | components["schemas"]["ToursDragonRemoved"] | components["schemas"]["ToursDragonHidden"] | components["schemas"]["ToursDragonResurrected"] | components["schemas"]["ToursThresholdChanged"] | components["schemas"]["ToursThirdActionSkipped"] | components["schemas"]["ToursTurnEnded"] | components["schemas"]["ToursGameEnded"];
         };
         /**
@@ -2055,8 +2628,13 @@ export interface components {
          * @description The end of a game as a value.
          */
         Outcome: {
+            /** @description Every seat, best first. */
             standings: components["schemas"]["Standing"][];
+            /** @description The seats ranked 1 (several on a shared win or in team play). */
             winners: string[];
+            /** @description Which criterion separated the first two places: ``score`` when the
+             *     score alone did, else the spec's name of the tie-break that decided, or
+             *     ``tie`` when nothing could separate them. */
             decided_by: string;
         };
         /**
@@ -2065,11 +2643,13 @@ export interface components {
          */
         PetitsDragonsAssignPenalty: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.assign_penalty`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.assign_penalty";
+            /** @description ``pen_<n>``. */
             penalty_id: string;
+            /** @description The egg transfers paying the penalty. */
             transfers: components["schemas"]["PetitsDragonsTransfer"][];
         };
         /**
@@ -2077,17 +2657,31 @@ export interface components {
          * @description One board cell, with what a client needs to draw the disc.
          */
         PetitsDragonsCellInfo: {
-            /** @enum {unknown} */
+            /**
+             * @description The cell's id.
+             * @enum {unknown}
+             */
             id: "arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7";
-            /** @enum {unknown} */
+            /**
+             * @description The cell's kind.
+             * @enum {unknown}
+             */
             kind: "arena" | "branch" | "centre" | "ring";
+            /** @description None for the centre and the arena. */
             colour: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow") | null;
+            /** @description The branch (named after its base colour) for h0..h7 cells; None for centre/arena. */
             branch: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow") | null;
+            /** @description 0 (outer ring, the branch's base) .. 7 (tip, next to the arena); None for centre/arena. */
             height: number | null;
+            /** @description The cell's inner radius on the board, in cm. */
             inner_radius_cm: number;
+            /** @description The cell's outer radius, in cm. */
             outer_radius_cm: number;
+            /** @description Clockwise from 12 o'clock; the centre and arena span 0..360. */
             start_angle_deg: number;
+            /** @description The angle the cell ends at, in degrees. */
             end_angle_deg: number;
+            /** @description The adjacent cells. */
             neighbours: ("arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7")[];
         };
         /**
@@ -2096,17 +2690,28 @@ export interface components {
          */
         PetitsDragonsChiefKilled: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.chief_killed`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.chief_killed";
-            /** @enum {unknown} */
+            /**
+             * @description The chief's colour.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
-            /** @enum {unknown} */
+            /**
+             * @description Where the chief fell.
+             * @enum {unknown}
+             */
             cell: "arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7";
+            /** @description The pawns of its nest replaced by eggs (their position becomes `out`). */
             removed_pawn_ids: ("black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9")[];
+            /** @description The pawns left in the nest because the bank could not replace them. */
             kept_in_nest_pawn_ids: ("black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9")[];
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2114,13 +2719,23 @@ export interface components {
          * @description One dragon people.
          */
         PetitsDragonsColourInfo: {
-            /** @enum {unknown} */
+            /**
+             * @description The colour.
+             * @enum {unknown}
+             */
             id: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
+            /** @description Position in the seed's colour sequence (0 = white); sector ``index`` of the disc. */
             index: number;
+            /** @description The French name in the seed. */
             seed_name: string;
+            /** @description The 8 cells of this colour (one per branch and per height): +3 in combat, teleport targets. */
             own_cells: ("arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7")[];
-            /** @enum {unknown} */
+            /**
+             * @description Its chief's piece id.
+             * @enum {unknown}
+             */
             chief: "black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9";
+            /** @description Its pawns' piece ids. */
             pawns: ("black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9")[];
         };
         /**
@@ -2128,12 +2743,19 @@ export interface components {
          * @description One colour's final count (§11.2).
          */
         PetitsDragonsColourScore: {
+            /** @description The eggs in the colour's nest. */
             eggs: components["schemas"]["PetitsDragonsEggs"];
+            /** @description 500, 100 or 50 points per egg in the nest. */
             egg_points: number;
+            /** @description 500 if the chief is still in the nest (never hatched), else 0. */
             chief_in_nest_points: number;
+            /** @description How many pawns are in the nest. */
             pawns_in_nest: number;
+            /** @description 100 per pawn still in the nest. */
             pawn_points: number;
+            /** @description The colour's score (lowest ranks first). */
             total: number;
+            /** @description Dragons home (a chief counts 1, a stack 2): the first tie-break. */
             pieces_home: number;
         };
         /**
@@ -2142,18 +2764,30 @@ export interface components {
          */
         PetitsDragonsCombatResolved: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.combat_resolved`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.combat_resolved";
-            /** @enum {unknown} */
+            /**
+             * @description The cell fought over.
+             * @enum {unknown}
+             */
             cell: "arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7";
+            /** @description The cell's colour, if it has one. */
             cell_colour: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow") | null;
+            /** @description The arriving side. */
             attacker: components["schemas"]["PetitsDragonsFighter"];
+            /** @description The side on the cell. */
             defender: components["schemas"]["PetitsDragonsFighter"];
-            /** @enum {unknown} */
+            /**
+             * @description Which side won.
+             * @enum {unknown}
+             */
             winner: "attacker" | "defender";
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2161,25 +2795,38 @@ export interface components {
          * @description Static data for drawing and explaining the game.
          */
         PetitsDragonsComponents: {
+            /** @description The board's id. */
             board_id: string;
+            /** @description The colours and their pieces. */
             colours: components["schemas"]["PetitsDragonsColourInfo"][];
+            /** @description The board's cells. */
             cells: components["schemas"]["PetitsDragonsCellInfo"][];
+            /** @description The 73 undirected edges (outer ring, branches, tips-arena, arena-centre). */
             edges: [
                 "arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7",
                 "arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7"
             ][];
+            /** @description Per colour, the directed first move out of its exit: centre, then its own tip. */
             exit_links: {
                 [key: string]: [
                     "arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7",
                     "arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7"
                 ];
             };
+            /** @description The unit kinds. */
             units: components["schemas"]["PetitsDragonsUnitInfo"][];
+            /** @description The dice. */
             dice: components["schemas"]["PetitsDragonsDieInfo"][];
+            /** @description The eggs. */
             eggs: components["schemas"]["PetitsDragonsEggInfo"][];
+            /** @description The combat bonus of a unit fighting on a cell of its own colour (+3). */
             own_colour_bonus: number;
+            /** @description The safeguard: the game ends after this many rounds. */
             round_limit: number;
-            /** @enum {unknown} */
+            /**
+             * @description Green always starts; turns go clockwise.
+             * @enum {unknown}
+             */
             turn_order_from: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
             /** @description Where GET /games/{game_id}/picture.svg draws every cell, island, tower, bridge, pile or slot, in the picture's units (800 wide, y downwards); each place's id is the id the commands use and the id of its element in the picture. */
             geometry: components["schemas"]["Geometry"];
@@ -2190,18 +2837,30 @@ export interface components {
          */
         PetitsDragonsDiceRolled: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.dice_rolled`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.dice_rolled";
-            /** @enum {unknown} */
+            /**
+             * @description The colour rolling.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
+            /** @description The roll's number within the turn. */
             roll_index: number;
+            /** @description The red die's face. */
             red: number;
+            /** @description The blue die's face. */
             blue: number;
-            /** @enum {unknown} */
+            /**
+             * @description What the roll allows.
+             * @enum {unknown}
+             */
             outcome: "double" | "plain" | "suite";
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2209,9 +2868,14 @@ export interface components {
          * @description One six-sided die.
          */
         PetitsDragonsDieInfo: {
-            /** @enum {unknown} */
+            /**
+             * @description The die's colour.
+             * @enum {unknown}
+             */
             id: "blue" | "green" | "red";
+            /** @description Its number of faces. */
             faces: number;
+            /** @description What it is rolled for. */
             used_for: string;
         };
         /**
@@ -2219,14 +2883,23 @@ export interface components {
          * @description One colour's people, eggs and arena flag.
          */
         PetitsDragonsDragon: {
+            /** @description The colour's chief. */
             chief: components["schemas"]["PetitsDragonsPiece"];
+            /** @description The colour's pawns, by id. */
             pawns: {
                 [key: string]: components["schemas"]["PetitsDragonsPiece"];
             };
-            /** @default false */
+            /**
+             * @description True once the chief died in combat: the colour can no longer hatch.
+             * @default false
+             */
             chief_dead: boolean;
+            /** @description Eggs in this colour's nest. */
             eggs?: components["schemas"]["PetitsDragonsEggs"];
-            /** @default false */
+            /**
+             * @description A unit of this colour was on the arena when its last turn ended.
+             * @default false
+             */
             held_arena_at_turn_end: boolean;
         };
         /**
@@ -2234,8 +2907,12 @@ export interface components {
          * @description A denomination of penalty eggs and how many the bank holds at the start.
          */
         PetitsDragonsEggInfo: {
-            /** @enum {unknown} */
+            /**
+             * @description The eggs' denomination.
+             * @enum {unknown}
+             */
             denomination: 50 | 100 | 500;
+            /** @description How many there are. */
             count: number;
         };
         /**
@@ -2243,11 +2920,20 @@ export interface components {
          * @description A count of eggs per denomination (JSON keys ``"500"``, ``"100"``, ``"50"``).
          */
         PetitsDragonsEggs: {
-            /** @default 0 */
+            /**
+             * @description How many 50 eggs.
+             * @default 0
+             */
             50: number;
-            /** @default 0 */
+            /**
+             * @description How many 100 eggs.
+             * @default 0
+             */
             100: number;
-            /** @default 0 */
+            /**
+             * @description How many 500 eggs.
+             * @default 0
+             */
             500: number;
         };
         /**
@@ -2256,19 +2942,32 @@ export interface components {
          */
         PetitsDragonsEggsTransferred: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.eggs_transferred`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.eggs_transferred";
+            /** @description ``bank`` or a colour. */
             from: string;
+            /** @description ``bank`` or a colour. */
             to: string;
+            /** @description The eggs' denomination. */
             denomination: number;
+            /** @description How many eggs. */
             count: number;
-            /** @enum {unknown} */
+            /**
+             * @description Why: a penalty, a backfire or a chief's death.
+             * @enum {unknown}
+             */
             reason: "backfire" | "chief_death" | "penalty";
-            /** @default null */
+            /**
+             * @description The penalty concerned, if any.
+             * @default null
+             */
             penalty_id: string | null;
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2277,7 +2976,7 @@ export interface components {
          */
         PetitsDragonsEndTurn: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.end_turn`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.end_turn";
@@ -2287,14 +2986,25 @@ export interface components {
          * @description One side of a combat.
          */
         PetitsDragonsFighter: {
-            /** @enum {unknown} */
+            /**
+             * @description The side's colour.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
-            /** @enum {unknown} */
+            /**
+             * @description The unit's kind.
+             * @enum {unknown}
+             */
             unit_kind: "chief" | "pawn" | "stack";
+            /** @description The pieces fighting. */
             piece_ids: ("black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9")[];
+            /** @description 2 or 3 dice, in the order red, blue, green. */
             dice: number[];
+            /** @description The best two dice, highest first. */
             kept: number[];
+            /** @description The side's combat bonus. */
             bonus: number;
+            /** @description The side's total. */
             total: number;
         };
         /**
@@ -2303,22 +3013,34 @@ export interface components {
          */
         PetitsDragonsGameCreated: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.game_created`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.game_created";
+            /** @description The board's id. */
             board: string;
+            /** @description The colours each seat plays. */
             seats: components["schemas"]["PetitsDragonsSeatColours"][];
+            /** @description True when a seat plays several colours. */
             option_multi_colour: boolean;
+            /** @description True when colours play in teams. */
             option_alliances: boolean;
+            /** @description The teams of colours under alliances; else null. */
             teams: string[][] | null;
+            /** @description The colours in the game. */
             colours_in_play: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow")[];
+            /** @description The colours in playing order. */
             turn_order: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow")[];
+            /** @description The side (seat or team) of each colour. */
             side: {
                 [key: string]: string;
             };
+            /** @description The eggs in the bank at the start. */
             bank: components["schemas"]["PetitsDragonsEggs"];
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2327,40 +3049,71 @@ export interface components {
          */
         PetitsDragonsGameEnded: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.game_ended`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.game_ended";
-            /** @enum {unknown} */
+            /**
+             * @description Why the game ended.
+             * @enum {unknown}
+             */
             reason: "colour_completed" | "no_colour_can_act" | "round_limit";
+            /** @description The colour that completed the game, if any. */
             completed_by: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow") | null;
+            /** @description Every colour's score. */
             colour_scores: {
                 [key: string]: components["schemas"]["PetitsDragonsColourScore"];
             };
+            /** @description Every side's score. */
             side_scores: components["schemas"]["PetitsDragonsSideScore"][];
+            /** @description The sides, best first. */
             ranking: components["schemas"]["PetitsDragonsRank"][];
+            /** @description What separated the first two places. */
             decided_by: string;
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
-        /** PetitsDragonsGameSummary */
+        /**
+         * PetitsDragonsGameSummary
+         * @description A game of Les petits Dragons: status, seats, seats to act, outcome and seed commitment.
+         */
         PetitsDragonsGameSummary: {
+            /** @description The game's id. */
             game_id: string;
-            /** @enum {string} */
+            /**
+             * @description `waiting` until every seat is claimed, `active` while in play, then `finished`.
+             * @enum {string}
+             */
             status: "waiting" | "active" | "finished";
+            /** @description The number of events in the game's log; every accepted command increases it. */
             version: number;
+            /** @description Every seat of the game, in seat order. */
             seats: components["schemas"]["SeatInfo"][];
+            /** @description The seats that may send a command now (empty unless the game is active). */
             to_act: string[];
+            /** @description The final ranking once the game is finished; null before. */
             outcome: components["schemas"]["Outcome"] | null;
+            /** @description Hex SHA-256 of the UTF-8 bytes of the game's secret seed, published at creation. */
             seed_sha256: string;
+            /** @description The seed itself, revealed once the game is finished (null before). */
             seed: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the game was created (UTC).
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the game last changed (UTC).
+             */
             updated_at: string;
+            /** @description The options this game was created with. */
             options: components["schemas"]["PetitsDragonsOptions"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             ruleset: "petits_dragons";
@@ -2371,11 +3124,14 @@ export interface components {
          */
         PetitsDragonsGiveBirth: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.give_birth`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.give_birth";
-            /** @enum {unknown} */
+            /**
+             * @description ``chief`` (double 5 or 6 only) or ``pawn`` (the lowest-numbered pawn in the nest).
+             * @enum {unknown}
+             */
             kind: "chief" | "pawn";
         };
         /**
@@ -2384,26 +3140,38 @@ export interface components {
          */
         PetitsDragonsMovePiece: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.move_piece`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.move_piece";
-            /** @enum {unknown} */
+            /**
+             * @description The pawn or chief; for a stack, either of its two pawns.
+             * @enum {unknown}
+             */
             piece_id: "black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9";
+            /** @description The cells stepped on, in order, excluding the starting position. */
             path: ("arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7")[];
-            /** @default null */
+            /**
+             * @description Stacks only: the die whose value they move by (required on a plain roll).
+             * @default null
+             */
             die: ("blue" | "red") | null;
         };
-        /** PetitsDragonsNewGame */
+        /**
+         * PetitsDragonsNewGame
+         * @description Create a game of Les petits Dragons (`ruleset: petits_dragons`); `options` omitted: the default game; `bots`: seat -> bot level, seats the service plays itself.
+         */
         PetitsDragonsNewGame: {
+            /** @description The game's options (Les petits Dragons); omitted: the default game. */
             options?: components["schemas"]["PetitsDragonsOptions"] | null;
+            /** @description Seat -> bot level: the seats the service plays itself (omitted: none). */
             bots?: {
                 [key: string]: "random" | "greedy" | "mcts";
             } | null;
             /** @description Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, so a client's test plays the same dice and cards every time. Refused otherwise (422 `sandbox_only`). */
             seed?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             ruleset: "petits_dragons";
@@ -2413,12 +3181,22 @@ export interface components {
          * @description What the creator chooses. ``{}`` is the default game: green (seat_0) against black.
          */
         PetitsDragonsOptions: {
+            /** @description Entry i is seat ``seat_<i>`` and lists the colours that seat leads (2-8 seats). */
             seats?: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow")[][];
-            /** @default false */
+            /**
+             * @description Variant §12.2: a player may lead several peoples (all seats the same number).
+             * @default false
+             */
             option_multi_colour: boolean;
-            /** @default false */
+            /**
+             * @description Variant §12.1: team play (even seat count); requires ``teams``.
+             * @default false
+             */
             option_alliances: boolean;
-            /** @default null */
+            /**
+             * @description With alliances: a partition of the seat ids into equal teams of 2+ seats.
+             * @default null
+             */
             teams: string[][] | null;
         };
         /**
@@ -2427,7 +3205,7 @@ export interface components {
          */
         PetitsDragonsPassRoll: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.pass_roll`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.pass_roll";
@@ -2437,16 +3215,28 @@ export interface components {
          * @description A penalty: a pending decision of its owner's controller.
          */
         PetitsDragonsPenalty: {
+            /** @description The penalty's id. */
             penalty_id: string;
-            /** @enum {unknown} */
+            /**
+             * @description The colour that must distribute it.
+             * @enum {unknown}
+             */
             owner: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
-            /** @enum {unknown} */
+            /**
+             * @description The penalty's kind.
+             * @enum {unknown}
+             */
             kind: "arena_hold" | "chief_arrival" | "combat_win" | "pawn_arrival" | "stack_arrival";
+            /** @description Its value. */
             value: number;
+            /** @description For a combat win: the defeated colour, the only one it may go to; else null. */
             restricted_to: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow") | null;
+            /** @description True when play waits until it is answered. */
             blocking: boolean;
+            /** @description The turn it was created in. */
             created_in_turn: number;
             /**
+             * @description Its status.
              * @default pending
              * @enum {unknown}
              */
@@ -2458,13 +3248,18 @@ export interface components {
          */
         PetitsDragonsPenaltyBackfired: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.penalty_backfired`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.penalty_backfired";
+            /** @description The penalty. */
             penalty_id: string;
+            /** @description The eggs that go into the owner's own nest. */
             eggs: components["schemas"]["PetitsDragonsEggs"];
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2473,19 +3268,32 @@ export interface components {
          */
         PetitsDragonsPenaltyCreated: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.penalty_created`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.penalty_created";
+            /** @description The penalty's id. */
             penalty_id: string;
-            /** @enum {unknown} */
+            /**
+             * @description The colour that must distribute the penalty eggs.
+             * @enum {unknown}
+             */
             owner: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
-            /** @enum {unknown} */
+            /**
+             * @description The penalty's kind.
+             * @enum {unknown}
+             */
             kind: "arena_hold" | "chief_arrival" | "combat_win" | "pawn_arrival" | "stack_arrival";
+            /** @description The penalty's value. */
             value: number;
+            /** @description For a combat win: the defeated colour, the only one it may go to; else null. */
             restricted_to: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow") | null;
+            /** @description True when play waits until the penalty is answered. */
             blocking: boolean;
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2494,17 +3302,22 @@ export interface components {
          */
         PetitsDragonsPenaltyLapsed: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.penalty_lapsed`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.penalty_lapsed";
+            /** @description The penalty. */
             penalty_id: string;
             /**
+             * @description Why: it cannot be paid.
              * @default impossible
              * @constant
              */
             reason: "impossible";
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2513,13 +3326,18 @@ export interface components {
          */
         PetitsDragonsPenaltyResolved: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.penalty_resolved`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.penalty_resolved";
+            /** @description The penalty. */
             penalty_id: string;
+            /** @description The egg transfers it was paid with. */
             transfers: components["schemas"]["PetitsDragonsTransfer"][];
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2527,11 +3345,20 @@ export interface components {
          * @description Where one dragon is.
          */
         PetitsDragonsPiece: {
-            /** @enum {unknown} */
+            /**
+             * @description Where the piece is.
+             * @enum {unknown}
+             */
             position: "board" | "exit" | "home" | "nest" | "out";
-            /** @default null */
+            /**
+             * @description Set iff ``position`` is ``board``.
+             * @default null
+             */
             cell: ("arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7") | null;
-            /** @default null */
+            /**
+             * @description The other pawn of its stack, if any.
+             * @default null
+             */
             stacked_with: ("black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9") | null;
         };
         /**
@@ -2540,16 +3367,26 @@ export interface components {
          */
         PetitsDragonsPieceArrived: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.piece_arrived`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.piece_arrived";
-            /** @enum {unknown} */
+            /**
+             * @description The arriving colour.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
-            /** @enum {unknown} */
+            /**
+             * @description The unit's kind.
+             * @enum {unknown}
+             */
             unit_kind: "chief" | "pawn" | "stack";
+            /** @description The pieces arrived. */
             piece_ids: ("black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9")[];
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2558,18 +3395,31 @@ export interface components {
          */
         PetitsDragonsPieceBorn: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.piece_born`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.piece_born";
-            /** @enum {unknown} */
+            /**
+             * @description The colour of the new piece.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
-            /** @enum {unknown} */
+            /**
+             * @description The piece born.
+             * @enum {unknown}
+             */
             piece_id: "black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9";
-            /** @enum {unknown} */
+            /**
+             * @description Its kind (chief or pawn).
+             * @enum {unknown}
+             */
             kind: "chief" | "pawn";
+            /** @description The value of the double that gave birth. */
             double_value: number;
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2578,24 +3428,44 @@ export interface components {
          */
         PetitsDragonsPieceMoved: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.piece_moved`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.piece_moved";
-            /** @enum {unknown} */
+            /**
+             * @description The moving colour.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
-            /** @enum {unknown} */
+            /**
+             * @description The kind of the unit moved.
+             * @enum {unknown}
+             */
             unit_kind: "chief" | "pawn" | "stack";
+            /** @description The pieces moved together. */
             piece_ids: ("black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9")[];
+            /** @description A cell id, or ``exit``. */
             from: string;
+            /** @description The cells crossed, the last one being where the unit stops. */
             path: ("arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7")[];
+            /** @description The number of cells moved. */
             value: number;
-            /** @enum {unknown} */
+            /**
+             * @description The die whose value was used.
+             * @enum {unknown}
+             */
             die: "blue" | "higher" | "red";
+            /** @description The direction taken on the ring, when one was chosen. */
             ring_direction: ("anticlockwise" | "clockwise") | null;
-            /** @enum {unknown} */
+            /**
+             * @description How the move ended: placed, stacked, a combat, or arrived.
+             * @enum {unknown}
+             */
             outcome: "arrived" | "combat" | "placed" | "stacked";
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2604,21 +3474,38 @@ export interface components {
          */
         PetitsDragonsPieceTeleported: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.piece_teleported`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.piece_teleported";
-            /** @enum {unknown} */
+            /**
+             * @description The colour teleporting.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
-            /** @enum {unknown} */
+            /**
+             * @description The kind of the unit teleported.
+             * @enum {unknown}
+             */
             unit_kind: "chief" | "pawn" | "stack";
+            /** @description The pieces teleported. */
             piece_ids: ("black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9")[];
+            /** @description Where the unit left from. */
             from: string;
-            /** @enum {unknown} */
+            /**
+             * @description The cell it lands on.
+             * @enum {unknown}
+             */
             to: "arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7";
-            /** @enum {unknown} */
+            /**
+             * @description How it ended: placed or a combat.
+             * @enum {unknown}
+             */
             outcome: "combat" | "placed";
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2627,14 +3514,21 @@ export interface components {
          */
         PetitsDragonsPiecesReturnedToNest: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.pieces_returned_to_nest`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.pieces_returned_to_nest";
-            /** @enum {unknown} */
+            /**
+             * @description The pieces' colour.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
+            /** @description The pieces sent back to the nest. */
             piece_ids: ("black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9")[];
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2642,7 +3536,9 @@ export interface components {
          * @description One side's place: 1 is best (lowest total).
          */
         PetitsDragonsRank: {
+            /** @description The side's rank (1 = won). */
             rank: number;
+            /** @description The side. */
             side_id: string;
         };
         /**
@@ -2650,14 +3546,22 @@ export interface components {
          * @description How the game ended.
          */
         PetitsDragonsResult: {
-            /** @enum {unknown} */
+            /**
+             * @description Why the game ended.
+             * @enum {unknown}
+             */
             reason: "colour_completed" | "no_colour_can_act" | "round_limit";
+            /** @description The colour that completed the game, if any. */
             completed_by: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow") | null;
+            /** @description Every colour's score. */
             colour_scores: {
                 [key: string]: components["schemas"]["PetitsDragonsColourScore"];
             };
+            /** @description Every side's score. */
             side_scores: components["schemas"]["PetitsDragonsSideScore"][];
+            /** @description The sides, best first. */
             ranking: components["schemas"]["PetitsDragonsRank"][];
+            /** @description What separated the first two sides: score, pieces_home, completed_by, pieces_in_nest, tie. */
             decided_by: string;
         };
         /**
@@ -2665,9 +3569,14 @@ export interface components {
          * @description The last movement roll of the turn.
          */
         PetitsDragonsRoll: {
+            /** @description The red die's face. */
             red: number;
+            /** @description The blue die's face. */
             blue: number;
-            /** @enum {unknown} */
+            /**
+             * @description What the roll allows.
+             * @enum {unknown}
+             */
             outcome: "double" | "plain" | "suite";
         };
         /**
@@ -2676,7 +3585,7 @@ export interface components {
          */
         PetitsDragonsRollDice: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.roll_dice`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.roll_dice";
@@ -2687,35 +3596,59 @@ export interface components {
          */
         PetitsDragonsRollForfeited: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.roll_forfeited`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.roll_forfeited";
-            /** @enum {unknown} */
+            /**
+             * @description The colour whose roll is lost.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
-            /** @enum {unknown} */
+            /**
+             * @description Why: a suite, no legal action, or the player passed.
+             * @enum {unknown}
+             */
             reason: "no_legal_action" | "passed" | "suite";
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
-        /** PetitsDragonsRulesetDetail */
+        /**
+         * PetitsDragonsRulesetDetail
+         * @description Les petits Dragons (`petits_dragons`): options, seats, message types and static components for drawing.
+         */
         PetitsDragonsRulesetDetail: {
+            /** @description The game's human-readable title. */
             title: string;
+            /** @description The ruleset's version; it changes when the rules or the messages change. */
             version: number;
+            /** @description The fewest seats a game of this ruleset may have. */
             min_seats: number;
+            /** @description The most seats a game of this ruleset may have. */
             max_seats: number;
+            /** @description True when the game has dice or shuffled decks (drawn from the game's seed). */
             has_chance: boolean;
+            /** @description True when some seats see things others do not (hands, deck order). */
             has_hidden_information: boolean;
+            /** @description The seat ids of the default game (seat ids depend on the options). */
             default_seats: string[];
+            /** @description JSON Schema of this ruleset's options (the same as its ``...Options`` component). */
             options_schema: {
                 [key: string]: unknown;
             };
+            /** @description The `type` tag of every command of this ruleset. */
             command_types: string[];
+            /** @description The `type` tag of every event of this ruleset. */
             event_types: string[];
+            /** @description The options of the default game (a `POST /games` without options). */
             default_options: components["schemas"]["PetitsDragonsOptions"];
+            /** @description The game's static components (board, cards, pieces), to draw it. */
             components: components["schemas"]["PetitsDragonsComponents"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "petits_dragons";
@@ -2725,7 +3658,9 @@ export interface components {
          * @description A seat and the colours it leads.
          */
         PetitsDragonsSeatColours: {
+            /** @description The seat. */
             seat: string;
+            /** @description The colours it plays. */
             colours: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow")[];
         };
         /**
@@ -2733,10 +3668,15 @@ export interface components {
          * @description One side's (player's or team's) final count.
          */
         PetitsDragonsSideScore: {
+            /** @description The side. */
             side_id: string;
+            /** @description The side's colours. */
             colours: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow")[];
+            /** @description The sum of its colours' scores (lowest ranks first). */
             total: number;
+            /** @description How many of its pieces arrived home. */
             pieces_home: number;
+            /** @description Dragons in its nests (pawns plus an unhatched chief): a tie-break, fewer first. */
             pieces_in_nest: number;
         };
         /**
@@ -2745,16 +3685,26 @@ export interface components {
          */
         PetitsDragonsStackFormed: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.stack_formed`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.stack_formed";
-            /** @enum {unknown} */
+            /**
+             * @description The colour stacking.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
+            /** @description The pieces of the stack. */
             piece_ids: ("black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9")[];
-            /** @enum {unknown} */
+            /**
+             * @description The cell of the stack.
+             * @enum {unknown}
+             */
             cell: "arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7";
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2762,43 +3712,73 @@ export interface components {
          * @description The whole game (perfect information: everything here is public).
          */
         PetitsDragonsState: {
-            /** @enum {unknown} */
+            /**
+             * @description `in_progress` until the game ends, then `finished`.
+             * @enum {unknown}
+             */
             status: "finished" | "in_progress";
+            /** @description The colours each seat plays. */
             seats: components["schemas"]["PetitsDragonsSeatColours"][];
+            /** @description True when a seat plays several colours. */
             option_multi_colour: boolean;
+            /** @description True when colours play in teams. */
             option_alliances: boolean;
+            /** @description The teams under alliances; else null. */
             teams: string[][] | null;
+            /** @description The colours in the game. */
             colours_in_play: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow")[];
+            /** @description The colours in playing order. */
             turn_order: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow")[];
+            /** @description The seat leading each colour in play. */
             controller: {
                 [key: string]: string;
             };
+            /** @description The side of each colour. */
             side: {
                 [key: string]: string;
             };
+            /** @description The round's number. */
             round: number;
+            /** @description The eggs left in the bank. */
             bank: components["schemas"]["PetitsDragonsEggs"];
+            /** @description 66 keys; ``centre`` is always null. */
             board: {
                 [key: string]: components["schemas"]["PetitsDragonsUnit"] | null;
             };
+            /** @description Every colour in play. */
             dragons: {
                 [key: string]: components["schemas"]["PetitsDragonsDragon"];
             };
+            /** @description The turn in progress, if any. */
             turn: components["schemas"]["PetitsDragonsTurn"] | null;
+            /** @description The pending penalties, in creation order (answered ones live on in the event log). */
             penalties: components["schemas"]["PetitsDragonsPenalty"][];
-            /** @default 1 */
+            /**
+             * @description ``pen_<n>`` of the next penalty; ids below it that are not pending are closed.
+             * @default 1
+             */
             next_penalty_number: number;
-            /** @default null */
+            /**
+             * @description The result once the game has ended.
+             * @default null
+             */
             result: components["schemas"]["PetitsDragonsResult"] | null;
         };
-        /** PetitsDragonsStateResponse */
+        /**
+         * PetitsDragonsStateResponse
+         * @description The state of a Les petits Dragons game as one seat (or a spectator) may see it.
+         */
         PetitsDragonsStateResponse: {
+            /** @description The game's id. */
             game_id: string;
+            /** @description The game's version this view was computed at. */
             version: number;
+            /** @description The seat this view is for; null for a spectator. */
             seat: string | null;
+            /** @description What this seat may see of the game: hidden information of other seats is left out. */
             view: components["schemas"]["PetitsDragonsView"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             ruleset: "petits_dragons";
@@ -2809,13 +3789,19 @@ export interface components {
          */
         PetitsDragonsTeleport: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.teleport`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.teleport";
-            /** @enum {unknown} */
+            /**
+             * @description The chief, or either pawn of a stack.
+             * @enum {unknown}
+             */
             piece_id: "black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9";
-            /** @enum {unknown} */
+            /**
+             * @description The cell to teleport to.
+             * @enum {unknown}
+             */
             to: "arena" | "black_h0" | "black_h1" | "black_h2" | "black_h3" | "black_h4" | "black_h5" | "black_h6" | "black_h7" | "blue_h0" | "blue_h1" | "blue_h2" | "blue_h3" | "blue_h4" | "blue_h5" | "blue_h6" | "blue_h7" | "brown_h0" | "brown_h1" | "brown_h2" | "brown_h3" | "brown_h4" | "brown_h5" | "brown_h6" | "brown_h7" | "centre" | "green_h0" | "green_h1" | "green_h2" | "green_h3" | "green_h4" | "green_h5" | "green_h6" | "green_h7" | "red_h0" | "red_h1" | "red_h2" | "red_h3" | "red_h4" | "red_h5" | "red_h6" | "red_h7" | "skeleton_h0" | "skeleton_h1" | "skeleton_h2" | "skeleton_h3" | "skeleton_h4" | "skeleton_h5" | "skeleton_h6" | "skeleton_h7" | "white_h0" | "white_h1" | "white_h2" | "white_h3" | "white_h4" | "white_h5" | "white_h6" | "white_h7" | "yellow_h0" | "yellow_h1" | "yellow_h2" | "yellow_h3" | "yellow_h4" | "yellow_h5" | "yellow_h6" | "yellow_h7";
         };
         /**
@@ -2823,11 +3809,20 @@ export interface components {
          * @description One egg of a penalty answer: given from the bank to an enemy, or removed from the own nest.
          */
         PetitsDragonsTransfer: {
-            /** @enum {unknown} */
+            /**
+             * @description Give the eggs to the target, or remove them from it.
+             * @enum {unknown}
+             */
             action: "give" | "remove";
-            /** @enum {unknown} */
+            /**
+             * @description The eggs' denomination.
+             * @enum {unknown}
+             */
             denomination: 50 | 100 | 500;
-            /** @default null */
+            /**
+             * @description The enemy colour receiving a ``give``; absent for ``remove``.
+             * @default null
+             */
             to: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow") | null;
         };
         /**
@@ -2835,26 +3830,54 @@ export interface components {
          * @description The turn in progress.
          */
         PetitsDragonsTurn: {
+            /** @description The turn's number. */
             number: number;
-            /** @enum {unknown} */
+            /**
+             * @description The colour playing.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
-            /** @enum {unknown} */
+            /**
+             * @description The turn's phase.
+             * @enum {unknown}
+             */
             phase: "awaiting_action" | "awaiting_penalty" | "awaiting_roll" | "closing";
-            /** @default 0 */
+            /**
+             * @description Rolls made so far in this turn.
+             * @default 0
+             */
             roll_index: number;
-            /** @default null */
+            /**
+             * @description The last roll of this turn, if any.
+             * @default null
+             */
             last_roll: components["schemas"]["PetitsDragonsRoll"] | null;
-            /** @default false */
+            /**
+             * @description True when a piece was born on this roll.
+             * @default false
+             */
             birth_this_roll: boolean;
-            /** @default {} */
+            /**
+             * @description Keyed by piece; both pawns of a stack share identical entries.
+             * @default {}
+             */
             usage: {
                 [key: string]: components["schemas"]["PetitsDragonsUsage"];
             };
-            /** @default null */
+            /**
+             * @description Set while ``phase`` is ``awaiting_penalty``.
+             * @default null
+             */
             blocking_penalty: string | null;
-            /** @default null */
+            /**
+             * @description What follows the current action once resolved (replay, or the end-of-turn procedure).
+             * @default null
+             */
             resume: ("end_of_turn" | "replay") | null;
-            /** @default null */
+            /**
+             * @description Set when the end-of-turn procedure starts; used by ``turn_ended``.
+             * @default null
+             */
             end_reason: ("birth" | "no_legal_action" | "plain_roll" | "suite") | null;
         };
         /**
@@ -2863,16 +3886,26 @@ export interface components {
          */
         PetitsDragonsTurnEnded: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.turn_ended`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.turn_ended";
-            /** @enum {unknown} */
+            /**
+             * @description The colour whose turn ends.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
-            /** @enum {unknown} */
+            /**
+             * @description Why the turn ends.
+             * @enum {unknown}
+             */
             reason: "birth" | "closed_with_pending" | "no_legal_action" | "plain_roll" | "replay_declined" | "suite";
+            /** @description True when a unit of this colour is on the arena as its turn ends. */
             holds_arena: boolean;
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2881,19 +3914,27 @@ export interface components {
          */
         PetitsDragonsTurnSkipped: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.turn_skipped`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.turn_skipped";
-            /** @enum {unknown} */
+            /**
+             * @description The colour skipped.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
+            /** @description The round's number. */
             round: number;
             /**
+             * @description Why: the colour is no longer in play.
              * @default inactive
              * @constant
              */
             reason: "inactive";
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2902,15 +3943,23 @@ export interface components {
          */
         PetitsDragonsTurnStarted: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `petits_dragons.turn_started`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "petits_dragons.turn_started";
-            /** @enum {unknown} */
+            /**
+             * @description The colour whose turn begins.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
+            /** @description The seat playing it. */
             seat: string;
+            /** @description The round's number. */
             round: number;
-            /** @default 0 */
+            /**
+             * @description The turn's number (``turn_started`` count); 0 before the first turn.
+             * @default 0
+             */
             turn_number: number;
         };
         /**
@@ -2918,10 +3967,17 @@ export interface components {
          * @description What a cell holds: a chief, a single pawn or a stack.
          */
         PetitsDragonsUnit: {
-            /** @enum {unknown} */
+            /**
+             * @description The unit's colour.
+             * @enum {unknown}
+             */
             colour: "black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow";
-            /** @enum {unknown} */
+            /**
+             * @description The unit's kind.
+             * @enum {unknown}
+             */
             kind: "chief" | "pawn" | "stack";
+            /** @description 1 id, or 2 pawn ids (ascending) for a stack. */
             piece_ids: ("black_chief" | "black_pawn_1" | "black_pawn_2" | "black_pawn_3" | "black_pawn_4" | "black_pawn_5" | "black_pawn_6" | "black_pawn_7" | "black_pawn_8" | "black_pawn_9" | "blue_chief" | "blue_pawn_1" | "blue_pawn_2" | "blue_pawn_3" | "blue_pawn_4" | "blue_pawn_5" | "blue_pawn_6" | "blue_pawn_7" | "blue_pawn_8" | "blue_pawn_9" | "brown_chief" | "brown_pawn_1" | "brown_pawn_2" | "brown_pawn_3" | "brown_pawn_4" | "brown_pawn_5" | "brown_pawn_6" | "brown_pawn_7" | "brown_pawn_8" | "brown_pawn_9" | "green_chief" | "green_pawn_1" | "green_pawn_2" | "green_pawn_3" | "green_pawn_4" | "green_pawn_5" | "green_pawn_6" | "green_pawn_7" | "green_pawn_8" | "green_pawn_9" | "red_chief" | "red_pawn_1" | "red_pawn_2" | "red_pawn_3" | "red_pawn_4" | "red_pawn_5" | "red_pawn_6" | "red_pawn_7" | "red_pawn_8" | "red_pawn_9" | "skeleton_chief" | "skeleton_pawn_1" | "skeleton_pawn_2" | "skeleton_pawn_3" | "skeleton_pawn_4" | "skeleton_pawn_5" | "skeleton_pawn_6" | "skeleton_pawn_7" | "skeleton_pawn_8" | "skeleton_pawn_9" | "white_chief" | "white_pawn_1" | "white_pawn_2" | "white_pawn_3" | "white_pawn_4" | "white_pawn_5" | "white_pawn_6" | "white_pawn_7" | "white_pawn_8" | "white_pawn_9" | "yellow_chief" | "yellow_pawn_1" | "yellow_pawn_2" | "yellow_pawn_3" | "yellow_pawn_4" | "yellow_pawn_5" | "yellow_pawn_6" | "yellow_pawn_7" | "yellow_pawn_8" | "yellow_pawn_9")[];
         };
         /**
@@ -2929,13 +3985,22 @@ export interface components {
          * @description The unit kinds table (§2.3).
          */
         PetitsDragonsUnitInfo: {
-            /** @enum {unknown} */
+            /**
+             * @description The unit's kind.
+             * @enum {unknown}
+             */
             kind: "chief" | "pawn" | "stack";
+            /** @description How many pawns it holds. */
             pawns: number;
+            /** @description How many dice it rolls in combat. */
             combat_dice: number;
+            /** @description Its combat bonus. */
             combat_bonus: number;
+            /** @description True when it may choose its direction on the ring. */
             free_ring_direction: boolean;
+            /** @description True when it may teleport. */
             may_teleport: boolean;
+            /** @description The penalty its arrival creates. */
             arrival_penalty: number;
         };
         /**
@@ -2943,9 +4008,15 @@ export interface components {
          * @description A unit's turn usage (§3.4), reset at the start of each of its colour's turns.
          */
         PetitsDragonsUsage: {
-            /** @default false */
+            /**
+             * @description True once the unit entered the centre this turn (allowed once per turn).
+             * @default false
+             */
             centre_used: boolean;
-            /** @default {} */
+            /**
+             * @description Branch states other than ``none`` (a branch not listed is ``none``).
+             * @default {}
+             */
             branches: {
                 [key: string]: "done" | "down" | "in" | "none" | "up";
             };
@@ -2955,8 +4026,11 @@ export interface components {
          * @description The game as ``seat`` (None: a spectator) sees it: everything.
          */
         PetitsDragonsView: {
+            /** @description Who this view is for. */
             seat: string | null;
+            /** @description The seats the game waits on. */
             to_act: string[];
+            /** @description The whole state: board, nests, exits, homes, eggs, bank, penalties, turn and phase. */
             game: components["schemas"]["PetitsDragonsState"];
         };
         /**
@@ -3004,80 +4078,165 @@ export interface components {
                 string
             ] | null;
         };
-        /** PlayerCreated */
+        /**
+         * PlayerCreated
+         * @description A new player identity and its bearer token.
+         */
         PlayerCreated: {
+            /** @description The player's id. */
             player_id: string;
+            /** @description The player's display name. */
             name: string;
+            /** @description Bearer token of this player identity. Shown once; only its hash is stored. */
             token: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the player was created (UTC).
+             */
             created_at: string;
         };
-        /** PlayerDetail */
+        /**
+         * PlayerDetail
+         * @description A player identity, its games and its record.
+         */
         PlayerDetail: {
+            /** @description The player's id. */
             player_id: string;
+            /** @description The player's display name. */
             name: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the player was created (UTC).
+             */
             created_at: string;
+            /** @description The games this player holds a seat in. */
             games: components["schemas"]["PlayerGame"][];
+            /** @description How many finished games this player took part in. */
             games_played: number;
+            /** @description How many of them this player won. */
             games_won: number;
         };
-        /** PlayerGame */
+        /**
+         * PlayerGame
+         * @description One game a player holds a seat in.
+         */
         PlayerGame: {
+            /** @description The game's id. */
             game_id: string;
+            /** @description The game's ruleset. */
             ruleset: string;
-            /** @enum {string} */
+            /**
+             * @description The game's status (`waiting`, `active` or `finished`).
+             * @enum {string}
+             */
             status: "waiting" | "active" | "finished";
+            /** @description The seat this player holds. */
             seat: string;
+            /** @description This player's rank once the game is finished (1 = won). */
             rank: number | null;
+            /** @description Whether this player won, once the game is finished; else null. */
             won: boolean | null;
+            /** @description This player's final score once the game is finished; else null. */
             score: number | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the game last changed (UTC).
+             */
             updated_at: string;
         };
-        /** Problem */
+        /**
+         * Problem
+         * @description An RFC 9457 problem detail with Plateau's stable ``code``.
+         */
         Problem: {
+            /** @description A URI naming the problem type (``urn:plateau:problem:<code>``). */
             type: string;
+            /** @description A short human-readable summary of the problem type. */
             title: string;
+            /** @description The HTTP status code. */
             status: number;
+            /** @description Stable, machine-readable error code (``not_your_turn``, ``stale_version`` ...). */
             code: string;
+            /** @description A human-readable explanation of this occurrence. */
             detail: string;
+            /** @description The request path this problem occurred on, when known. */
             instance?: string | null;
+            /** @description Structured facts about the error (the offending cell, card, seat ...). */
             details?: {
                 [key: string]: unknown;
             } | null;
         };
-        /** Readiness */
+        /**
+         * Readiness
+         * @description Whether the server can serve requests, and the state of its backends.
+         */
         Readiness: {
-            /** @enum {string} */
+            /**
+             * @description `ok` when store and cache are up, `degraded` without the cache, `unavailable` without
+             *     the store, `draining` once the process is shutting down (SIGTERM).
+             * @enum {string}
+             */
             status: "ok" | "degraded" | "unavailable" | "draining";
-            /** @enum {string} */
+            /**
+             * @description The state of the event store.
+             * @enum {string}
+             */
             store: "ok" | "down";
-            /** @enum {string} */
+            /**
+             * @description The state of the cache (`memory` when the server runs with its in-process cache).
+             * @enum {string}
+             */
             cache: "ok" | "down" | "memory";
+            /** @description The store's kind: the scheme of its database URL (`sqlite`, `postgresql`). */
             backend: string;
-            /** @default false */
+            /**
+             * @description True when the server accepts fixed seeds (``PLATEAU_SANDBOX=1``): never in production.
+             * @default false
+             */
             sandbox: boolean;
         };
-        /** RulesetSummary */
+        /**
+         * RulesetSummary
+         * @description A ruleset the server plays, as listed by `GET /rulesets`.
+         */
         RulesetSummary: {
+            /** @description The ruleset's id, used in URLs and as the `ruleset` tag (`arkantis`, ...). */
             name: string;
+            /** @description The game's human-readable title. */
             title: string;
+            /** @description The fewest seats a game of this ruleset may have. */
             min_seats: number;
+            /** @description The most seats a game of this ruleset may have. */
             max_seats: number;
         };
-        /** SeatClaimed */
+        /**
+         * SeatClaimed
+         * @description The seat now held, and its bearer token.
+         */
         SeatClaimed: {
+            /** @description The seat claimed. */
             seat: string;
+            /** @description Bearer token of this seat in this game. Shown once; only its hash is stored.
+             *     Null for a bot seat: nobody may read a bot's hand or play for it. */
             token: string | null;
         };
-        /** SeatInfo */
+        /**
+         * SeatInfo
+         * @description One seat of a game and who holds it.
+         */
         SeatInfo: {
+            /** @description The seat's id (its colour or position, depending on the ruleset). */
             seat: string;
+            /** @description The display name of the player holding this seat; null while unclaimed. */
             player_name: string | null;
+            /** @description The player identity holding this seat, when claimed with a player token; else null. */
             player_id: string | null;
+            /** @description True once someone has claimed this seat. */
             claimed: boolean;
-            /** @enum {null|string} */
+            /**
+             * @description The level of the bot the service plays this seat with; null for a person.
+             * @enum {null|string}
+             */
             bot?: "random" | "greedy" | "mcts" | null;
         };
         /**
@@ -3085,8 +4244,11 @@ export interface components {
          * @description One seat's place in the final ranking.
          */
         Standing: {
+            /** @description The seat. */
             seat: string;
+            /** @description 1 for the winner(s); seats that stay tied after every tie-break share a rank. */
             rank: number;
+            /** @description The game's score for this seat (the spec says whether higher or lower is better). */
             score: number;
         };
         /**
@@ -3096,7 +4258,7 @@ export interface components {
          */
         ToursAtomize: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.atomize`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.atomize";
@@ -3104,7 +4266,10 @@ export interface components {
             island: string;
             /** @description A Rainbow tower: the id of a silver bridge `{island}_{island}`, e.g. `coral_tourmaline` (the 40 ids are in `GET /rulesets/tours_arc_en_ciel`). */
             tower: string;
-            /** @default null */
+            /**
+             * @description The Dragon that occupies the emptied tower; null only when none is eligible.
+             * @default null
+             */
             dragon: string | null;
         };
         /**
@@ -3112,25 +4277,41 @@ export interface components {
          * @description One of the 56 bridges; tower bridges carry a Rainbow tower named by the bridge id.
          */
         ToursBridge: {
+            /** @description The bridge's number. */
             no: number;
+            /** @description The bridge's id. */
             id: string;
-            /** @enum {unknown} */
+            /**
+             * @description One island it joins.
+             * @enum {unknown}
+             */
             a: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";
-            /** @enum {unknown} */
+            /**
+             * @description The other island it joins.
+             * @enum {unknown}
+             */
             b: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";
+            /** @description The House that permanently owns this fixed bridge; null for a tower bridge. */
             fixed_house: ("air" | "bronze" | "fire" | "ice" | "light" | "moon" | "shadow" | "water") | null;
         };
-        /** ToursCardPlayed */
+        /**
+         * ToursCardPlayed
+         * @description `seat` plays game cards from its hand, for `purpose`.
+         */
         ToursCardPlayed: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.card_played`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.card_played";
             /** @description A seat index (0..n-1). */
             seat: number;
+            /** @description The islands of the cards played. */
             islands: ("amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise")[];
-            /** @enum {unknown} */
+            /**
+             * @description What the cards are played for: land a Dragon, discard, draw chance instead, atomize, invulnerability or share.
+             * @enum {unknown}
+             */
             purpose: "atomize" | "chance_instead" | "discard" | "invulnerability" | "land" | "share";
         };
         /**
@@ -3139,17 +4320,25 @@ export interface components {
          */
         ToursCardTaken: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.card_taken`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.card_taken";
             /** @description A seat index (0..n-1). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The House of `seat` (the seat name that may see a pile card).
+             * @enum {unknown}
+             */
             house: "air" | "bronze" | "fire" | "ice" | "light" | "moon" | "shadow" | "water";
-            /** @enum {unknown} */
+            /**
+             * @description Whether the card came from the pile or a face-up slot.
+             * @enum {unknown}
+             */
             source: "face_up" | "pile";
+            /** @description The face-up slot taken from; null for the pile. */
             slot: number | null;
+            /** @description The card's island; null when a pile card is redacted. */
             island: ("amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise") | null;
         };
         /**
@@ -3158,15 +4347,20 @@ export interface components {
          */
         ToursCardsDealt: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.cards_dealt`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.cards_dealt";
             /** @description A seat index (0..n-1). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The House of `seat` (the seat name that may see the cards).
+             * @enum {unknown}
+             */
             house: "air" | "bronze" | "fire" | "ice" | "light" | "moon" | "shadow" | "water";
+            /** @description The islands of the cards dealt; null for the other seats. */
             cards: ("amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise")[] | null;
+            /** @description How many cards were dealt. */
             count: number;
         };
         /**
@@ -3174,46 +4368,85 @@ export interface components {
          * @description One chance card kind with its copies and its resolution data (spec 2.9).
          */
         ToursChanceCard: {
-            /** @enum {unknown} */
+            /**
+             * @description The card's kind.
+             * @enum {unknown}
+             */
             kind: "add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all";
-            /** @enum {unknown} */
+            /**
+             * @description The card's family.
+             * @enum {unknown}
+             */
             family: "beneficial" | "harmful" | "neutral";
+            /** @description How many copies the chance deck holds. */
             copies: number;
-            /** @enum {unknown} */
+            /**
+             * @description When the card takes effect.
+             * @enum {unknown}
+             */
             timing: "combat" | "end" | "now";
-            /** @enum {unknown} */
+            /**
+             * @description Which seat decides on the card.
+             * @enum {unknown}
+             */
             decider: "drawer" | "next" | "none";
+            /** @description True when the card may be declined. */
             decline: boolean;
-            /** @enum {unknown} */
+            /**
+             * @description The card's group.
+             * @enum {unknown}
+             */
             group: "add_defense" | "bridges_needed" | "combat" | "enemy_dragon_arrives" | "extra_dragon" | "give_enemy_defense" | "hide_dragons" | "lose_defense" | "lose_dragon" | "points" | "remove_enemy_defense" | "remove_enemy_dragon" | "resurrect" | "resurrection_for_all";
+            /** @description The card's number (defense, points, Dragons to hide or resurrect); 0 if none. */
             amount: number;
-            /** @enum {unknown} */
+            /**
+             * @description Condition on the Dragon for Dragon cards, else ``any``.
+             * @enum {unknown}
+             */
             condition: "any" | "blower" | "mason" | "strength_15" | "strength_20";
         };
-        /** ToursChanceCardDiscarded */
+        /**
+         * ToursChanceCardDiscarded
+         * @description A chance card goes to the chance discard.
+         */
         ToursChanceCardDiscarded: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.chance_card_discarded`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.chance_card_discarded";
-            /** @enum {unknown} */
+            /**
+             * @description The card discarded.
+             * @enum {unknown}
+             */
             card: "add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all";
-            /** @enum {unknown} */
+            /**
+             * @description What became of its effect: applied, void (no effect possible) or declined.
+             * @enum {unknown}
+             */
             outcome: "applied" | "declined" | "void";
         };
-        /** ToursChanceCardDrawn */
+        /**
+         * ToursChanceCardDrawn
+         * @description `seat` draws a chance card.
+         */
         ToursChanceCardDrawn: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.chance_card_drawn`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.chance_card_drawn";
             /** @description A seat index (0..n-1). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The card drawn.
+             * @enum {unknown}
+             */
             card: "add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all";
-            /** @enum {unknown} */
+            /**
+             * @description Why it was drawn.
+             * @enum {unknown}
+             */
             origin: "instead_of_landing" | "third_action";
         };
         /**
@@ -3222,15 +4455,21 @@ export interface components {
          */
         ToursChanceCardKept: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.chance_card_kept`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.chance_card_kept";
             /** @description A seat index (0..n-1). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The card kept.
+             * @enum {unknown}
+             */
             card: "add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all";
-            /** @enum {unknown} */
+            /**
+             * @description Which pile it goes to: combat cards or points cards.
+             * @enum {unknown}
+             */
             pile: "combat" | "points";
         };
         /**
@@ -3239,7 +4478,7 @@ export interface components {
          */
         ToursChanceDecisionRequested: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.chance_decision_requested`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.chance_decision_requested";
@@ -3247,8 +4486,12 @@ export interface components {
             decider_seat: number;
             /** @description A seat index (0..n-1). */
             drawer_seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The card to decide on.
+             * @enum {unknown}
+             */
             card: "add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all";
+            /** @description How many chance cards remain to draw in this draw. */
             remaining: number;
         };
         /**
@@ -3257,11 +4500,13 @@ export interface components {
          */
         ToursChanceDeckReshuffled: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.chance_deck_reshuffled`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.chance_deck_reshuffled";
+            /** @description The new deck, top first; null when redacted. */
             order: ("add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all")[] | null;
+            /** @description How many cards the deck holds. */
             count: number;
         };
         /**
@@ -3270,23 +4515,31 @@ export interface components {
          */
         ToursChanceDeckShuffled: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.chance_deck_shuffled`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.chance_deck_shuffled";
+            /** @description The shuffled chance cards, top first; null when redacted. */
             order: ("add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all")[] | null;
+            /** @description How many cards the deck holds. */
             count: number;
         };
-        /** ToursChanceDeclined */
+        /**
+         * ToursChanceDeclined
+         * @description `seat` declines an optional chance card.
+         */
         ToursChanceDeclined: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.chance_declined`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.chance_declined";
             /** @description A seat index (0..n-1). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The card declined.
+             * @enum {unknown}
+             */
             card: "add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all";
         };
         /**
@@ -3296,34 +4549,55 @@ export interface components {
          */
         ToursChanceInsteadOfLanding: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.chance_instead_of_landing`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.chance_instead_of_landing";
             /** @description An island id (also its game cards' id): diamond, topaz, amethyst, jade, ruby, sapphire, emerald, onyx, opal, tiger_eye, carnelian, pearl, garnet, platinum, peridot, aquamarine, coral, tourmaline, lapis_lazuli, silver, gold, amber, jet, turquoise, ivory. */
             island: string;
         };
-        /** ToursCombatResolved */
+        /**
+         * ToursCombatResolved
+         * @description A combat on `tower` is resolved: both sides' totals, the winner and the loser's fate.
+         */
         ToursCombatResolved: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.combat_resolved`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.combat_resolved";
-            /** @enum {unknown} */
+            /**
+             * @description The tower fought over.
+             * @enum {unknown}
+             */
             tower: "amethyst_carnelian" | "amethyst_pearl" | "amethyst_platinum" | "carnelian_pearl" | "coral_tourmaline" | "diamond_amethyst" | "diamond_emerald" | "diamond_jade" | "diamond_onyx" | "diamond_opal" | "diamond_ruby" | "diamond_sapphire" | "diamond_topaz" | "emerald_amber" | "emerald_lapis_lazuli" | "emerald_silver" | "garnet_platinum" | "gold_amber" | "ivory_tiger_eye" | "jade_aquamarine" | "jade_garnet" | "jade_platinum" | "jet_turquoise" | "lapis_lazuli_silver" | "onyx_amber" | "onyx_gold" | "onyx_turquoise" | "opal_jet" | "opal_tiger_eye" | "opal_turquoise" | "peridot_aquamarine" | "ruby_aquamarine" | "ruby_peridot" | "ruby_tourmaline" | "sapphire_coral" | "sapphire_silver" | "sapphire_tourmaline" | "topaz_ivory" | "topaz_pearl" | "topaz_tiger_eye";
-            /** @enum {unknown} */
+            /**
+             * @description How totals are counted: normally, by the dice only, or by strength only.
+             * @enum {unknown}
+             */
             mode: "dice_only" | "normal" | "strength_only";
+            /** @description The parity a chance card imposed on this combat, if any. */
             parity: ("even" | "odd") | null;
+            /** @description The arriving side. */
             attacker: components["schemas"]["ToursCombatSide"];
+            /** @description The side holding the tower. */
             defender: components["schemas"]["ToursCombatSide"];
-            /** @enum {unknown} */
+            /**
+             * @description Which side won.
+             * @enum {unknown}
+             */
             winner: "attacker" | "defender";
-            /** @enum {unknown} */
+            /**
+             * @description What decided: the totals, a tie (the defender wins), a natural 20 or 1, or invulnerability.
+             * @enum {unknown}
+             */
             reason: "invulnerable" | "natural_1" | "natural_20" | "tie_defender" | "totals";
             /** @description A Dragon: `{house}_{strength}_{specialty}_{n}`, e.g. `fire_15_mason_2`. */
             loser_dragon: string;
-            /** @enum {unknown} */
+            /**
+             * @description Where the loser goes: back to the reserve or eliminated.
+             * @enum {unknown}
+             */
             loser_fate: "eliminated" | "reserve";
         };
         /**
@@ -3335,20 +4609,37 @@ export interface components {
             seat: number;
             /** @description A Dragon: `{house}_{strength}_{specialty}_{n}`, e.g. `fire_15_mason_2`. */
             dragon: string;
-            /** @enum {unknown} */
+            /**
+             * @description The Dragon's strength.
+             * @enum {unknown}
+             */
             strength: 10 | 15 | 20;
-            /** @enum {unknown} */
+            /**
+             * @description The Dragon's specialty.
+             * @enum {unknown}
+             */
             specialty: "blower" | "mason";
+            /** @description The faces rolled (two with best/worst of two). */
             rolls: number[];
+            /** @description The kept face. */
             natural: number;
+            /** @description The die value counted in the total. */
             die_value: number;
+            /** @description The strength's value counted in the total. */
             strength_value: number;
+            /** @description The good-right bonus counted. */
             good_right: number;
+            /** @description The Gold tower's bonus counted. */
             gold: number;
+            /** @description The flat bonus of combat cards counted. */
             card_flat: number;
+            /** @description The fatigue malus counted. */
             fatigue: number;
+            /** @description The tower's defense counted (defender only). */
             tower_defense: number;
+            /** @description Kept combat cards consumed by this combat. */
             cards: ("add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all")[];
+            /** @description The side's total. */
             total: number;
         };
         /**
@@ -3356,33 +4647,56 @@ export interface components {
          * @description The static data a frontend needs to draw the game.
          */
         ToursComponents: {
+            /** @description The Houses. */
             houses: components["schemas"]["ToursHouse"][];
+            /** @description The islands. */
             islands: components["schemas"]["ToursIsland"][];
+            /** @description The bridges. */
             bridges: components["schemas"]["ToursBridge"][];
+            /** @description Per House (18 Dragons): 3 of each strength x specialty. */
             dragon_kinds: components["schemas"]["ToursDragonKind"][];
+            /** @description The chance cards, one entry per kind. */
             chance_cards: components["schemas"]["ToursChanceCard"][];
+            /** @description How many game cards there are. */
             game_cards: number;
+            /** @description How many chance cards there are. */
             chance_card_total: number;
+            /** @description How many Gold towers there are. */
             gold_towers: number;
+            /** @description The faces of the combat die. */
             dice_sides: number;
+            /** @description Donjons per House (they mark owned islands; not a limited resource). */
             donjons_per_house: number;
+            /** @description How many pearls there are (+1 tower defense each; not a limit). */
             pearls: number;
+            /** @description How many marbles there are (+5 tower defense each; not a limit). */
             marbles: number;
             /** @description Where GET /games/{game_id}/picture.svg draws every cell, island, tower, bridge, pile or slot, in the picture's units (800 wide, y downwards); each place's id is the id the commands use and the id of its element in the picture. */
             geometry: components["schemas"]["Geometry"];
         };
-        /** ToursDefenseChanged */
+        /**
+         * ToursDefenseChanged
+         * @description A tower's defense changes.
+         */
         ToursDefenseChanged: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.defense_changed`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.defense_changed";
-            /** @enum {unknown} */
+            /**
+             * @description The tower.
+             * @enum {unknown}
+             */
             tower: "amethyst_carnelian" | "amethyst_pearl" | "amethyst_platinum" | "carnelian_pearl" | "coral_tourmaline" | "diamond_amethyst" | "diamond_emerald" | "diamond_jade" | "diamond_onyx" | "diamond_opal" | "diamond_ruby" | "diamond_sapphire" | "diamond_topaz" | "emerald_amber" | "emerald_lapis_lazuli" | "emerald_silver" | "garnet_platinum" | "gold_amber" | "ivory_tiger_eye" | "jade_aquamarine" | "jade_garnet" | "jade_platinum" | "jet_turquoise" | "lapis_lazuli_silver" | "onyx_amber" | "onyx_gold" | "onyx_turquoise" | "opal_jet" | "opal_tiger_eye" | "opal_turquoise" | "peridot_aquamarine" | "ruby_aquamarine" | "ruby_peridot" | "ruby_tourmaline" | "sapphire_coral" | "sapphire_silver" | "sapphire_tourmaline" | "topaz_ivory" | "topaz_pearl" | "topaz_tiger_eye";
+            /** @description The change applied. */
             delta: number;
+            /** @description The tower's defense after the change (>= 0). */
             defense: number;
-            /** @enum {unknown} */
+            /**
+             * @description What changed it: a landing, a swap or a chance card.
+             * @enum {unknown}
+             */
             cause: "chance" | "landing" | "swap";
         };
         /**
@@ -3391,7 +4705,7 @@ export interface components {
          */
         ToursDiscardCard: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.discard_card`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.discard_card";
@@ -3405,25 +4719,44 @@ export interface components {
          */
         ToursDragonArrived: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.dragon_arrived`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.dragon_arrived";
             /** @description A seat index (0..n-1). */
             seat: number;
+            /** @description The Dragon; null when hidden from the reader. */
             dragon: string | null;
+            /** @description The Dragon's strength; null when hidden. */
             strength: (10 | 15 | 20) | null;
+            /** @description The Dragon's specialty; null when hidden. */
             specialty: ("blower" | "mason") | null;
-            /** @enum {unknown} */
+            /**
+             * @description Where the Dragon came from: the reserve, the eliminated Dragons, or another tower.
+             * @enum {unknown}
+             */
             origin: "eliminated" | "reserve" | "tower";
+            /** @description The tower it left, when it moved from one; else null. */
             from_tower: ("amethyst_carnelian" | "amethyst_pearl" | "amethyst_platinum" | "carnelian_pearl" | "coral_tourmaline" | "diamond_amethyst" | "diamond_emerald" | "diamond_jade" | "diamond_onyx" | "diamond_opal" | "diamond_ruby" | "diamond_sapphire" | "diamond_topaz" | "emerald_amber" | "emerald_lapis_lazuli" | "emerald_silver" | "garnet_platinum" | "gold_amber" | "ivory_tiger_eye" | "jade_aquamarine" | "jade_garnet" | "jade_platinum" | "jet_turquoise" | "lapis_lazuli_silver" | "onyx_amber" | "onyx_gold" | "onyx_turquoise" | "opal_jet" | "opal_tiger_eye" | "opal_turquoise" | "peridot_aquamarine" | "ruby_aquamarine" | "ruby_peridot" | "ruby_tourmaline" | "sapphire_coral" | "sapphire_silver" | "sapphire_tourmaline" | "topaz_ivory" | "topaz_pearl" | "topaz_tiger_eye") | null;
+            /** @description The island whose card brought it, if any. */
             via_island: ("amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise") | null;
-            /** @enum {unknown} */
+            /**
+             * @description The tower it lands on.
+             * @enum {unknown}
+             */
             tower: "amethyst_carnelian" | "amethyst_pearl" | "amethyst_platinum" | "carnelian_pearl" | "coral_tourmaline" | "diamond_amethyst" | "diamond_emerald" | "diamond_jade" | "diamond_onyx" | "diamond_opal" | "diamond_ruby" | "diamond_sapphire" | "diamond_topaz" | "emerald_amber" | "emerald_lapis_lazuli" | "emerald_silver" | "garnet_platinum" | "gold_amber" | "ivory_tiger_eye" | "jade_aquamarine" | "jade_garnet" | "jade_platinum" | "jet_turquoise" | "lapis_lazuli_silver" | "onyx_amber" | "onyx_gold" | "onyx_turquoise" | "opal_jet" | "opal_tiger_eye" | "opal_turquoise" | "peridot_aquamarine" | "ruby_aquamarine" | "ruby_peridot" | "ruby_tourmaline" | "sapphire_coral" | "sapphire_silver" | "sapphire_tourmaline" | "topaz_ivory" | "topaz_pearl" | "topaz_tiger_eye";
-            /** @enum {unknown} */
+            /**
+             * @description What brought it: a card, a move, an atomization, an extra Dragon or an enemy's arrival.
+             * @enum {unknown}
+             */
             cause: "atomize" | "card" | "enemy_arrival" | "extra_dragon" | "move";
+            /** @description True when an enemy Dragon holds the tower: a combat follows. */
             contested: boolean;
-            /** @default false */
+            /**
+             * @description The Dragon is a hidden one (it moves from a tower): others do not learn who it is
+             *     unless it fights.
+             * @default false
+             */
             hidden: boolean;
         };
         /**
@@ -3432,35 +4765,52 @@ export interface components {
          */
         ToursDragonAtomized: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.dragon_atomized`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.dragon_atomized";
             /** @description A seat index (0..n-1). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The tower of the victim.
+             * @enum {unknown}
+             */
             tower: "amethyst_carnelian" | "amethyst_pearl" | "amethyst_platinum" | "carnelian_pearl" | "coral_tourmaline" | "diamond_amethyst" | "diamond_emerald" | "diamond_jade" | "diamond_onyx" | "diamond_opal" | "diamond_ruby" | "diamond_sapphire" | "diamond_topaz" | "emerald_amber" | "emerald_lapis_lazuli" | "emerald_silver" | "garnet_platinum" | "gold_amber" | "ivory_tiger_eye" | "jade_aquamarine" | "jade_garnet" | "jade_platinum" | "jet_turquoise" | "lapis_lazuli_silver" | "onyx_amber" | "onyx_gold" | "onyx_turquoise" | "opal_jet" | "opal_tiger_eye" | "opal_turquoise" | "peridot_aquamarine" | "ruby_aquamarine" | "ruby_peridot" | "ruby_tourmaline" | "sapphire_coral" | "sapphire_silver" | "sapphire_tourmaline" | "topaz_ivory" | "topaz_pearl" | "topaz_tiger_eye";
             /** @description A seat index (0..n-1). */
             victim_seat: number;
             /** @description A Dragon: `{house}_{strength}_{specialty}_{n}`, e.g. `fire_15_mason_2`. */
             dragon: string;
-            /** @enum {unknown} */
+            /**
+             * @description Its strength.
+             * @enum {unknown}
+             */
             strength: 10 | 15 | 20;
-            /** @enum {unknown} */
+            /**
+             * @description Its specialty.
+             * @enum {unknown}
+             */
             specialty: "blower" | "mason";
+            /** @description The defense the tower lost. */
             defense_destroyed: number;
         };
-        /** ToursDragonHidden */
+        /**
+         * ToursDragonHidden
+         * @description `seat`'s Dragon on `tower` becomes hidden to the other seats.
+         */
         ToursDragonHidden: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.dragon_hidden`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.dragon_hidden";
             /** @description A seat index (0..n-1). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The Dragon's tower.
+             * @enum {unknown}
+             */
             tower: "amethyst_carnelian" | "amethyst_pearl" | "amethyst_platinum" | "carnelian_pearl" | "coral_tourmaline" | "diamond_amethyst" | "diamond_emerald" | "diamond_jade" | "diamond_onyx" | "diamond_opal" | "diamond_ruby" | "diamond_sapphire" | "diamond_topaz" | "emerald_amber" | "emerald_lapis_lazuli" | "emerald_silver" | "garnet_platinum" | "gold_amber" | "ivory_tiger_eye" | "jade_aquamarine" | "jade_garnet" | "jade_platinum" | "jet_turquoise" | "lapis_lazuli_silver" | "onyx_amber" | "onyx_gold" | "onyx_turquoise" | "opal_jet" | "opal_tiger_eye" | "opal_turquoise" | "peridot_aquamarine" | "ruby_aquamarine" | "ruby_peridot" | "ruby_tourmaline" | "sapphire_coral" | "sapphire_silver" | "sapphire_tourmaline" | "topaz_ivory" | "topaz_pearl" | "topaz_tiger_eye";
+            /** @description The Dragon; null for the other seats. */
             dragon: string | null;
         };
         /**
@@ -3468,10 +4818,17 @@ export interface components {
          * @description A Dragon class of a House: 3 interchangeable Dragons (n = 1..3) per class.
          */
         ToursDragonKind: {
-            /** @enum {unknown} */
+            /**
+             * @description The Dragons' strength.
+             * @enum {unknown}
+             */
             strength: 10 | 15 | 20;
-            /** @enum {unknown} */
+            /**
+             * @description The Dragons' specialty.
+             * @enum {unknown}
+             */
             specialty: "blower" | "mason";
+            /** @description How many Dragons of this kind each House has. */
             count: number;
         };
         /**
@@ -3480,19 +4837,30 @@ export interface components {
          */
         ToursDragonRemoved: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.dragon_removed`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.dragon_removed";
             /** @description A seat index (0..n-1). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The tower it left.
+             * @enum {unknown}
+             */
             tower: "amethyst_carnelian" | "amethyst_pearl" | "amethyst_platinum" | "carnelian_pearl" | "coral_tourmaline" | "diamond_amethyst" | "diamond_emerald" | "diamond_jade" | "diamond_onyx" | "diamond_opal" | "diamond_ruby" | "diamond_sapphire" | "diamond_topaz" | "emerald_amber" | "emerald_lapis_lazuli" | "emerald_silver" | "garnet_platinum" | "gold_amber" | "ivory_tiger_eye" | "jade_aquamarine" | "jade_garnet" | "jade_platinum" | "jet_turquoise" | "lapis_lazuli_silver" | "onyx_amber" | "onyx_gold" | "onyx_turquoise" | "opal_jet" | "opal_tiger_eye" | "opal_turquoise" | "peridot_aquamarine" | "ruby_aquamarine" | "ruby_peridot" | "ruby_tourmaline" | "sapphire_coral" | "sapphire_silver" | "sapphire_tourmaline" | "topaz_ivory" | "topaz_pearl" | "topaz_tiger_eye";
+            /** @description The Dragon; null when hidden from the reader. */
             dragon: string | null;
-            /** @enum {unknown} */
+            /**
+             * @description Its strength.
+             * @enum {unknown}
+             */
             strength: 10 | 15 | 20;
+            /** @description Its specialty; null when hidden. */
             specialty: ("blower" | "mason") | null;
-            /** @default false */
+            /**
+             * @description The Dragon was hidden: others learn only its strength.
+             * @default false
+             */
             was_hidden: boolean;
         };
         /**
@@ -3501,7 +4869,7 @@ export interface components {
          */
         ToursDragonResurrected: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.dragon_resurrected`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.dragon_resurrected";
@@ -3516,21 +4884,35 @@ export interface components {
          */
         ToursDragonsSwapped: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.dragons_swapped`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.dragons_swapped";
             /** @description A seat index (0..n-1). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The first tower.
+             * @enum {unknown}
+             */
             tower_a: "amethyst_carnelian" | "amethyst_pearl" | "amethyst_platinum" | "carnelian_pearl" | "coral_tourmaline" | "diamond_amethyst" | "diamond_emerald" | "diamond_jade" | "diamond_onyx" | "diamond_opal" | "diamond_ruby" | "diamond_sapphire" | "diamond_topaz" | "emerald_amber" | "emerald_lapis_lazuli" | "emerald_silver" | "garnet_platinum" | "gold_amber" | "ivory_tiger_eye" | "jade_aquamarine" | "jade_garnet" | "jade_platinum" | "jet_turquoise" | "lapis_lazuli_silver" | "onyx_amber" | "onyx_gold" | "onyx_turquoise" | "opal_jet" | "opal_tiger_eye" | "opal_turquoise" | "peridot_aquamarine" | "ruby_aquamarine" | "ruby_peridot" | "ruby_tourmaline" | "sapphire_coral" | "sapphire_silver" | "sapphire_tourmaline" | "topaz_ivory" | "topaz_pearl" | "topaz_tiger_eye";
-            /** @enum {unknown} */
+            /**
+             * @description The second tower.
+             * @enum {unknown}
+             */
             tower_b: "amethyst_carnelian" | "amethyst_pearl" | "amethyst_platinum" | "carnelian_pearl" | "coral_tourmaline" | "diamond_amethyst" | "diamond_emerald" | "diamond_jade" | "diamond_onyx" | "diamond_opal" | "diamond_ruby" | "diamond_sapphire" | "diamond_topaz" | "emerald_amber" | "emerald_lapis_lazuli" | "emerald_silver" | "garnet_platinum" | "gold_amber" | "ivory_tiger_eye" | "jade_aquamarine" | "jade_garnet" | "jade_platinum" | "jet_turquoise" | "lapis_lazuli_silver" | "onyx_amber" | "onyx_gold" | "onyx_turquoise" | "opal_jet" | "opal_tiger_eye" | "opal_turquoise" | "peridot_aquamarine" | "ruby_aquamarine" | "ruby_peridot" | "ruby_tourmaline" | "sapphire_coral" | "sapphire_silver" | "sapphire_tourmaline" | "topaz_ivory" | "topaz_pearl" | "topaz_tiger_eye";
+            /** @description The Dragon that was on `tower_a`; null when hidden from the reader. */
             dragon_a: string | null;
+            /** @description The Dragon that was on `tower_b`; null when hidden from the reader. */
             dragon_b: string | null;
-            /** @default false */
+            /**
+             * @description `dragon_a` is hidden: named to its owner only.
+             * @default false
+             */
             hidden_a: boolean;
-            /** @default false */
+            /**
+             * @description True when `dragon_b` is hidden (named to its owner only).
+             * @default false
+             */
             hidden_b: boolean;
         };
         /**
@@ -3539,7 +4921,7 @@ export interface components {
          */
         ToursDrawChance: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.draw_chance`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.draw_chance";
@@ -3550,21 +4932,29 @@ export interface components {
          */
         ToursFaceUpDealt: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.face_up_dealt`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.face_up_dealt";
+            /** @description The islands of the face-up cards, by slot. */
             cards: ("amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise")[];
         };
-        /** ToursFaceUpRefilled */
+        /**
+         * ToursFaceUpRefilled
+         * @description An empty face-up slot is refilled from the pile.
+         */
         ToursFaceUpRefilled: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.face_up_refilled`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.face_up_refilled";
+            /** @description The face-up slot refilled (0, 1 or 2). */
             slot: number;
-            /** @enum {unknown} */
+            /**
+             * @description The island of the new face-up card.
+             * @enum {unknown}
+             */
             island: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";
         };
         /**
@@ -3573,23 +4963,32 @@ export interface components {
          */
         ToursGameDeckShuffled: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.game_deck_shuffled`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.game_deck_shuffled";
+            /** @description The shuffled game cards, top first; null when redacted. */
             order: ("amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise")[] | null;
+            /** @description How many cards the deck holds. */
             count: number;
         };
-        /** ToursGameEnded */
+        /**
+         * ToursGameEnded
+         * @description The game ends: every seat's score, the tie-breaks and the ranking.
+         */
         ToursGameEnded: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.game_ended`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.game_ended";
+            /** @description Why it ended: the game cards are exhausted, or every Dragon is on the board. */
             reasons: ("all_dragons_on_board" | "cards_exhausted")[];
+            /** @description Every seat's score. */
             scores: components["schemas"]["ToursScore"][];
+            /** @description The d20 roll-off rounds breaking ties, if any. */
             tiebreak_rounds: components["schemas"]["ToursRoll"][][];
+            /** @description The seats, best first. */
             ranking: number[];
             /** @description A seat index (0..n-1). */
             winner_seat: number;
@@ -3600,32 +4999,55 @@ export interface components {
          */
         ToursGameStarted: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.game_started`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.game_started";
+            /** @description The House of each seat, by seat index. */
             houses: ("air" | "bronze" | "fire" | "ice" | "light" | "moon" | "shadow" | "water")[];
+            /** @description The seats in playing order. */
             turn_order: number[];
+            /** @description The options the game was created with. */
             options: components["schemas"]["ToursOptions"];
         };
-        /** ToursGameSummary */
+        /**
+         * ToursGameSummary
+         * @description A game of Les Tours Arc-en-Ciel: status, seats, seats to act, outcome and seed commitment.
+         */
         ToursGameSummary: {
+            /** @description The game's id. */
             game_id: string;
-            /** @enum {string} */
+            /**
+             * @description `waiting` until every seat is claimed, `active` while in play, then `finished`.
+             * @enum {string}
+             */
             status: "waiting" | "active" | "finished";
+            /** @description The number of events in the game's log; every accepted command increases it. */
             version: number;
+            /** @description Every seat of the game, in seat order. */
             seats: components["schemas"]["SeatInfo"][];
+            /** @description The seats that may send a command now (empty unless the game is active). */
             to_act: string[];
+            /** @description The final ranking once the game is finished; null before. */
             outcome: components["schemas"]["Outcome"] | null;
+            /** @description Hex SHA-256 of the UTF-8 bytes of the game's secret seed, published at creation. */
             seed_sha256: string;
+            /** @description The seed itself, revealed once the game is finished (null before). */
             seed: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the game was created (UTC).
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the game last changed (UTC).
+             */
             updated_at: string;
+            /** @description The options this game was created with. */
             options: components["schemas"]["ToursOptions"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             ruleset: "tours_arc_en_ciel";
@@ -3636,14 +5058,18 @@ export interface components {
          */
         ToursGoldTowerAssigned: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.gold_tower_assigned`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.gold_tower_assigned";
             /** @description A seat index (0..n-1). */
             seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description How it was chosen: the previous game's winner, or a d20 roll-off.
+             * @enum {unknown}
+             */
             method: "previous_winner" | "roll";
+            /** @description The d20 roll-off rounds (empty for `previous_winner`). */
             rounds: components["schemas"]["ToursRoll"][][];
         };
         /**
@@ -3653,7 +5079,9 @@ export interface components {
         ToursHandView: {
             /** @description A seat index (0..n-1). */
             seat: number;
+            /** @description How many cards it holds. */
             count: number;
+            /** @description Island -> number of cards (null for other seats). */
             cards: {
                 [key: string]: number;
             } | null;
@@ -3663,15 +5091,28 @@ export interface components {
          * @description One of the eight Houses of Dragons.
          */
         ToursHouse: {
-            /** @enum {unknown} */
+            /**
+             * @description The House's id.
+             * @enum {unknown}
+             */
             id: "air" | "bronze" | "fire" | "ice" | "light" | "moon" | "shadow" | "water";
+            /** @description The House's name in the French rules. */
             french_name: string;
+            /** @description The House's colour. */
             colour: string;
-            /** @enum {unknown} */
+            /**
+             * @description The island the House starts on.
+             * @enum {unknown}
+             */
             start_island: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";
+            /** @description Ring position (1..16) of the start island. */
             pos: number;
-            /** @enum {unknown} */
+            /**
+             * @description The House facing it.
+             * @enum {unknown}
+             */
             opposite: "air" | "bronze" | "fire" | "ice" | "light" | "moon" | "shadow" | "water";
+            /** @description Order used to pick the first player (1 = first). */
             priority: number;
         };
         /**
@@ -3682,21 +5123,30 @@ export interface components {
          */
         ToursInvokeInvulnerability: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.invoke_invulnerability`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.invoke_invulnerability";
             /** @description An island id (also its game cards' id): diamond, topaz, amethyst, jade, ruby, sapphire, emerald, onyx, opal, tiger_eye, carnelian, pearl, garnet, platinum, peridot, aquamarine, coral, tourmaline, lapis_lazuli, silver, gold, amber, jet, turquoise, ivory. */
             island: string;
-            /** @default null */
+            /**
+             * @description The tower to land `dragon` on (both given or both null).
+             * @default null
+             */
             tower: string | null;
-            /** @default null */
+            /**
+             * @description The Dragon to land on `tower` (both given or both null).
+             * @default null
+             */
             dragon: string | null;
         };
-        /** ToursInvulnerabilityGranted */
+        /**
+         * ToursInvulnerabilityGranted
+         * @description `seat` cannot lose a combat this turn.
+         */
         ToursInvulnerabilityGranted: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.invulnerability_granted`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.invulnerability_granted";
@@ -3708,30 +5158,57 @@ export interface components {
          * @description One of the 25 islands.
          */
         ToursIsland: {
-            /** @enum {unknown} */
+            /**
+             * @description The island's id.
+             * @enum {unknown}
+             */
             id: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";
+            /** @description The island's name in the French rules. */
             french_name: string;
-            /** @enum {unknown} */
-            cls: "centre" | "medium" | "peripheral";
+            /**
+             * @description The island's class: `centre`, `medium` or `peripheral` (on the wire
+             *     ``island_class``: a property named ``cls`` broke the client
+             *     openapi-python-client generates, shadowing its classmethod's ``cls``).
+             * @enum {unknown}
+             */
+            island_class: "centre" | "medium" | "peripheral";
+            /** @description Position 1..16 on the peripheral ring (peripherals only). */
             ring_pos: number | null;
+            /** @description k of M_k (mediums only). */
             medium_index: number | null;
+            /** @description The island's points value. */
             value: number;
+            /** @description How many bridges reach the island. */
             bridges: number;
+            /** @description How many of its bridges carry a tower. */
             towers: number;
+            /** @description Bridges needed to own it before any chance modifier (ceil(bridges / 2)). */
             threshold: number;
+            /** @description How many game cards show this island. */
             cards: number;
+            /** @description The House starting on this island, if any. */
             start_of: ("air" | "bronze" | "fire" | "ice" | "light" | "moon" | "shadow" | "water") | null;
         };
-        /** ToursIslandPoints */
+        /**
+         * ToursIslandPoints
+         * @description The points one island earns a seat.
+         */
         ToursIslandPoints: {
-            /** @enum {unknown} */
+            /**
+             * @description The island.
+             * @enum {unknown}
+             */
             island: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";
+            /** @description The points it earns. */
             points: number;
         };
-        /** ToursIslandShared */
+        /**
+         * ToursIslandShared
+         * @description `sharer_seat` shares `island` with its owner.
+         */
         ToursIslandShared: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.island_shared`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.island_shared";
@@ -3739,14 +5216,25 @@ export interface components {
             sharer_seat: number;
             /** @description A seat index (0..n-1). */
             owner_seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The shared island.
+             * @enum {unknown}
+             */
             island: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";
         };
-        /** ToursIslandView */
+        /**
+         * ToursIslandView
+         * @description One island's current threshold.
+         */
         ToursIslandView: {
-            /** @enum {unknown} */
+            /**
+             * @description The island.
+             * @enum {unknown}
+             */
             island: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";
+            /** @description Seats owning the island (by bridges or by share): their donjons. */
             owners: number[];
+            /** @description The bridges needed to own it now, chance modifiers included. */
             threshold: number;
         };
         /**
@@ -3755,7 +5243,7 @@ export interface components {
          */
         ToursLandDragon: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.land_dragon`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.land_dragon";
@@ -3772,7 +5260,7 @@ export interface components {
          */
         ToursLastCardTaken: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.last_card_taken`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.last_card_taken";
@@ -3786,7 +5274,7 @@ export interface components {
          */
         ToursMoveDragon: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.move_dragon`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.move_dragon";
@@ -3797,16 +5285,21 @@ export interface components {
             /** @description A Rainbow tower: the id of a silver bridge `{island}_{island}`, e.g. `coral_tourmaline` (the 40 ids are in `GET /rulesets/tours_arc_en_ciel`). */
             to_tower: string;
         };
-        /** ToursNewGame */
+        /**
+         * ToursNewGame
+         * @description Create a game of Les Tours Arc-en-Ciel (`ruleset: tours_arc_en_ciel`); `options` omitted: the default game; `bots`: seat -> bot level, seats the service plays itself.
+         */
         ToursNewGame: {
+            /** @description The game's options (Les Tours Arc-en-Ciel); omitted: the default game. */
             options?: components["schemas"]["ToursOptions"] | null;
+            /** @description Seat -> bot level: the seats the service plays itself (omitted: none). */
             bots?: {
                 [key: string]: "random" | "greedy" | "mcts";
             } | null;
             /** @description Sandbox only (the server runs with `PLATEAU_SANDBOX=1`): the game's seed, so a client's test plays the same dice and cards every time. Refused otherwise (422 `sandbox_only`). */
             seed?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             ruleset: "tours_arc_en_ciel";
@@ -3818,16 +5311,33 @@ export interface components {
          *     the service passes the last winner in the setup context.
          */
         ToursOptions: {
+            /** @description `houses[s]` is the House of seat s (2..8 Houses; enemies must face each
+             *     other, spec 4). Seats are named by their House. */
             houses?: ("air" | "bronze" | "fire" | "ice" | "light" | "moon" | "shadow" | "water")[];
-            /** @default false */
+            /**
+             * @description Variant 12.1 (2 players only): with an empty reserve, land eliminated Dragons.
+             * @default false
+             */
             two_player_recycle: boolean;
-            /** @default false */
+            /**
+             * @description Variant 12.2: a natural 1 loses a combat (unless both sides roll 1).
+             * @default false
+             */
             natural_1_loses: boolean;
-            /** @default false */
+            /**
+             * @description Variant 12.3: a natural 20 wins a combat (unless both sides roll 20).
+             * @default false
+             */
             natural_20_wins: boolean;
-            /** @default false */
+            /**
+             * @description Variant 12.4: both cards of one's start island make the seat invulnerable for a turn.
+             * @default false
+             */
             start_pair_invulnerability: boolean;
-            /** @default false */
+            /**
+             * @description Variant 12.5: both cards of an enemy's start island share one of its islands.
+             * @default false
+             */
             enemy_start_pair_share: boolean;
         };
         /**
@@ -3835,14 +5345,21 @@ export interface components {
          * @description A chance card waiting for its decider's `resolve_chance`.
          */
         ToursPending: {
-            /** @enum {unknown} */
+            /**
+             * @description The chance card awaiting a decision.
+             * @enum {unknown}
+             */
             card: "add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all";
             /** @description A seat index (0..n-1). */
             drawer: number;
             /** @description A seat index (0..n-1). */
             decider: number;
-            /** @enum {unknown} */
+            /**
+             * @description Why it was drawn.
+             * @enum {unknown}
+             */
             origin: "instead_of_landing" | "third_action";
+            /** @description Targets still to choose (hide / resurrect cards answer one per command). */
             remaining: number;
         };
         /**
@@ -3852,8 +5369,11 @@ export interface components {
         ToursReserveView: {
             /** @description A seat index (0..n-1). */
             seat: number;
+            /** @description How many Dragons it has in reserve. */
             count: number;
+            /** @description The strengths of those Dragons. */
             strengths: number[];
+            /** @description The Dragons themselves; null for the other seats. */
             dragons: string[] | null;
         };
         /**
@@ -3863,17 +5383,29 @@ export interface components {
          */
         ToursResolveChance: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.resolve_chance`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.resolve_chance";
-            /** @default false */
+            /**
+             * @description Give up the card's effect (only for cards that allow it); no other parameter.
+             * @default false
+             */
             decline: boolean;
-            /** @default null */
+            /**
+             * @description The tower the card targets, when it needs one.
+             * @default null
+             */
             tower: string | null;
-            /** @default null */
+            /**
+             * @description The Dragon the card targets, when it needs one.
+             * @default null
+             */
             dragon: string | null;
-            /** @default null */
+            /**
+             * @description The island the card targets, when it needs one.
+             * @default null
+             */
             island: string | null;
         };
         /**
@@ -3881,9 +5413,13 @@ export interface components {
          * @description The end of the game as recorded by `game_ended`.
          */
         ToursResult: {
+            /** @description Why the game ended. */
             reasons: string[];
+            /** @description Every seat's score. */
             scores: components["schemas"]["ToursScore"][];
+            /** @description The seats, best first. */
             ranking: number[];
+            /** @description What separated the first two places. */
             decided_by: string;
         };
         /**
@@ -3893,26 +5429,42 @@ export interface components {
         ToursRoll: {
             /** @description A seat index (0..n-1). */
             seat: number;
+            /** @description The face rolled. */
             roll: number;
         };
-        /** ToursRulesetDetail */
+        /**
+         * ToursRulesetDetail
+         * @description Les Tours Arc-en-Ciel (`tours_arc_en_ciel`): options, seats, message types and static components for drawing.
+         */
         ToursRulesetDetail: {
+            /** @description The game's human-readable title. */
             title: string;
+            /** @description The ruleset's version; it changes when the rules or the messages change. */
             version: number;
+            /** @description The fewest seats a game of this ruleset may have. */
             min_seats: number;
+            /** @description The most seats a game of this ruleset may have. */
             max_seats: number;
+            /** @description True when the game has dice or shuffled decks (drawn from the game's seed). */
             has_chance: boolean;
+            /** @description True when some seats see things others do not (hands, deck order). */
             has_hidden_information: boolean;
+            /** @description The seat ids of the default game (seat ids depend on the options). */
             default_seats: string[];
+            /** @description JSON Schema of this ruleset's options (the same as its ``...Options`` component). */
             options_schema: {
                 [key: string]: unknown;
             };
+            /** @description The `type` tag of every command of this ruleset. */
             command_types: string[];
+            /** @description The `type` tag of every event of this ruleset. */
             event_types: string[];
+            /** @description The options of the default game (a `POST /games` without options). */
             default_options: components["schemas"]["ToursOptions"];
+            /** @description The game's static components (board, cards, pieces), to draw it. */
             components: components["schemas"]["ToursComponents"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "tours_arc_en_ciel";
@@ -3924,10 +5476,15 @@ export interface components {
         ToursScore: {
             /** @description A seat index (0..n-1). */
             seat: number;
+            /** @description The points of each island the seat scores. */
             islands: components["schemas"]["ToursIslandPoints"][];
+            /** @description The sum of the islands' points. */
             island_points: number;
+            /** @description The points of the seat's kept points cards. */
             card_points: number;
+            /** @description The seat's total. */
             score: number;
+            /** @description Tie-break: total defense of the towers the seat occupies. */
             pearls: number;
         };
         /**
@@ -3939,8 +5496,12 @@ export interface components {
             sharer: number;
             /** @description A seat index (0..n-1). */
             owner: number;
+            /** @description The shared island. */
             island: components["schemas"]["ToursIslandName"];
-            /** @default true */
+            /**
+             * @description False once the share has ended.
+             * @default true
+             */
             active: boolean;
         };
         /**
@@ -3949,7 +5510,7 @@ export interface components {
          */
         ToursShareEnded: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.share_ended`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.share_ended";
@@ -3957,7 +5518,10 @@ export interface components {
             sharer_seat: number;
             /** @description A seat index (0..n-1). */
             owner_seat: number;
-            /** @enum {unknown} */
+            /**
+             * @description The island.
+             * @enum {unknown}
+             */
             island: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";
         };
         /**
@@ -3967,7 +5531,7 @@ export interface components {
          */
         ToursShareIsland: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.share_island`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.share_island";
@@ -3982,19 +5546,26 @@ export interface components {
          */
         ToursSkipThirdAction: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.skip_third_action`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.skip_third_action";
         };
-        /** ToursStateResponse */
+        /**
+         * ToursStateResponse
+         * @description The state of a Les Tours Arc-en-Ciel game as one seat (or a spectator) may see it.
+         */
         ToursStateResponse: {
+            /** @description The game's id. */
             game_id: string;
+            /** @description The game's version this view was computed at. */
             version: number;
+            /** @description The seat this view is for; null for a spectator. */
             seat: string | null;
+            /** @description What this seat may see of the game: hidden information of other seats is left out. */
             view: components["schemas"]["ToursView"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             ruleset: "tours_arc_en_ciel";
@@ -4005,7 +5576,7 @@ export interface components {
          */
         ToursSwapDragons: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.swap_dragons`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.swap_dragons";
@@ -4020,67 +5591,103 @@ export interface components {
          */
         ToursTakeCard: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.take_card`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.take_card";
-            /** @enum {unknown} */
+            /**
+             * @description Take from the pile or from a face-up slot.
+             * @enum {unknown}
+             */
             source: "face_up" | "pile";
-            /** @default null */
+            /**
+             * @description The face-up slot (source `face_up`); null for the pile.
+             * @default null
+             */
             slot: number | null;
         };
-        /** ToursThirdActionSkipped */
+        /**
+         * ToursThirdActionSkipped
+         * @description `seat` skips its third action.
+         */
         ToursThirdActionSkipped: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.third_action_skipped`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.third_action_skipped";
             /** @description A seat index (0..n-1). */
             seat: number;
         };
-        /** ToursThresholdChanged */
+        /**
+         * ToursThresholdChanged
+         * @description An island's threshold changes.
+         */
         ToursThresholdChanged: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.threshold_changed`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.threshold_changed";
-            /** @enum {unknown} */
+            /**
+             * @description The island.
+             * @enum {unknown}
+             */
             island: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";
+            /** @description The change applied. */
             delta: number;
+            /** @description The island's effective threshold after clamping to 1..bridges. */
             threshold: number;
         };
-        /** ToursTowerView */
+        /**
+         * ToursTowerView
+         * @description One tower as the viewer sees it.
+         */
         ToursTowerView: {
-            /** @enum {unknown} */
+            /**
+             * @description The tower.
+             * @enum {unknown}
+             */
             tower: "amethyst_carnelian" | "amethyst_pearl" | "amethyst_platinum" | "carnelian_pearl" | "coral_tourmaline" | "diamond_amethyst" | "diamond_emerald" | "diamond_jade" | "diamond_onyx" | "diamond_opal" | "diamond_ruby" | "diamond_sapphire" | "diamond_topaz" | "emerald_amber" | "emerald_lapis_lazuli" | "emerald_silver" | "garnet_platinum" | "gold_amber" | "ivory_tiger_eye" | "jade_aquamarine" | "jade_garnet" | "jade_platinum" | "jet_turquoise" | "lapis_lazuli_silver" | "onyx_amber" | "onyx_gold" | "onyx_turquoise" | "opal_jet" | "opal_tiger_eye" | "opal_turquoise" | "peridot_aquamarine" | "ruby_aquamarine" | "ruby_peridot" | "ruby_tourmaline" | "sapphire_coral" | "sapphire_silver" | "sapphire_tourmaline" | "topaz_ivory" | "topaz_pearl" | "topaz_tiger_eye";
+            /** @description Its defense. */
             defense: number;
+            /** @description House of the Dragon on the tower (null when empty). */
             house: ("air" | "bronze" | "fire" | "ice" | "light" | "moon" | "shadow" | "water") | null;
+            /** @description The Dragon on it; null when empty or hidden from the viewer. */
             dragon: string | null;
+            /** @description That Dragon's strength; null when empty. */
             strength: (10 | 15 | 20) | null;
+            /** @description That Dragon's specialty; null when empty or hidden. */
             specialty: ("blower" | "mason") | null;
+            /** @description A hidden Dragon: only its owner sees its id, strength and specialty. */
             hidden: boolean;
         };
-        /** ToursTurnEnded */
+        /**
+         * ToursTurnEnded
+         * @description `seat`'s turn ends.
+         */
         ToursTurnEnded: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.turn_ended`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.turn_ended";
             /** @description A seat index (0..n-1). */
             seat: number;
         };
-        /** ToursTurnStarted */
+        /**
+         * ToursTurnStarted
+         * @description `seat` begins its turn.
+         */
         ToursTurnStarted: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Always `tours_arc_en_ciel.turn_started`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "tours_arc_en_ciel.turn_started";
             /** @description A seat index (0..n-1). */
             seat: number;
+            /** @description The turn's number (1-based, +1 per turn). */
             turn_number: number;
         };
         /**
@@ -4088,38 +5695,67 @@ export interface components {
          * @description The game as one seat (or a spectator, `viewer` null) may see it.
          */
         ToursView: {
+            /** @description The seat this view is for; null for a spectator. */
             viewer: number | null;
+            /** @description The House of each seat. */
             houses: ("air" | "bronze" | "fire" | "ice" | "light" | "moon" | "shadow" | "water")[];
+            /** @description The seats in playing order. */
             turn_order: number[];
+            /** @description The seat holding the Gold tower, once assigned. */
             gold_seat: number | null;
-            /** @enum {unknown} */
+            /**
+             * @description The game's phase.
+             * @enum {unknown}
+             */
             phase: "over" | "play" | "take" | "third";
             /** @description A seat index (0..n-1). */
             active_seat: number;
+            /** @description The current turn's number. */
             turn_number: number;
+            /** @description True once the last game card was taken: this is the last turn. */
             final_turn: boolean;
+            /** @description The seats that may send a command now. */
             to_act: number[];
+            /** @description How many game cards remain in the pile. */
             pile_count: number;
+            /** @description The face-up cards by slot (null for an empty slot). */
             face_up: (("amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise") | null)[];
+            /** @description How many cards each seat holds. */
             hands: components["schemas"]["ToursHandView"][];
+            /** @description The discarded game cards. */
             game_discard: ("amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise")[];
+            /** @description How many chance cards remain in the deck. */
             chance_deck_count: number;
+            /** @description The discarded chance cards. */
             chance_discard: ("add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all")[];
+            /** @description Every tower. */
             towers: components["schemas"]["ToursTowerView"][];
+            /** @description Every seat's reserve. */
             reserves: components["schemas"]["ToursReserveView"][];
+            /** @description Every seat's eliminated Dragons. */
             eliminated: string[][];
+            /** @description Every island's threshold. */
             islands: components["schemas"]["ToursIslandView"][];
+            /** @description The island shares. */
             shares: components["schemas"]["ToursShare"][];
+            /** @description Every seat's kept combat cards. */
             combat_cards: ("add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all")[][];
+            /** @description Every seat's kept points cards. */
             point_cards: ("add_defense_10" | "add_defense_3" | "add_defense_5" | "bonus_points_10" | "bonus_points_2" | "bonus_points_5" | "bridges_needed_minus_1" | "bridges_needed_plus_1" | "combat_best_of_two" | "combat_dice_only" | "combat_double_die" | "combat_double_strength" | "combat_even_dice" | "combat_halve_die" | "combat_halve_strength" | "combat_minus_10" | "combat_minus_5" | "combat_odd_dice" | "combat_plus_10" | "combat_plus_5" | "combat_strength_only" | "combat_worst_of_two" | "enemy_dragon_arrives_any" | "enemy_dragon_arrives_blower" | "enemy_dragon_arrives_mason" | "enemy_dragon_arrives_strength_20" | "extra_dragon_any" | "extra_dragon_blower" | "extra_dragon_mason" | "extra_dragon_strength_20" | "give_enemy_defense_3" | "give_enemy_defense_5" | "hide_dragons_10" | "hide_dragons_4" | "hide_dragons_6" | "hide_dragons_8" | "lose_defense_10" | "lose_defense_3" | "lose_defense_5" | "lose_dragon_any" | "lose_dragon_blower" | "lose_dragon_mason" | "lose_dragon_strength_15" | "lose_dragon_strength_20" | "malus_points_10" | "malus_points_2" | "malus_points_5" | "remove_enemy_defense_3" | "remove_enemy_defense_5" | "remove_enemy_dragon_any" | "remove_enemy_dragon_blower" | "remove_enemy_dragon_mason" | "remove_enemy_dragon_strength_20" | "resurrect_1" | "resurrect_2" | "resurrection_for_all")[][];
+            /** @description How many times each seat has atomized. */
             atomize_count: number[];
+            /** @description True when the active seat is invulnerable this turn. */
             invulnerable: boolean;
+            /** @description The chance card awaiting a decision, if any. */
             pending: components["schemas"]["ToursPending"] | null;
+            /** @description Scores if the game ended now (final scores once over). */
             scores: components["schemas"]["ToursScore"][];
+            /** @description The result once the game has ended. */
             result: components["schemas"]["ToursResult"] | null;
         };
         /**
          * ToursIslandName
+         * @description The values of `ToursShare.island`.
          * @enum {unknown}
          */
         ToursIslandName: "amber" | "amethyst" | "aquamarine" | "carnelian" | "coral" | "diamond" | "emerald" | "garnet" | "gold" | "ivory" | "jade" | "jet" | "lapis_lazuli" | "onyx" | "opal" | "pearl" | "peridot" | "platinum" | "ruby" | "sapphire" | "silver" | "tiger_eye" | "topaz" | "tourmaline" | "turquoise";

@@ -160,17 +160,20 @@ export const claimSeat = (id, seat, body) =>
 export const legalCommands = (id, token) => json(`${gamePath(id)}/legal-commands`, { token });
 
 /**
- * The board picture as SVG text (fetched with the token header: never an <img> with a token URL).
+ * The board picture as SVG text and the version it shows (its ETag), at `version` or now (null).
+ * Fetched with the token header: never an <img> with a token in its URL.
  * @param {string} id
- * @param {number} version
+ * @param {number | null} version
  * @param {string | null} token
+ * @returns {Promise<{ text: string, version: number }>}
  */
 export async function picture(id, version, token) {
   const answer = await request(`${gamePath(id)}/picture.svg${query({ version })}`, {
     token,
     accept: 'image/svg+xml',
   });
-  return answer.text();
+  const tag = /"(\d+)"/.exec(answer.headers.get('etag') || '');
+  return { text: await answer.text(), version: tag ? Number(tag[1]) : version ?? -1 };
 }
 
 /**

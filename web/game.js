@@ -15,6 +15,10 @@ import {
 
 /** Replay speed: one version per this many milliseconds. */
 const PLAY_STEP_MS = 600;
+/** Streamed events closer together than this are one refresh. */
+const BURST_MS = 40;
+/** A refresh gives up after this many passes whose answers disagree on the version. */
+const MAX_PASSES = 8;
 
 /**
  * Every string a command names (its `type` aside): the ids a board click can match.
@@ -71,6 +75,10 @@ export class GamePage {
     /** @type {number | null} */
     this.reconnect = null;
     this.seedChecked = '';
+    /** @type {number | null} the pending refresh after streamed events */
+    this.burst = null;
+    /** the game's version the page last showed live (-1: none yet) */
+    this.loadedVersion = -1;
     this.title = el('h1', { text: `Game ${this.id}` });
     this.status = el('p', { id: 'game-status', role: 'status' });
     this.slider = el('input', { id: 'replay-version', type: 'range', min: 1, max: 1, value: 1, step: 1 });
@@ -157,6 +165,7 @@ export class GamePage {
     this.stopPlaying();
     this.closeStream();
     if (this.reconnect !== null) clearTimeout(this.reconnect);
+    if (this.burst !== null) clearTimeout(this.burst);
   }
 
   /** Show another version (null: live) of the same game. @param {number | null} version */
@@ -203,6 +212,15 @@ export class GamePage {
     }
   }
 
+  /** Refresh once a burst of streamed events is over (one command appends several). */
+  soon() {
+    if (this.loadedVersion >= this.logLast || this.burst !== null) return;
+    this.burst = window.setTimeout(() => {
+      this.burst = null;
+      void this.refresh();
+    }, BURST_MS);
+  }
+
   /** Load everything again; calls made meanwhile coalesce into one more pass. */
   async refresh() {
     if (this.loading) {
@@ -212,10 +230,12 @@ export class GamePage {
     this.loading = true;
     this.section.dataset.ready = 'false';
     try {
+      let passes = 0;
       do {
         this.again = false;
+        passes += 1;
         await this.load();
-      } while (this.again && !this.disposed);
+      } while (this.again && !this.disposed && passes < MAX_PASSES);
       if (!this.disposed) this.section.dataset.ready = 'true';
     } catch (error) {
       this.status.textContent = message(error);
@@ -225,11 +245,21 @@ export class GamePage {
   }
 
   async load() {
-    const summary = await api.getGame(this.id);
+    const token = this.token;
+    const live = this.replay === null;
+    const before = this.summary;
+    // Live, the summary, the picture and my legal commands are asked at once; their versions
+    // (the picture's ETag, the commands' `version`) must agree, else another pass.
+    const guess = live && before !== null && before.version >= 1;
+    const [summary, early, earlyLegal] = await Promise.all([
+      api.getGame(this.id),
+      guess ? api.picture(this.id, null, token).catch(() => null) : Promise.resolve(null),
+      guess && token && before?.status === 'active'
+        ? api.legalCommands(this.id, token).catch(() => null) : Promise.resolve(null),
+    ]);
     if (this.disposed) return;
     this.summary = summary;
     if (!this.detail) this.detail = await api.getRuleset(summary.ruleset);
-    const token = this.token;
     if (this.logToken !== token || (summary.status === 'finished' && this.logStatus !== 'finished')) {
       // Another seat's eyes (or the game's end, which reveals the whole log): read it again.
       this.closeStream();
@@ -242,20 +272,26 @@ export class GamePage {
     }
     this.openStream();
     const version = this.shownVersion();
-    const live = this.replay === null;
-    const [svg, legal] = await Promise.all([
-      version >= 1 ? api.picture(this.id, version, token) : Promise.resolve(null),
-      live && token && summary.status === 'active' ? api.legalCommands(this.id, token) : Promise.resolve(null),
+    let pic = early && early.version === version ? early : null;
+    let legal = earlyLegal && earlyLegal.version === summary.version ? earlyLegal : null;
+    const needLegal = live && token !== null && summary.status === 'active';
+    [pic, legal] = await Promise.all([
+      pic || version < 1 ? Promise.resolve(pic) : api.picture(this.id, version, token),
+      legal || !needLegal ? Promise.resolve(legal) : api.legalCommands(this.id, token).catch(() => {
+        this.again = true; // the game moved on (or ended) meanwhile
+        return null;
+      }),
     ]);
     if (this.disposed) return;
     if (legal && legal.version !== summary.version) this.again = true;
-    this.legal = legal;
+    this.legal = needLegal ? legal : null;
     this.renderStatus();
     this.renderSeats();
     this.renderReplay();
-    this.renderBoard(svg);
+    this.renderBoard(pic ? pic.text : null);
     this.renderCommands();
     await this.renderOutcome();
+    if (live) this.loadedVersion = summary.version;
     this.section.dataset.version = String(version);
     this.section.dataset.status = summary.status;
     this.section.dataset.seat = this.seat ?? '';
@@ -557,7 +593,7 @@ export class GamePage {
         return;
       }
       this.renderReplay();
-      void this.refresh();
+      this.soon();
     };
     for (const type of this.detail.event_types) source.addEventListener(type, received);
     source.addEventListener('message', received);
