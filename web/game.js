@@ -284,6 +284,7 @@ export class GamePage {
     ]);
     if (this.disposed) return;
     if (legal && legal.version !== summary.version) this.again = true;
+    if (live && this.logLast > summary.version) this.again = true; // the log is ahead: read again
     this.legal = needLegal ? legal : null;
     this.renderStatus();
     this.renderSeats();

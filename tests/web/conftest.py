@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 
 from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, plateau_server
 
@@ -21,6 +21,23 @@ LISTED = """([version, status]) => {
     || game.dataset.status !== status) return null;
   return Array.from(document.querySelectorAll('#commands button[data-command]'), (b) => b.dataset.command);
 }"""
+
+CENTRE = """(node) => {
+  if (!node.checkVisibility()) return null;
+  node.scrollIntoView({ block: 'center' });
+  const box = node.getBoundingClientRect();
+  return [box.left + box.width / 2, box.top + box.height / 2];
+}"""
+"""Where a click lands on a visible button (scrolled into view), else null."""
+
+
+def click_listed(page: Page, button: Locator) -> None:
+    """A real mouse click on a listed command (its group unfolded first, as a person would)."""
+    point = button.evaluate(CENTRE)
+    if point is None:
+        button.locator("xpath=ancestor::details/summary").click()
+        point = button.evaluate(CENTRE)
+    page.mouse.click(point[0], point[1])
 
 
 class Tab:
@@ -59,7 +76,10 @@ class Tab:
         commands: list[str] = found.json_value()
         return commands
 
-    def close(self) -> None:
+    def close(self, *, refused_inline: bool = False) -> None:
+        """No error was logged (``refused_inline``: but the CSP's refusals of inline handlers)."""
+        if refused_inline:
+            self.errors = [e for e in self.errors if "Content Security Policy" not in e]
         assert self.errors == [], self.errors
         assert self.page.evaluate("() => window.__pwned === undefined")
         self.context.close()

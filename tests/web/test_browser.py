@@ -20,18 +20,19 @@ import random
 import re
 import time
 import urllib.parse
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from domain import RULESETS
 from tests.domain.probes import hidden_values
 from tests.pictures.support import states_at
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, get_json, plateau_server
+from tests.web.browser import get_json
+from tests.web.conftest import Tab, click_listed
 
 pytestmark = pytest.mark.slow
 
@@ -42,65 +43,29 @@ BOARD_EVERY = 3
 SPECTATE_AT = 6
 """The spectator's snapshot is taken after this many moves (or at the end of a shorter game)."""
 
-SETTLED = """([version, status]) => {
-  const game = document.getElementById('game');
-  return !!game && game.dataset.ready === 'true' && game.dataset.version === version
-    && game.dataset.status === status;
+HIT = """(node) => {
+  node.scrollIntoView({ block: 'center', inline: 'center' });
+  const box = node.getBoundingClientRect();
+  const points = [[0.5, 0.5], [0.3, 0.3], [0.7, 0.7], [0.3, 0.7], [0.7, 0.3]];
+  for (const [fx, fy] of points) {
+    const x = box.left + box.width * fx;
+    const y = box.top + box.height * fy;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('.choosable') === node) return [x, y];
+  }
+  return null;
 }"""
+"""Where a real click reaches this board element (its own drawing on top there), if anywhere."""
+DIAGNOSE = """() => [JSON.stringify(document.getElementById('game')?.dataset),
+  document.getElementById('choice')?.textContent, document.getElementById('problem')?.textContent,
+  document.getElementById('game-status')?.textContent,
+  document.querySelectorAll('#commands button[data-command]').length]"""
 MOVED = """(version) => {
   const game = document.getElementById('game');
-  const problem = document.getElementById('problem');
-  return (!!game && game.dataset.version !== version) || (!!problem && problem.textContent !== '');
+  const problem = document.getElementById('problem')?.textContent || '';
+  if (problem) return [problem];
+  return !!game && game.dataset.version !== version ? [''] : null;
 }"""
-
-
-class Tab:
-    """A browser context with one page and the errors it reported."""
-
-    def __init__(self, browser: Browser, base: str, path: str, *, phone: bool = False) -> None:
-        viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-        self.context: BrowserContext = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-        self.page: Page = self.context.new_page()
-        self.errors: list[str] = []
-        self.requests: list[tuple[str, str | None]] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        self.page.on("dialog", lambda d: (self.errors.append(f"dialog: {d.message}"), d.dismiss()))
-        self.page.on(
-            "request",
-            lambda r: self.requests.append((r.url, r.headers.get("authorization"))),
-        )
-        self.page.goto(base + path)
-
-    def settle(self, version: int, status: str) -> None:
-        try:
-            self.page.wait_for_function(SETTLED, arg=[str(version), status], timeout=30_000)
-        except Exception as error:
-            state = self.page.evaluate(
-                "() => [JSON.stringify(document.getElementById('game')?.dataset),"
-                " document.getElementById('game-status')?.textContent, location.hash]"
-            )
-            raise AssertionError(f"not settled at {version} {status}: {state} {self.errors}") from error
-
-    def close(self) -> None:
-        assert self.errors == [], self.errors
-        assert self.page.evaluate("() => window.__pwned === undefined")
-        self.context.close()
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with plateau_server(tmp_path_factory.mktemp("web")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: .ci/run installs it"
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def _named(value: Any) -> list[str]:
@@ -114,32 +79,32 @@ def _named(value: Any) -> list[str]:
     return []
 
 
-def _board_click(page: Page, command: dict[str, Any]) -> bool:
-    """Click the picture's elements the command names until it is played (True), else False."""
-    before = page.get_attribute("#game", "data-version")
+def _board_click(page: Page, command: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
+    """Click the picture's elements the command names, as the client narrows: True once played.
+
+    The client keeps the legal commands naming every clicked id and plays the
+    last one left; the test follows the same rule to know when that happens."""
+    remaining = legal
     clicked = False
     for ref in dict.fromkeys(_named(command)):
         target = page.locator(f"#board .choosable[data-ref={json.dumps(ref)}]")
         if target.count() != 1:
             continue
-        try:
-            target.click(timeout=2_000)
-        except Exception:  # noqa: BLE001 - covered by a neighbour: the keyboard path instead
+        point = target.evaluate(HIT)
+        if point:
+            page.mouse.click(point[0], point[1])
+        else:  # covered by a neighbour's drawing: the keyboard path instead
             target.focus()
             page.keyboard.press("Enter")
         clicked = True
-        if page.get_attribute("#game", "data-version") != before or page.locator(
-            "#game[data-ready='false']"
-        ).count():
+        remaining = [c for c in remaining if ref in _named(c)]
+        if len(remaining) == 1:
             return True
     if not clicked:
         return False
     # Several commands still name every clicked element: the narrowed list holds this one.
     wanted = json.dumps(json.dumps(command, separators=(",", ":"), ensure_ascii=False))
-    button = page.locator(f"#commands button[data-command={wanted}]")
-    if not button.is_visible():
-        button.locator("xpath=ancestor::details/summary").click()
-    button.click()
+    click_listed(page, page.locator(f"#commands button[data-command={wanted}]"))
     return True
 
 
@@ -148,28 +113,29 @@ def _play(base: str, game: str, seats: dict[str, Tab], rng: random.Random) -> di
     while True:
         summary = get_json(base, f"/games/{game}")
         version, status = summary["version"], summary["status"]
-        for tab in seats.values():
-            tab.settle(version, status)
         if status == "finished":
+            for tab in seats.values():
+                tab.settle(version, status)
             return counts
         for seat in summary["to_act"]:
-            page = seats[seat].page
-            buttons = page.locator("#commands button[data-command]")
-            if buttons.count():
+            page = seats[seat].page  # the other tab catches up on its own
+            legal = [json.loads(c) for c in seats[seat].listed(version, status)]
+            if legal:
                 break
         else:
             raise AssertionError(f"no seat to act has a command at version {version}")
-        pick = rng.randrange(buttons.count())
-        command = json.loads(buttons.nth(pick).get_attribute("data-command") or "{}")
-        if counts["moves"] % BOARD_EVERY == 0 and _board_click(page, command):
+        buttons = page.locator("#commands button[data-command]")
+        pick = rng.randrange(len(legal))
+        if counts["moves"] % BOARD_EVERY == 0 and _board_click(page, legal[pick], legal):
             counts["board"] += 1
         else:
-            button = buttons.nth(pick)
-            if not button.is_visible():  # its group is folded: unfold it, as a person would
-                button.locator("xpath=ancestor::details/summary").click()
-            button.click()
-        page.wait_for_function(MOVED, arg=str(version), timeout=30_000)
-        assert page.text_content("#problem") == "", page.text_content("#problem")
+            click_listed(page, buttons.nth(pick))
+        try:
+            [problem] = page.wait_for_function(MOVED, arg=str(version), timeout=30_000).json_value()
+        except PlaywrightTimeout as error:
+            state = page.evaluate(DIAGNOSE)
+            raise AssertionError(f"{legal[pick]} did not play at {version}: {state}") from error
+        assert problem == "", problem
         counts["moves"] += 1
         if counts["moves"] == SPECTATE_AT:
             return counts
@@ -198,8 +164,11 @@ def test_two_tabs_play_a_default_game_to_the_end_and_replay_it(
     game = urllib.parse.unquote(alice.page.url.split("#/games/")[1])
     alice.page.fill(f"[id='name-{first}']", HOSTILE)
     alice.page.click(f"button[data-claim={json.dumps(first)}]")
-    alice.page.wait_for_selector(f"tr[data-seat={json.dumps(first)}] td.player")
-    assert alice.page.text_content(f"tr[data-seat={json.dumps(first)}] td.player") == HOSTILE
+    cell = f"tr[data-seat={json.dumps(first)}] td.player"
+    alice.page.wait_for_function(
+        "([cell, name]) => document.querySelector(cell)?.textContent === name", arg=[cell, HOSTILE]
+    )
+    assert alice.page.locator(f"{cell} img").count() == 0
 
     bob = Tab(browser, base, f"/#/games/{urllib.parse.quote(game)}", phone=ruleset == "arkantis")
     bob.page.fill(f"[id='name-{second}']", "Bob")
