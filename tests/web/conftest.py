@@ -6,7 +6,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Dialog,
+    Locator,
+    Page,
+    sync_playwright,
+)
 
 from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, plateau_server
 
@@ -51,12 +58,17 @@ class Tab:
         self.requests: list[tuple[str, str | None]] = []
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        self.page.on("dialog", lambda d: (self.errors.append(f"dialog: {d.message}"), d.dismiss()))
+        self.page.on("dialog", self._dialog)
         self.page.on(
             "request",
             lambda r: self.requests.append((r.url, r.headers.get("authorization"))),
         )
         self.page.goto(base + path)
+
+    def _dialog(self, dialog: Dialog) -> None:
+        """An alert() would be markup that ran: an error, dismissed."""
+        self.errors.append(f"dialog: {dialog.message}")
+        dialog.dismiss()
 
     def settle(self, version: int, status: str) -> None:
         try:
