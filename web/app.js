@@ -1,37 +1,45 @@
-// The Plateau reference client (work in progress): the lobby's ruleset list.
+// The Plateau reference client: a hash router over the lobby and the game page.
+// Routes: #/ (lobby), #/games/{id} (live), #/games/{id}/versions/{n} (replay, shareable).
 // Uses only the public API; every API value goes into the page as text.
-/** @typedef {import('./api').operations} Ops */
-/** @typedef {Ops['listRulesets']['responses'][200]['content']['application/json']} Rulesets */
+import { showLobby } from './lobby.js';
+import { GamePage } from './game.js';
+import { byId, el } from './dom.js';
 
-/**
- * @param {string} tag
- * @param {string} [text]
- * @returns {HTMLElement}
- */
-function el(tag, text) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+/** @type {GamePage | null} */
+let page = null;
 
-async function lobby() {
-  const main = /** @type {HTMLElement} */ (document.getElementById('main'));
-  const answer = await fetch('/rulesets', { headers: { accept: 'application/json' } });
-  /** @type {Rulesets} */
-  const rulesets = await answer.json();
-  main.replaceChildren(el('h1', 'Games'));
-  const list = el('div');
-  list.className = 'cards';
-  for (const rs of rulesets) {
-    const card = el('section');
-    card.className = 'card';
-    card.append(el('h2', rs.title), el('p', `${rs.name} · ${rs.min_seats}–${rs.max_seats} seats`));
-    list.append(card);
+/** @returns {{ game: string, version: number | null } | null} */
+function parseHash() {
+  const match = /^#\/games\/([^/]+)(?:\/versions\/(\d+))?$/.exec(location.hash);
+  if (!match) return null;
+  let game;
+  try {
+    game = decodeURIComponent(match[1]);
+  } catch {
+    return null;
   }
-  main.append(list);
+  return { game, version: match[2] ? Number(match[2]) : null };
 }
 
-lobby().catch((error) => {
-  const main = document.getElementById('main');
-  if (main) main.textContent = `The API did not answer: ${String(error)}`;
-});
+function route() {
+  const main = byId('main');
+  const target = parseHash();
+  if (target && page && page.id === target.game) {
+    page.setVersion(target.version);
+    return;
+  }
+  page?.dispose();
+  page = null;
+  if (target) {
+    page = new GamePage(main, target.game, target.version);
+  } else {
+    document.title = 'Plateau';
+    showLobby(main, (id) => { location.hash = `#/games/${encodeURIComponent(id)}`; }).catch((error) => {
+      main.replaceChildren(el('p', { class: 'problem', text: `The API did not answer: ${String(error)}` }));
+    });
+  }
+  main.focus({ preventScroll: true });
+}
+
+window.addEventListener('hashchange', route);
+route();

@@ -30,4 +30,21 @@ def test_client_pages_are_served_with_a_strict_policy(tmp_path: Path) -> None:
         assert unknown.status_code == 404
         assert unknown.headers["content-type"] == "application/problem+json"
         assert client.get("/web/missing.js").status_code == 404
+        # Only the app's own files: not its npm manifest, config, types or packages.
+        for path in [
+            "/web/package.json",
+            "/web/package-lock.json",
+            "/web/tsconfig.json",
+            "/web/api.d.ts",
+            "/web/index.html",
+            "/web/node_modules/typescript/package.json",
+            "/web/../README.md",
+            "/web/%2e%2e/README.md",
+            "/web/.gitignore",
+        ]:
+            answer = client.get(path)
+            assert answer.status_code == 404, path
+            assert answer.headers["content-type"] == "application/problem+json", path
+        for module in ["app.js", "client.js", "dom.js", "game.js", "lobby.js"]:
+            assert client.get(f"/web/{module}").status_code == 200, module
         assert client.get("/schema/openapi.json").status_code == 200

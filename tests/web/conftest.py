@@ -1,0 +1,112 @@
+"""Fixtures of the browser tests: one ``plateau serve`` and one chromium for the package."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Dialog,
+    Locator,
+    Page,
+    sync_playwright,
+)
+
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, plateau_server
+
+SETTLED = """([version, status]) => {
+  const game = document.getElementById('game');
+  return !!game && game.dataset.ready === 'true' && game.dataset.version === version
+    && game.dataset.status === status;
+}"""
+LISTED = """([version, status]) => {
+  const game = document.getElementById('game');
+  if (!game || game.dataset.ready !== 'true' || game.dataset.version !== version
+    || game.dataset.status !== status) return null;
+  return Array.from(document.querySelectorAll('#commands button[data-command]'), (b) => b.dataset.command);
+}"""
+
+CENTRE = """(node) => {
+  if (!node.checkVisibility()) return null;
+  node.scrollIntoView({ block: 'center' });
+  const box = node.getBoundingClientRect();
+  return [box.left + box.width / 2, box.top + box.height / 2];
+}"""
+"""Where a click lands on a visible button (scrolled into view), else null."""
+
+
+def click_listed(page: Page, button: Locator) -> None:
+    """A real mouse click on a listed command (its group unfolded first, as a person would)."""
+    point = button.evaluate(CENTRE)
+    if point is None:
+        button.locator("xpath=ancestor::details/summary").click()
+        point = button.evaluate(CENTRE)
+    page.mouse.click(point[0], point[1])
+
+
+class Tab:
+    """A browser context with one page and the errors it reported."""
+
+    def __init__(self, browser: Browser, base: str, path: str, *, phone: bool = False) -> None:
+        viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+        self.context: BrowserContext = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+        self.page: Page = self.context.new_page()
+        self.errors: list[str] = []
+        self.requests: list[tuple[str, str | None]] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.page.on("dialog", self._dialog)
+        self.page.on(
+            "request",
+            lambda r: self.requests.append((r.url, r.headers.get("authorization"))),
+        )
+        self.page.goto(base + path)
+
+    def _dialog(self, dialog: Dialog) -> None:
+        """An alert() would be markup that ran: an error, dismissed."""
+        self.errors.append(f"dialog: {dialog.message}")
+        dialog.dismiss()
+
+    def settle(self, version: int, status: str) -> None:
+        try:
+            self.page.wait_for_function(SETTLED, arg=[str(version), status], timeout=30_000)
+        except Exception as error:
+            state = self.page.evaluate(
+                "() => [JSON.stringify(document.getElementById('game')?.dataset),"
+                " document.getElementById('game-status')?.textContent, location.hash]"
+            )
+            raise AssertionError(
+                f"not settled at {version} {status}: {state} {self.errors}"
+            ) from error
+
+    def listed(self, version: int, status: str) -> list[str]:
+        """Once settled at this version: the commands its list offers (their JSON)."""
+        found = self.page.wait_for_function(LISTED, arg=[str(version), status], timeout=30_000)
+        commands: list[str] = found.json_value()
+        return commands
+
+    def close(self, *, refused_inline: bool = False) -> None:
+        """No error was logged (``refused_inline``: but the CSP's refusals of inline handlers)."""
+        if refused_inline:
+            self.errors = [e for e in self.errors if "Content Security Policy" not in e]
+        assert self.errors == [], self.errors
+        assert self.page.evaluate("() => window.__pwned === undefined")
+        self.context.close()
+
+
+@pytest.fixture(scope="package")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with plateau_server(tmp_path_factory.mktemp("web")) as url:
+        yield url
+
+
+@pytest.fixture(scope="package")
+def browser() -> Iterator[Browser]:
+    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: .ci/run installs it"
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
