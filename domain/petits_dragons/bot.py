@@ -18,7 +18,10 @@ from domain.petits_dragons.scoring import colour_score
 from domain.petits_dragons.state import PetitsDragonsState
 from domain.petits_dragons.views import PetitsDragonsView
 
-SCALE = 150.0
+SCALE = 500.0
+"""The lead worth "clearly ahead": leads run to hundreds (a pawn in the nest is
+100, a chief 500); at 150 every clear lead squashed to ~1 and the search could
+not tell moves apart."""
 ROLLOUT_DEPTH = 4
 """Commands rolled out after the search tree (many are dice rolls), each by the
 heuristic's choice among (at most) ``ROLLOUT_GREEDY`` commands."""

@@ -1,15 +1,21 @@
 """Bot strength and speed, per ruleset (opt-in; not collected by pytest).
 
     .venv/bin/python -m tests.benchmarks.bench_bots [--games 200] [--playouts 30]
-        [--rollout-depth 15] [--ruleset NAME] [--pairing greedy:random] [--out bench-results/bots.json]
+        [--rollout-depth N] [--ruleset NAME] [--pairing greedy:random]
+        [--shard K/N] [--out bench-results/bots.json]
+    .venv/bin/python -m tests.benchmarks.bench_bots --merge shard0.json shard1.json ... --out bots.json
 
 For each ruleset and pairing ``A:B`` it plays ``--games`` two-seat games (the
 default options), A in the first seat in even games and in the second seat in
 odd ones, each game from its own seed, and reports A's win rate (a shared win
 counts half), the number of games each level won, and each level's mean and
-95th-percentile time per move (the ratio of A's to B's time per move is the
-price of its strength). Everything is deterministic given the seeds and a
-playout budget, so a run is reproducible; the time is this machine's.
+95th-percentile time per move, wall-clock and CPU (the ratio of A's to B's time
+per move is the price of its strength; on a busy machine the CPU time is the
+steadier figure). Everything is deterministic given the seeds and a playout
+budget, so a run is reproducible and ``--shard K/N`` (the games ``g % N == K``)
+lets N processes share a run whose reports ``--merge`` sums exactly. The report
+is rewritten after every game, so an interrupted run keeps the games it played.
+The time is this machine's.
 """
 
 from __future__ import annotations
