@@ -96,7 +96,6 @@ class GameBots:
         )
         self.rollout_greedy: int = int(getattr(module, "ROLLOUT_GREEDY", 0))
         self.rollout_epsilon: float = float(getattr(module, "ROLLOUT_EPSILON", 0.1))
-        self.common_random: bool = bool(getattr(module, "COMMON_RANDOM", False))
 
     # --- evaluation -------------------------------------------------------------------
 
@@ -120,14 +119,10 @@ class GameBots:
     def value_for(self, state: Any, seat: Seat) -> float:
         return self.rewards(state).get(seat, 0.0)
 
-    def step(
-        self, state: Any, seat: Seat, command: Any, rng: random.Random, chance: str | None = None
-    ) -> Any | None:
-        """``state`` after ``seat`` plays ``command`` (chance drawn from ``rng``, or from the
-        seed ``chance`` when given); None if refused."""
-        seed = str(rng.random()) if chance is None else chance
+    def step(self, state: Any, seat: Seat, command: Any, rng: random.Random) -> Any | None:
+        """``state`` after ``seat`` plays ``command`` (chance drawn from ``rng``); None if refused."""
         try:
-            events = self.ruleset.decide(state, seat, command, Rng(seed, 0))
+            events = self.ruleset.decide(state, seat, command, Rng(str(rng.random()), 0))
         except RuleViolation:
             return None
         return fold(self.ruleset, events, state)
@@ -242,23 +237,10 @@ class MctsBot:
             root.visits += PRIOR_VISITS
         legal = [r[2] for r in ranked[:width]]
         deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
-        crn = self.game.common_random
         for _ in range(max(1, budget.playouts)):
             if deadline is not None and time.perf_counter() > deadline:
                 break
-            first: _Child | None = None
-            chance: str | None = None
-            if crn:
-                # Common random numbers: the j-th playout of every root command
-                # samples the same world and the same chance (dice, draws) ply by
-                # ply, so root commands are compared under the same luck.
-                first = _ucb(root, [root.children[command_key(c)] for c in legal])
-                j = first.visits - PRIOR_VISITS
-                state = self.game.determinize(view, seat, rng_for(seed, "world", seat, j))
-                chance = f"{seed}:{seat}:{j}"
-            else:
-                state = self.game.determinize(view, seat, rng)
-            ply = 0
+            state = self.game.determinize(view, seat, rng)
             path: list[_Child] = []
             node = root
             acting = seat
@@ -269,19 +251,19 @@ class MctsBot:
                     for c in options
                 ]
                 unvisited = [c for c in available if c.visits == 0]
-                if first is not None:
-                    child, first = first, None
-                    expand = False
-                elif unvisited:
+                if unvisited:
                     child = rng.choice(unvisited)
                     expand = True
                 else:
-                    child = _ucb(node, available)
+                    log_n = math.log(max(1, node.visits))
+                    child = max(
+                        available,
+                        key=lambda c: (
+                            c.total / c.visits + EXPLORATION * math.sqrt(log_n / c.visits)
+                        ),
+                    )
                     expand = False
-                after = self.game.step(
-                    state, acting, child.command, rng, None if chance is None else f"{chance}:{ply}"
-                )
-                ply += 1
+                after = self.game.step(state, acting, child.command, rng)
                 node.children.setdefault(command_key(child.command), child)
                 if after is None:  # refused in this world: a bad move here
                     node.visits += 1
@@ -295,7 +277,7 @@ class MctsBot:
                     depth = self.game.rollout_depth
                     if budget.rollout_depth is not None:
                         depth = budget.rollout_depth
-                    rewards = self._rollout(state, rng, depth, chance, ply)
+                    rewards = self._rollout(state, rng, depth)
                     node.visits += 1
                     _backpropagate(path, rewards)
                     break
@@ -309,14 +291,7 @@ class MctsBot:
         best = max(root.children.values(), key=lambda c: (c.visits, c.total))
         return best.command
 
-    def _rollout(
-        self,
-        state: Any,
-        rng: random.Random,
-        depth: int,
-        chance: str | None = None,
-        ply: int = 0,
-    ) -> dict[Seat, float]:
+    def _rollout(self, state: Any, rng: random.Random, depth: int) -> dict[Seat, float]:
         rs = self.game.ruleset
         policy = self.game.rollout
         sample = self.game.rollout_greedy
@@ -329,27 +304,19 @@ class MctsBot:
             options = rs.legal_commands(state, acting)
             if not options:
                 break
-            luck = None if chance is None else f"{chance}:{ply}"
-            ply += 1
             after = None
             if sample and len(options) > 1 and rng.random() >= epsilon:
-                after = self._greedy_step(state, acting, options, rng, sample, luck)
+                after = self._greedy_step(state, acting, options, rng, sample)
             if after is None:
                 command = policy(state, acting, options, rng) if policy else rng.choice(options)
-                after = self.game.step(state, acting, command, rng, luck)
+                after = self.game.step(state, acting, command, rng)
             if after is None:
                 break
             state = after
         return self.game.rewards(state)
 
     def _greedy_step(
-        self,
-        state: Any,
-        acting: Seat,
-        options: list[Any],
-        rng: random.Random,
-        sample: int,
-        chance: str | None = None,
+        self, state: Any, acting: Seat, options: list[Any], rng: random.Random, sample: int
     ) -> Any | None:
         """The state after the best of (at most ``sample``) options by the heuristic: a
         cheap stand-in for the greedy bot, on the full sampled state."""
@@ -357,20 +324,13 @@ class MctsBot:
         best = None
         best_value = -math.inf
         for command in candidates:
-            after = self.game.step(state, acting, command, rng, chance)
+            after = self.game.step(state, acting, command, rng)
             if after is None:
                 continue
             value = self.game.value_for(after, acting)
             if value > best_value:
                 best, best_value = after, value
         return best
-
-
-def _ucb(node: _Node, children: list[_Child]) -> _Child:
-    log_n = math.log(max(1, node.visits))
-    return max(
-        children, key=lambda c: c.total / c.visits + EXPLORATION * math.sqrt(log_n / c.visits)
-    )
 
 
 def _backpropagate(path: list[_Child], rewards: dict[Seat, float]) -> None:
