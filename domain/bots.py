@@ -10,15 +10,20 @@ seat, seed, budget)``: it never receives a State. Levels:
 * ``mcts``: determinized Monte-Carlo tree search. Every playout samples the
   hidden parts afresh (other hands, pile orders, future rolls), descends a
   tree keyed by the commands played (UCB1, the reward of the seat choosing at
-  each node), expands one node, rolls out with the game's rollout policy for a
-  bounded number of steps and scores the end with the heuristic. The budget is
-  a number of playouts (deterministic) and optionally a time cap.
+  each node), expands one node, rolls out for a bounded number of commands and
+  scores the end with the heuristic. A rollout command is, with probability
+  ``1 - ROLLOUT_EPSILON``, the heuristic's best of ``ROLLOUT_GREEDY`` sampled
+  commands (a cheap greedy player on the sampled full state: the opponent it
+  foresees plays sensibly, not at random), else the game's ``rollout`` policy
+  (uniform by default). The budget is a number of playouts (deterministic) and
+  optionally a time cap.
 
 Each game provides ``domain/<game>/bot.py`` with ``determinize(view, seat, rng)
 -> State`` (a state whose ``view(state, seat)`` equals ``view``) and
 ``heuristic(view) -> {seat: float}`` (higher is better, on a spectator or seat
-view), optionally ``SCALE`` (the heuristic difference worth "clearly ahead")
-and ``rollout(state, seat, legal, rng) -> command``. Found by package name, so
+view), optionally ``SCALE`` (the heuristic difference worth "clearly ahead"),
+``rollout(state, seat, legal, rng) -> command``, ``ROLLOUT_DEPTH`` and
+``ROLLOUT_GREEDY`` (0: no greedy rollouts). Found by package name, so
 nothing here names a game. Nothing random but seeded ``random.Random``; no I/O.
 """
 
@@ -89,6 +94,8 @@ class GameBots:
         self.rollout: Callable[[Any, Seat, list[Any], random.Random], Any] | None = getattr(
             module, "rollout", None
         )
+        self.rollout_greedy: int = int(getattr(module, "ROLLOUT_GREEDY", 0))
+        self.rollout_epsilon: float = float(getattr(module, "ROLLOUT_EPSILON", 0.1))
 
     # --- evaluation -------------------------------------------------------------------
 
@@ -287,6 +294,8 @@ class MctsBot:
     def _rollout(self, state: Any, rng: random.Random, depth: int) -> dict[Seat, float]:
         rs = self.game.ruleset
         policy = self.game.rollout
+        sample = self.game.rollout_greedy
+        epsilon = self.game.rollout_epsilon
         for _ in range(depth):
             waiting = rs.to_act(state)
             if not waiting:
@@ -295,12 +304,33 @@ class MctsBot:
             options = rs.legal_commands(state, acting)
             if not options:
                 break
-            command = policy(state, acting, options, rng) if policy else rng.choice(options)
-            after = self.game.step(state, acting, command, rng)
+            after = None
+            if sample and len(options) > 1 and rng.random() >= epsilon:
+                after = self._greedy_step(state, acting, options, rng, sample)
+            if after is None:
+                command = policy(state, acting, options, rng) if policy else rng.choice(options)
+                after = self.game.step(state, acting, command, rng)
             if after is None:
                 break
             state = after
         return self.game.rewards(state)
+
+    def _greedy_step(
+        self, state: Any, acting: Seat, options: list[Any], rng: random.Random, sample: int
+    ) -> Any | None:
+        """The state after the best of (at most ``sample``) options by the heuristic: a
+        cheap stand-in for the greedy bot, on the full sampled state."""
+        candidates = options if len(options) <= sample else rng.sample(options, sample)
+        best = None
+        best_value = -math.inf
+        for command in candidates:
+            after = self.game.step(state, acting, command, rng)
+            if after is None:
+                continue
+            value = self.game.value_for(after, acting)
+            if value > best_value:
+                best, best_value = after, value
+        return best
 
 
 def _backpropagate(path: list[_Child], rewards: dict[Seat, float]) -> None:

@@ -21,7 +21,7 @@ import msgspec
 from domain import RULESETS
 from domain.bots import LEVELS, Budget, choose
 
-CLIENT_BUDGET = Budget(playouts=150, ms=2000.0, rollout_depth=30)
+CLIENT_BUDGET = Budget(playouts=150, ms=2000.0)
 
 
 def _convert(data: Any, typ: Any) -> Any:

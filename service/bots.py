@@ -30,7 +30,7 @@ from service.store.base import GameRecord
 
 log = logging.getLogger("plateau.bots")
 
-SERVICE_BUDGET = Budget(playouts=120, ms=600.0, rollout_depth=30)
+SERVICE_BUDGET = Budget(playouts=120, ms=600.0)
 """Per-move budget of server-side bots (mcts: at most ~0.6 s of thinking)."""
 
 

@@ -32,8 +32,10 @@ from domain.eclats_des_cites.state import EclatsPlayer, EclatsState, EclatsTurn
 from domain.eclats_des_cites.views import EclatsView
 
 SCALE = 4.0
-ROLLOUT_DEPTH = 40
-"""Commands rolled out after the search tree (an engine step costs ~0.1 ms here)."""
+ROLLOUT_DEPTH = 6
+"""Commands rolled out after the search tree, each by the heuristic's choice among
+(at most) ``ROLLOUT_GREEDY`` commands."""
+ROLLOUT_GREEDY = 8
 
 
 def determinize(view: EclatsView, seat: str, rng: random.Random) -> EclatsState:

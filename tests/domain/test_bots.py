@@ -14,7 +14,7 @@ from domain import RULESETS, new_game, play
 from domain.bots import Budget, bots_of, choose, command_key
 
 NAMES = sorted(RULESETS)
-SMALL = Budget(playouts=12, rollout_depth=8)
+SMALL = Budget(playouts=12, rollout_depth=3)
 
 
 def positions(name: str, games: int = 2, every: int = 7) -> list[tuple[Any, str]]:
@@ -101,7 +101,7 @@ def test_games_of_bots_finish(name: str, levels: tuple[str, str]) -> None:
     state, log = new_game(rs, seed="bots")
     seats = rs.seats(rs.Options())
     level = dict(zip(seats, levels, strict=True))
-    budget = Budget(playouts=4, rollout_depth=4)
+    budget = Budget(playouts=4, rollout_depth=2)
     for n in range(5000):
         if rs.outcome(state) is not None:
             break
