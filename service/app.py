@@ -24,7 +24,7 @@ from service.api.health import HealthController
 from service.api.metrics import metrics_endpoint
 from service.api.players import PlayersController
 from service.api.rulesets import RulesetsController
-from service.docs_ui import OfflineSwagger, secure_docs_pages, swagger_asset
+from service.docs_ui import OfflineSwagger, docs_router, secure_docs_pages, swagger_asset
 from service.errors import EXCEPTION_HANDLERS
 from service.settings import Settings
 from service.web import web_handlers
@@ -65,6 +65,7 @@ def openapi_config() -> OpenAPIConfig:
         description=DESCRIPTION,
         path="/schema",
         render_plugins=[OfflineSwagger(), JsonRenderPlugin(), YamlRenderPlugin()],
+        openapi_router=docs_router(),
         use_handler_docstrings=True,
         servers=[Server(url="/")],
         components=Components(

@@ -14,11 +14,11 @@ import html
 from pathlib import Path
 from typing import Annotated, Any
 
-from litestar import Request, Response, get
+from litestar import Request, Response, Router, get
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.params import PathParameter
 
-from service.errors import not_found
+from service.errors import not_found, problem_response
 
 ASSETS = "/schema/assets"
 CSP = (
@@ -124,6 +124,25 @@ def swagger_asset(name: Annotated[str, PathParameter(max_length=64)]) -> Respons
         content,
         media_type=media_type,
         headers={**HEADERS, "Cache-Control": "public, max-age=86400"},
+    )
+
+
+async def problem_for_missing_page(response: Response[Any]) -> Response[Any]:
+    """Litestar answers an unknown ``/schema/...`` page with an HTML 404: ours are
+    problem+json, like every other 404."""
+    media_type = str(getattr(response.media_type, "value", response.media_type))
+    if response.status_code == 404 and media_type.startswith("text/html"):
+        return problem_response(None, 404, "not_found", "no such documentation page")
+    return response
+
+
+def docs_router() -> Router:
+    """The router Litestar serves the document and Swagger UI from (``/schema``)."""
+    return Router(
+        "/schema",
+        route_handlers=[],
+        include_in_schema=False,
+        after_request=problem_for_missing_page,
     )
 
 
