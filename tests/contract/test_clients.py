@@ -11,7 +11,8 @@ the game is finished; then read the log and the stream back. No raw JSON is
 sent or read outside the clients' models (the one exception is the SSE
 framing, which no generator models: see ``read_stream`` in the examples).
 The TypeScript program plays in the background while the Python client
-plays (the server runs two workers). The server's log must hold no 500
+plays (the server runs two workers); this test then reads its games back
+with plain httpx, as an independent check. The server's log must hold no 500
 (checked after each test and at the end of the run).
 """
 
