@@ -27,6 +27,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import httpx
 from plateau_client import AuthenticatedClient, Client
 from plateau_client.api.games import (
     claim_seat,
@@ -58,6 +59,8 @@ from plateau_client.models import (
 RULESETS = ("arkantis", "eclats_des_cites", "petits_dragons", "tours_arc_en_ciel")
 
 T = TypeVar("T")
+TIMEOUT = httpx.Timeout(60)
+"""Per request (httpx's default is 5 s)."""
 Summary = ArkantisGameSummary | EclatsGameSummary | PetitsDragonsGameSummary | ToursGameSummary
 
 
@@ -96,6 +99,13 @@ def new_game(ruleset: str) -> ArkantisNewGame | EclatsNewGame | PetitsDragonsNew
     raise ValueError(f"unknown ruleset {ruleset!r}")
 
 
+def bearer(base: str, token: str) -> AuthenticatedClient:
+    """A client sending ``Authorization: Bearer <token>`` (a player's or a seat's)."""
+    return AuthenticatedClient(
+        base_url=base, token=token, timeout=TIMEOUT, raise_on_unexpected_status=True
+    )
+
+
 @dataclass
 class Played:
     game_id: str
@@ -110,17 +120,15 @@ class Played:
 
 def play(base: str, ruleset: str, rng: random.Random) -> Played:
     """Create a default game of ``ruleset``, claim both seats and play it to the end."""
-    anonymous = Client(base_url=base, raise_on_unexpected_status=True)
+    anonymous = Client(base_url=base, timeout=TIMEOUT, raise_on_unexpected_status=True)
     game = summary_of(create_game.sync(client=anonymous, body=new_game(ruleset)))
     seats: dict[str, AuthenticatedClient] = {}
     for place in game.seats:
         player = ok(create_player.sync(client=anonymous, body=CreatePlayer(name=place.seat)))
-        as_player = AuthenticatedClient(base_url=base, token=player.token)
+        as_player = bearer(base, player.token)
         claimed = ok(claim_seat.sync(game.game_id, place.seat, client=as_player, body=ClaimSeat()))
         assert claimed.token is not None, "a seat claimed by a player has a token"
-        seats[place.seat] = AuthenticatedClient(
-            base_url=base, token=claimed.token, raise_on_unexpected_status=True
-        )
+        seats[place.seat] = bearer(base, claimed.token)
     commands = 0
     while True:
         summary = summary_of(get_game.sync(game.game_id, client=anonymous))

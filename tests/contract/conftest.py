@@ -1,4 +1,4 @@
-"""A real ``plateau serve`` on PostgreSQL + Redis for the generated clients.
+"""A real ``plateau serve`` (two workers) on PostgreSQL + Redis for the generated clients.
 
 One server for the whole contract run (its own database, created and dropped
 here, and its own Redis key prefix), logging into a file; when the run ends
@@ -75,7 +75,7 @@ def serve(
     # Into a file, never an unread pipe (a full pipe would block the server).
     with open(log, "wb") as out:
         proc = subprocess.Popen(
-            [str(plateau), "serve", "--workers", "1", "--host", "127.0.0.1", "--port", str(port)],
+            [str(plateau), "serve", "--workers", "2", "--host", "127.0.0.1", "--port", str(port)],
             cwd=ROOT,
             env=env,
             stdout=out,
@@ -98,7 +98,7 @@ def serve(
 
 
 def wait_ready(proc: subprocess.Popen[bytes], server: Server) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while True:
         if proc.poll() is not None:
             out = server.log.read_text(errors="replace")
@@ -109,5 +109,5 @@ def wait_ready(proc: subprocess.Popen[bytes], server: Server) -> None:
         except httpx.HTTPError:
             pass
         if time.monotonic() > deadline:
-            pytest.fail("plateau serve did not become ready in 60 s")
+            pytest.fail("plateau serve did not become ready in 120 s")
         time.sleep(0.2)

@@ -17,9 +17,12 @@ BIN = HERE / "node_modules" / ".bin"
 VENV_BIN = Path(sys.executable).parent
 
 
-def run(*args: str | Path, cwd: Path = HERE) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str | Path, cwd: Path = HERE, timeout: float = 600
+) -> subprocess.CompletedProcess[str]:
+    """Run a tool; the timeout only stops a hung one (not a measure: a busy machine is slow)."""
     return subprocess.run(
-        [str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=300
+        [str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=timeout
     )
 
 
@@ -31,7 +34,7 @@ def python_client(package: Path) -> subprocess.CompletedProcess[str]:
         + ["--meta", "none", "--output-path", str(package)],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
         env={"PATH": f"{VENV_BIN}:/usr/bin:/bin"},
     )
 
