@@ -7,6 +7,7 @@ everything goes through ``domain.RULESETS``.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import logging
@@ -202,14 +203,17 @@ class GameService:
         self._seat_tokens: dict[tuple[str, str], tuple[str, float]] = {}
         self._player_tokens: dict[str, tuple[PlayerRecord, float]] = {}
         self._bodies: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._summaries: OrderedDict[tuple[Any, ...], GameSummary] = OrderedDict()
         self.heads = bool(getattr(cache, "supports_heads", False))
         self._game_decoder = msgspec.msgpack.Decoder(GameRecord)
         self.on_moved: list[Callable[[str], None]] = []
-        """Called with a game id after this process appended to it (the bot runner listens)."""
+        """Called with a game id after this process appended to it, for a game
+        with a bot seat (the bot runner listens)."""
 
-    def _moved(self, game_id: str) -> None:
-        for listener in self.on_moved:
-            listener(game_id)
+    def _moved(self, game: GameRecord) -> None:
+        if any(s.bot for s in game.seats):  # nobody listens for the others
+            for listener in self.on_moved:
+                listener(game.game_id)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -290,6 +294,21 @@ class GameService:
         return msgspec.json.decode(self.json.encode(data), type=ruleset.Event)
 
     async def summary(self, game: GameRecord) -> GameSummary:
+        """The summary of ``game``; built once per version of a started game
+        (it never changes then), so a page of ``GET /games`` costs little."""
+        key = ("summary-struct", game.game_id, game.version)
+        if game.status != "waiting":
+            known = self._summaries.get(key)
+            if known is not None:
+                return known
+        made = await self._summary(game)
+        if game.status != "waiting":
+            self._summaries[key] = made
+            while len(self._summaries) > BODY_CACHE:
+                self._summaries.popitem(last=False)
+        return made
+
+    async def _summary(self, game: GameRecord) -> GameSummary:
         ruleset = RULESETS[game.ruleset]
         seed = await self.seed(game.game_id) if game.status == "finished" else None
         return GAME_SUMMARY[game.ruleset](
@@ -540,7 +559,7 @@ class GameService:
             raise ApiError(409, "seat_taken", f"seat {seat!r} is already taken") from None
         if updated.status != "waiting":
             await self.notifier.publish(game_id, updated.version)
-            self._moved(game_id)
+            self._moved(updated)
         return updated, seat_token
 
     def _new_events(self, events: list[Any]) -> list[NewEvent]:
@@ -707,15 +726,48 @@ class GameService:
 
         ``cached``: the state entry read with the game; ``from_head``: the game
         came from the shared head (which may lag: the store is asked before
-        answering 409 or 412 on its word)."""
+        answering 409 or 412 on its word).
+
+        An ``Idempotency-Key`` costs no query of its own: the append records
+        it under a unique index (a key already used makes it fail, nothing
+        written, and the first answer is replayed), and a command refused for
+        any other reason looks the key up before answering, so a retry gets
+        the first answer whatever the game did since."""
+        request_hash = sha256_hex(body)
+        try:
+            return await self._submit_as(
+                game,
+                seat,
+                body,
+                request_hash,
+                if_match=if_match,
+                idempotency_key=idempotency_key,
+                cached=cached,
+                from_head=from_head,
+            )
+        except (ApiError, RuleViolation) as exc:
+            if idempotency_key is None or (isinstance(exc, ApiError) and exc.status >= 500):
+                raise
+            replay = await self._replay(game.game_id, seat, idempotency_key, request_hash)
+            if replay is None:
+                raise
+            metrics.command(game.ruleset, "replayed")
+            return replay
+
+    async def _submit_as(
+        self,
+        game: GameRecord,
+        seat: str,
+        body: bytes,
+        request_hash: str,
+        *,
+        if_match: frozenset[int] | None,
+        idempotency_key: str | None,
+        cached: Any,
+        from_head: bool,
+    ) -> tuple[int, bytes, int]:
         game_id = game.game_id
         ruleset = RULESETS[game.ruleset]
-        request_hash = sha256_hex(body)
-        if idempotency_key is not None:
-            replay = await self._replay(game_id, seat, idempotency_key, request_hash)
-            if replay is not None:
-                metrics.command(ruleset.name, "replayed")
-                return replay
         command = self.parse_command(ruleset, body)
         if game.status != "active":
             raise ApiError(409, "game_not_active", f"game {game_id} is {game.status}")
@@ -790,6 +842,7 @@ class GameService:
                     raise ApiError(
                         409, "version_conflict", "concurrent request with the same key"
                     ) from None
+                metrics.command(ruleset.name, "replayed")
                 return replay
             metrics.command(ruleset.name, "accepted", len(events))
             written = msgspec.structs.replace(
@@ -803,9 +856,13 @@ class GameService:
                 if update.status == "finished"
                 else None,
             )
-            await self._remember(game_id, state, new_version, version, game=written)
-            await self.notifier.publish(game_id, new_version)
-            self._moved(game_id)
+            # The new state cached and the move published side by side (two
+            # connections): one round trip of waiting, not two.
+            await asyncio.gather(
+                self._remember(game_id, state, new_version, version, game=written),
+                self.notifier.publish(game_id, new_version),
+            )
+            self._moved(written)
             return 201, response, new_version
         raise ApiError(
             409,
