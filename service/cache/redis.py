@@ -36,6 +36,25 @@ end
 return 1
 """
 
+# The head and the state of one version in one call (one round trip, no
+# pipeline: redis-py asks SCRIPT EXISTS before every pipeline holding a script).
+# KEYS = head key, state key; ARGV = version, head, head ttl in ms, state,
+# state ttl in ms (0: no expiry). Each key is written unless it holds a newer version.
+_PUT_HEAD_AND_STATE = """
+local written = 0
+for i = 1, 2 do
+    local current = redis.call('HGET', KEYS[i], 'v')
+    if not (current and tonumber(current) > tonumber(ARGV[1])) then
+        redis.call('HSET', KEYS[i], 'v', ARGV[1], 's', ARGV[2 * i])
+        if tonumber(ARGV[2 * i + 1]) > 0 then
+            redis.call('PEXPIRE', KEYS[i], ARGV[2 * i + 1])
+        end
+        written = written + 1
+    end
+end
+return written
+"""
+
 
 class RedisStateCache:
     """``StateCache`` on Redis.
@@ -68,6 +87,7 @@ class RedisStateCache:
             decode_responses=False,
         )
         self._put_script = self._client.register_script(_PUT_IF_NEWER)
+        self._put_both = self._client.register_script(_PUT_HEAD_AND_STATE)
         self._healthy = True
         self._down_until = 0.0
 
@@ -189,15 +209,16 @@ class RedisStateCache:
         if self._skip():
             return
         try:
-            pipe = self._client.pipeline(transaction=False)
             ttl = max(1, int(head_ttl_seconds * 1000))
-            await self._put_script(
-                keys=[self.head_key(game_id)], args=[int(version), head, ttl], client=pipe
-            )
-            if state is not None:
-                args: list[Any] = [int(version), bytes(state), self.ttl_ms]
-                await self._put_script(keys=[self.key(game_id)], args=args, client=pipe)
-            await pipe.execute()
+            if state is None:
+                await self._put_script(
+                    keys=[self.head_key(game_id)], args=[int(version), head, ttl]
+                )
+            else:
+                await self._put_both(
+                    keys=[self.head_key(game_id), self.key(game_id)],
+                    args=[int(version), head, ttl, bytes(state), self.ttl_ms],
+                )
         except Exception as exc:
             self._failed("put", exc)
             return

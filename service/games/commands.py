@@ -4,14 +4,15 @@ with optimistic concurrency (``If-Match``, retries), replay an
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from typing import Any
 
 import msgspec
 
-from domain import RULESETS, Rng, fold
+from domain import RULESETS, Rng, RuleViolation, fold
 from service import metrics
-from service.exceptions import Conflict, StaleVersion, Unprocessable
+from service.exceptions import Conflict, ServiceError, StaleVersion, Unprocessable
 from service.games.auth import Auth, required
 from service.games.bodies import command_of, parse_command
 from service.games.core import _UNSET, now, sha256_hex
@@ -72,15 +73,50 @@ class Commands(Auth):
 
         ``cached``: the state entry read with the game; ``from_head``: the game
         came from the shared head (which may lag: the store is asked before
-        answering 409 or 412 on its word)."""
+        answering 409 or 412 on its word).
+
+        An ``Idempotency-Key`` costs no query of its own: the append records
+        it under a unique index (a key already used makes it fail, nothing
+        written, and the first answer is replayed), and a command refused for
+        any other reason looks the key up before answering, so a retry gets
+        the first answer whatever the game did since."""
+        request_hash = sha256_hex(body)
+        try:
+            return await self._submit_as(
+                game,
+                seat,
+                body,
+                request_hash,
+                if_match=if_match,
+                idempotency_key=idempotency_key,
+                command=command,
+                cached=cached,
+                from_head=from_head,
+            )
+        except (ServiceError, RuleViolation):
+            if idempotency_key is None:
+                raise
+            replay = await self._replay(game.game_id, seat, idempotency_key, request_hash)
+            if replay is None:
+                raise
+            metrics.command(game.ruleset, "replayed")
+            return replay
+
+    async def _submit_as(
+        self,
+        game: GameRecord,
+        seat: str,
+        body: bytes,
+        request_hash: str,
+        *,
+        if_match: frozenset[int] | None,
+        idempotency_key: str | None,
+        command: Any,
+        cached: Any,
+        from_head: bool,
+    ) -> tuple[int, bytes, int]:
         game_id = game.game_id
         ruleset = RULESETS[game.ruleset]
-        request_hash = sha256_hex(body)
-        if idempotency_key is not None:
-            replay = await self._replay(game_id, seat, idempotency_key, request_hash)
-            if replay is not None:
-                metrics.command(ruleset.name, "replayed")
-                return replay
         if command is None:
             command = parse_command(ruleset, body)
         else:
@@ -152,6 +188,7 @@ class Commands(Auth):
                     raise Conflict(
                         "concurrent request with the same key", code="version_conflict"
                     ) from None
+                metrics.command(ruleset.name, "replayed")
                 return replay
             metrics.command(ruleset.name, "accepted", len(events))
             written = msgspec.structs.replace(
@@ -165,9 +202,13 @@ class Commands(Auth):
                 if update.status == "finished"
                 else None,
             )
-            await self._remember(game_id, state, new_version, version, game=written)
-            await self.notifier.publish(game_id, new_version)
-            self._moved(game_id)
+            # The new state cached and the move published side by side (two
+            # connections): one round trip of waiting, not two.
+            await asyncio.gather(
+                self._remember(game_id, state, new_version, version, game=written),
+                self.notifier.publish(game_id, new_version),
+            )
+            self._moved(written)
             return 201, response, new_version
         raise Conflict(
             f"game {game_id} kept changing under this command; reload and retry",

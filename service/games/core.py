@@ -99,10 +99,12 @@ class ServiceCore:
         self._seat_tokens: dict[tuple[str, str], tuple[str, float]] = {}
         self._player_tokens: dict[str, tuple[PlayerRecord, float]] = {}
         self._bodies: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._summaries: OrderedDict[tuple[Any, ...], GameSummary] = OrderedDict()
         self.heads = bool(getattr(cache, "supports_heads", False))
         self._game_decoder = msgspec.msgpack.Decoder(GameRecord)
         self.on_moved: list[Callable[[str], None]] = []
-        """Called with a game id after this process appended to it (the bot runner listens)."""
+        """Called with a game id after this process appended to it, for a game
+        with a bot seat (the bot runner listens)."""
 
     async def backends(self) -> tuple[bool, str]:
         """(the store answers, the cache's state: ``ok``, ``down`` or ``memory``)."""
@@ -117,9 +119,10 @@ class ServiceCore:
             cache = "memory"
         return store_ok, cache
 
-    def _moved(self, game_id: str) -> None:
-        for listener in self.on_moved:
-            listener(game_id)
+    def _moved(self, game: GameRecord) -> None:
+        if any(s.bot for s in game.seats):  # nobody listens for the others
+            for listener in self.on_moved:
+                listener(game.game_id)
 
     @staticmethod
     def ruleset(name: str) -> AnyRuleset:
@@ -198,6 +201,21 @@ class ServiceCore:
         return msgspec.json.decode(self.json.encode(data), type=ruleset.Event)
 
     async def summary(self, game: GameRecord) -> GameSummary:
+        """The summary of ``game``; built once per version of a started game
+        (it never changes then), so a page of ``GET /games`` costs little."""
+        key = ("summary-struct", game.game_id, game.version)
+        if game.status != "waiting":
+            known = self._summaries.get(key)
+            if known is not None:
+                return known
+        made = await self._summary(game)
+        if game.status != "waiting":
+            self._summaries[key] = made
+            while len(self._summaries) > BODY_CACHE:
+                self._summaries.popitem(last=False)
+        return made
+
+    async def _summary(self, game: GameRecord) -> GameSummary:
         ruleset = RULESETS[game.ruleset]
         seed = await self.seed(game.game_id) if game.status == "finished" else None
         return GAME_SUMMARY[game.ruleset](

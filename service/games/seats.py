@@ -188,5 +188,5 @@ class Seats(Auth):
             raise Conflict(f"seat {seat!r} is already taken", code="seat_taken") from None
         if updated.status != "waiting":
             await self.notifier.publish(game_id, updated.version)
-            self._moved(game_id)
+            self._moved(updated)
         return updated, seat_token

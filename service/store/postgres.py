@@ -25,7 +25,8 @@ Concurrency model (any number of processes, each with its own pool)
   holds a writer open between a marker and its commit and checks it.
 * ``append`` is one statement (data-modifying CTEs: the games row updated
   where its version is the expected one, the command recorded, the events
-  inserted) after the marker, pipelined with BEGIN and COMMIT. Idempotency
+  inserted) after the marker, pipelined with BEGIN and COMMIT: one round
+  trip to the server (``_one_round_trip``). Idempotency
   keys are backed by the unique index ``commands_idempotency``; when the
   version did not match, the key is looked up before answering
   ``VersionConflict``.
@@ -34,15 +35,19 @@ Concurrency model (any number of processes, each with its own pool)
 
 from __future__ import annotations
 
+import json
 import os
+import time
+import weakref
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
 
+import msgspec
 import psycopg
 from psycopg import AsyncConnection
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Jsonb, set_json_loads
 from psycopg_pool import AsyncConnectionPool
 
 from service.store._common import (
@@ -93,6 +98,10 @@ from service.store.base import (
 Conn = AsyncConnection[tuple[Any, ...]]
 
 _MIGRATION_LOCK = 0x706C6174  # pg_advisory_xact_lock key ("plat")
+_CHECK_IDLE = 1.0
+"""A pooled connection idle longer than this (seconds) is checked with a round
+trip before it is lent; one back more recently is lent as is (a broken one
+then fails its request with 503 and is discarded, as during an outage)."""
 _PURGE_BATCH = 5000
 
 # Feed markers: pg_advisory_xact_lock_shared((_MARKER_HI << 32) + c), c the
@@ -145,6 +154,15 @@ SELECT count(*) FROM g
 
 def _as_is(value: Any) -> Any:
     return value
+
+
+def _load_json(data: str | bytes) -> Any:
+    """jsonb columns decoded by msgspec (several times faster than ``json.loads``);
+    the standard library for what msgspec refuses (a number beyond a double)."""
+    try:
+        return msgspec.json.decode(data)
+    except msgspec.DecodeError:
+        return json.loads(data)
 
 
 # psycopg adapts datetimes itself and decodes jsonb columns on read.
@@ -237,6 +255,7 @@ class PostgresEventStore:
             None if statement_timeout_ms is None else int(statement_timeout_ms)
         )
         self._pool: AsyncConnectionPool[Conn] | None = None
+        self._returned: weakref.WeakKeyDictionary[Conn, float] = weakref.WeakKeyDictionary()
 
     def _make_pool(self) -> AsyncConnectionPool[Conn]:
         # A new pool per open(): psycopg_pool cannot reopen a closed pool.
@@ -248,19 +267,30 @@ class PostgresEventStore:
             timeout=self._timeout,
             kwargs=self._connect_kwargs(),
             configure=self._configure,
-            check=AsyncConnectionPool.check_connection,
+            check=self._check,
             name="plateau-store",
         )
+
+    async def _check(self, conn: Conn) -> None:
+        """The pool's check before lending a connection: a round trip
+        (``check_connection``) only when it has been idle a while, not one per
+        transaction."""
+        if time.monotonic() - self._returned.get(conn, 0.0) > _CHECK_IDLE:
+            await AsyncConnectionPool.check_connection(conn)
 
     async def _configure(self, conn: Conn) -> None:
         """Each new connection: every wait for a row lock is bounded
         (``StoreUnavailable`` after it), set once instead of per transaction."""
         await conn.execute(f"SET lock_timeout = {self._lock_timeout_ms}")
         await conn.commit()
+        set_json_loads(_load_json, conn)
 
     def _connect_kwargs(self) -> dict[str, Any]:
         # The process id in application_name: pg_stat_activity shows each worker's connections.
+        # Autocommit: a read is one statement, one round trip (no BEGIN and
+        # COMMIT around it); transactions are explicit (``_tx``, ``_one_round_trip``).
         kwargs: dict[str, Any] = {
+            "autocommit": True,
             "connect_timeout": self._connect_timeout,
             "application_name": f"plateau/{os.getpid()}",
         }
@@ -273,6 +303,17 @@ class PostgresEventStore:
     # --- plumbing -------------------------------------------------------------------
 
     @asynccontextmanager
+    async def _lend(self, timeout: float | None = None) -> AsyncIterator[Conn]:
+        """A pooled connection; the time it comes back in good order is noted
+        (``_check``)."""
+        pool = self._pool
+        if pool is None:
+            raise StoreUnavailable("the PostgreSQL store is not open")
+        async with pool.connection(timeout=timeout) as conn:
+            yield conn
+            self._returned[conn] = time.monotonic()
+
+    @asynccontextmanager
     async def _tx(
         self,
         *,
@@ -281,11 +322,8 @@ class PostgresEventStore:
         timeout: float | None = None,
     ) -> AsyncIterator[Conn]:
         """A pooled connection inside one transaction; driver errors translated."""
-        pool = self._pool
-        if pool is None:
-            raise StoreUnavailable("the PostgreSQL store is not open")
         try:
-            async with pool.connection(timeout=timeout) as conn:
+            async with self._lend(timeout) as conn:
                 try:
                     async with conn.transaction():
                         yield conn
@@ -296,20 +334,41 @@ class PostgresEventStore:
             raise _translate(exc, game_id=game_id, expected=expected) from exc
 
     @asynccontextmanager
-    async def _pipelined_tx(
-        self, *, game_id: str | None = None, expected: int | None = None
-    ) -> AsyncIterator[Conn]:
-        """As ``_tx``, in pipeline mode: BEGIN goes with the first statements
-        and COMMIT needs no extra wait for them."""
-        pool = self._pool
-        if pool is None:
-            raise StoreUnavailable("the PostgreSQL store is not open")
+    async def _read(self, *, timeout: float | None = None) -> AsyncIterator[Conn]:
+        """A pooled connection outside any transaction: each statement is its
+        own (READ COMMITTED, as a statement in ``_tx`` would see), one round
+        trip each; driver errors translated."""
         try:
-            async with pool.connection() as conn:
+            async with self._lend(timeout) as conn:
+                yield conn
+        except psycopg.Error as exc:
+            raise _translate(exc) from exc
+
+    async def _one_round_trip(
+        self,
+        statements: Sequence[tuple[str, dict[str, Any] | None]],
+        *,
+        answer: int,
+        game_id: str | None = None,
+        expected: int | None = None,
+    ) -> tuple[Any, ...] | None:
+        """BEGIN, ``statements`` and COMMIT sent in one pipeline, one round
+        trip; the first row of ``statements[answer]``. Driver errors as ``_tx``
+        (an error rolls everything back and skips the statements after it)."""
+        try:
+            async with self._lend() as conn:
                 try:
+                    # Explicit BEGIN and COMMIT (the connection is in autocommit):
+                    # psycopg's transaction() would wait for BEGIN, then for COMMIT.
                     async with conn.pipeline():
-                        async with conn.transaction():
-                            yield conn
+                        await conn.execute("BEGIN", prepare=True)
+                        cursors = [
+                            await conn.execute(sql, params, prepare=True)
+                            for sql, params in statements
+                        ]
+                        await conn.execute("COMMIT", prepare=True)
+                    # Synced: every result is in, nothing more is sent.
+                    return await cursors[answer].fetchone()
                 except BaseException:
                     await _release_session_locks(conn)
                     raise
@@ -365,7 +424,7 @@ class PostgresEventStore:
             return done
 
     async def ping(self) -> None:
-        async with self._tx(timeout=min(self._timeout, 2.0)) as conn:
+        async with self._read(timeout=min(self._timeout, 2.0)) as conn:
             await conn.execute("SELECT 1")
 
     # --- row helpers ------------------------------------------------------------------
@@ -383,11 +442,22 @@ class PostgresEventStore:
             seat_rows = await cur.fetchall()
         return game_records(_POSTGRES, rows, seat_rows)
 
-    @classmethod
-    async def _game(cls, conn: Conn, game_id: str) -> GameRecord | None:
-        cur = await conn.execute(SQL.GAME_BY_ID, (game_id,))
-        games = await cls._games(conn, await cur.fetchall())
-        return games[0] if games else None
+    @staticmethod
+    async def _game(conn: Conn, game_id: str) -> GameRecord | None:
+        # The row and its seats in one pipeline: one round trip.
+        async with conn.pipeline():
+            cur = await conn.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = %s", (game_id,), prepare=True
+            )
+            seats = await conn.execute(
+                f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = %s ORDER BY seat_order",
+                (game_id,),
+                prepare=True,
+            )
+        rows = await cur.fetchall()
+        if not rows:
+            return None
+        return game_records(_POSTGRES, rows, await seats.fetchall())[0]
 
     async def _insert_events(
         self,
@@ -457,7 +527,7 @@ class PostgresEventStore:
             )
 
     async def get_player(self, player_id: str) -> PlayerRecord | None:
-        async with self._tx() as conn:
+        async with self._read() as conn:
             cur = await conn.execute(
                 SQL.PLAYER_BY_ID,
                 (player_id,),
@@ -465,7 +535,7 @@ class PostgresEventStore:
             return player_record(_POSTGRES, await cur.fetchone())
 
     async def player_by_token(self, token_hash: str) -> PlayerRecord | None:
-        async with self._tx() as conn:
+        async with self._read() as conn:
             cur = await conn.execute(
                 SQL.PLAYER_BY_TOKEN,
                 (token_hash,),
@@ -474,7 +544,7 @@ class PostgresEventStore:
 
     async def player_games(self, player_id: str) -> list[GameRecord]:
         """Every game where the player holds a seat, newest first."""
-        async with self._tx() as conn:
+        async with self._read() as conn:
             cur = await conn.execute(SQL.PLAYER_GAMES, (player_id,))
             return await self._games(conn, await cur.fetchall())
 
@@ -498,7 +568,7 @@ class PostgresEventStore:
             await conn.execute(SQL.INSERT_SECRET, (game.game_id, seed))
 
     async def get_game(self, game_id: str) -> GameRecord | None:
-        async with self._tx() as conn:
+        async with self._read() as conn:
             return await self._game(conn, game_id)
 
     async def list_games(
@@ -522,13 +592,13 @@ class PostgresEventStore:
             limit=limit,
             cursor=cursor,
         )
-        async with self._tx() as conn:
+        async with self._read() as conn:
             cur = await conn.execute(sql, params)
             games = await self._games(conn, await cur.fetchall())
         return next_page(games, limit)
 
     async def get_seed(self, game_id: str) -> str | None:
-        async with self._tx() as conn:
+        async with self._read() as conn:
             cur = await conn.execute(SQL.SEED_OF, (game_id,))
             row = await cur.fetchone()
             return None if row is None else str(row[0])
@@ -537,7 +607,7 @@ class PostgresEventStore:
         """(Added) The seeds of ``game_ids`` in one query (unknown ids are left out)."""
         if not game_ids:
             return {}
-        async with self._tx() as conn:
+        async with self._read() as conn:
             cur = await conn.execute(
                 "SELECT game_id, seed FROM game_secrets WHERE game_id = ANY(%s)",
                 (list(dict.fromkeys(game_ids)),),
@@ -547,7 +617,7 @@ class PostgresEventStore:
     async def last_winner(self, ruleset: str, player_ids: list[str]) -> str | None:
         if not player_ids:
             return None
-        async with self._tx() as conn:
+        async with self._read() as conn:
             cur = await conn.execute(
                 "SELECT s.player_id FROM games g JOIN seats s ON s.game_id = g.game_id"
                 " WHERE g.ruleset = %s AND g.status = 'finished' AND s.player_id = ANY(%s)"
@@ -603,13 +673,13 @@ class PostgresEventStore:
             return after
 
     async def bot_games(self, *, limit: int = 100) -> list[GameRecord]:
-        async with self._tx() as conn:
+        async with self._read() as conn:
             cur = await conn.execute(bot_games_query(_POSTGRES), (limit,))
             return await self._games(conn, await cur.fetchall())
 
     async def seat_by_token(self, game_id: str, token_hash: str) -> str | None:
         """The seat claimed with this token (the first in seat order if several)."""
-        async with self._tx() as conn:
+        async with self._read() as conn:
             cur = await conn.execute(
                 SQL.SEAT_BY_TOKEN,
                 (game_id, token_hash),
@@ -665,19 +735,22 @@ class PostgresEventStore:
             "ss": [e.schema_version for e in events],
             "ds": [json_dumps(e.data) for e in events],
         }
-        async with self._pipelined_tx(game_id=game_id, expected=expected_version) as conn:
-            # BEGIN, the feed's marker and the append statement in one round
-            # trip; the count is the only answer waited for before COMMIT.
-            if events:
-                await conn.execute(_TAKE_MARKER)
-                await conn.execute(_ALLOC)
-            cur = await conn.execute(_APPEND, params, prepare=True)
-            if events:
-                await conn.execute(_ALLOC_DONE)
-            row = await cur.fetchone()
-            if row is not None and row[0] == 1:
-                return new_version
-            # Nothing was written: say why (the key before the version).
+        # BEGIN, the feed's marker, the statement under the allocation lock and
+        # COMMIT: one round trip.
+        statements: list[tuple[str, dict[str, Any] | None]] = [(_APPEND, params)]
+        if events:
+            statements = [(_TAKE_MARKER, None), (_ALLOC, None), *statements, (_ALLOC_DONE, None)]
+        row = await self._one_round_trip(
+            statements,
+            answer=2 if events else 0,
+            game_id=game_id,
+            expected=expected_version,
+        )
+        if row is not None and row[0] == 1:
+            return new_version
+        # Nothing was written (an empty transaction committed): say why, the
+        # key before the version.
+        async with self._tx(game_id=game_id, expected=expected_version) as conn:
             cur = await conn.execute("SELECT version FROM games WHERE game_id = %s", (game_id,))
             found = await cur.fetchone()
             if found is None:
@@ -691,7 +764,7 @@ class PostgresEventStore:
         self, game_id: str, *, after: int = 0, limit: int | None = None, upto: int | None = None
     ) -> list[StoredEvent]:
         sql, params = read_query(_POSTGRES, game_id, after=after, limit=limit, upto=upto)
-        async with self._tx() as conn:
+        async with self._read() as conn:
             cur = await conn.execute(sql, params)
             rows = await cur.fetchall()
         return [stored_event(_POSTGRES, game_id, row) for row in rows]
@@ -699,9 +772,9 @@ class PostgresEventStore:
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
         """Events of every game after ``after_position``, in position order (added),
         up to the horizon below which every writer has finished (see the module doc)."""
-        async with self._tx() as conn:
+        async with self._read() as conn:
             # Three statements, in this order: the sequence, then the markers,
-            # then the rows (READ COMMITTED: a snapshot taken after both).
+            # then the rows (a statement of its own: a snapshot taken after both).
             cur = await conn.execute(_LAST_ALLOCATED)
             allocated = (await cur.fetchone() or (0,))[0]
             cur = await conn.execute(_LOWEST_MARKER)
@@ -720,7 +793,7 @@ class PostgresEventStore:
     async def get_command(
         self, game_id: str, seat: str | None, idempotency_key: str
     ) -> CommandRecord | None:
-        async with self._tx() as conn:
+        async with self._read() as conn:
             return await self._command(conn, game_id, seat, idempotency_key)
 
     async def purge_idempotency(self, before: datetime) -> int:
@@ -778,7 +851,7 @@ class PostgresEventStore:
         self, game_id: str, *, at_or_before: int | None = None
     ) -> Snapshot | None:
         sql, params = snapshot_query(_POSTGRES, game_id, at_or_before)
-        async with self._tx() as conn:
+        async with self._read() as conn:
             cur = await conn.execute(sql, params)
             row = await cur.fetchone()
         return None if row is None else Snapshot(version=row[0], state=bytes(row[1]))

@@ -323,6 +323,12 @@ def run_plateau(env: dict[str, str], seconds: float, n_clients: int) -> dict[str
         gid, _ = setup_game(base)
         out["state_spectator_1w"] = wrk(f"{base}/games/{gid}/state", seconds)
         out["summary_1w"] = wrk(f"{base}/games/{gid}", seconds)
+        # A full page in both runs (newest first: the same 50 new games over an
+        # empty or a seeded database), so the scaled / empty ratio compares
+        # pages of one size, not a page of 1 game with a page of 50.
+        with httpx.Client(base_url=base, timeout=30) as c:
+            for _ in range(50):
+                c.post("/games", json={"ruleset": "arkantis"}).raise_for_status()
         out["list_games_1w"] = wrk(f"{base}/games?limit=50", seconds / 2)
     out["commands_2w"] = commands(env, 2, seconds, n_clients)
     out["commands_1w"] = commands(env, 1, seconds, n_clients)

@@ -1,0 +1,147 @@
+"""What a command and a cached read cost in round trips (issue 18), on
+PostgreSQL + Redis: a TCP relay between the service and each server counts a
+round trip each time the server answers after the service sent something.
+
+A command is one PostgreSQL round trip (BEGIN, the feed's marker, the append
+statement and COMMIT in one pipeline; no connection check, no idempotency
+query, no bot look-up for a game without bots); a cache hit is none. Counts,
+not timings: they do not depend on the machine's load."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import uuid
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from litestar.testing import AsyncTestClient
+
+import service.games
+from service.app import create_app
+from service.settings import Settings
+from tests.service.helpers import auth, legal, start_game, summary
+
+
+class Relay:
+    """A TCP relay to ``host:port`` on a loopback port of its own, in a thread."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.trips = 0
+        self.port = 0
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> Relay:
+        self._thread.start()
+        assert self._ready.wait(10)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        server = self._loop.run_until_complete(asyncio.start_server(self._serve, "127.0.0.1", 0))
+        self.port = server.sockets[0].getsockname()[1]
+        self._ready.set()
+        self._loop.run_forever()
+
+    async def _serve(self, client_r: Any, client_w: Any) -> None:
+        server_r, server_w = await asyncio.open_connection(*self.target)
+        last = [""]
+
+        async def pipe(reader: Any, writer: Any, side: str) -> None:
+            try:
+                while data := await reader.read(65536):
+                    if side == "server" and last[0] == "client":
+                        self.trips += 1
+                    last[0] = side
+                    writer.write(data)
+                    await writer.drain()
+            except (ConnectionError, asyncio.CancelledError):
+                pass
+            finally:
+                writer.close()
+
+        await asyncio.gather(pipe(client_r, server_w, "client"), pipe(server_r, client_w, "server"))
+
+
+def relayed(url: str, port: int) -> str:
+    parts = urlsplit(url)
+    netloc = parts.netloc.rsplit("@", 1)
+    host = f"127.0.0.1:{port}"
+    return urlunsplit(parts._replace(netloc=f"{netloc[0]}@{host}" if len(netloc) == 2 else host))
+
+
+@pytest.fixture
+def relays(request: pytest.FixtureRequest) -> Iterator[tuple[Relay, Relay, Settings]]:
+    pg_url = request.getfixturevalue("service_postgres_url")
+    redis_url = request.getfixturevalue("redis_url")
+    pg, rd = urlsplit(pg_url), urlsplit(redis_url)
+    with (
+        Relay(pg.hostname or "127.0.0.1", pg.port or 5432) as postgres,
+        Relay(rd.hostname or "127.0.0.1", rd.port or 6379) as redis,
+    ):
+        settings = Settings(
+            database_url=relayed(pg_url, postgres.port),
+            redis_url=relayed(redis_url, redis.port),
+            redis_prefix=f"{request.getfixturevalue('redis_prefix')}{uuid.uuid4().hex[:8]}:",
+        )
+        yield postgres, redis, settings
+
+
+async def test_a_command_is_one_postgres_round_trip_and_cache_hits_none(
+    relays: tuple[Relay, Relay, Settings], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    postgres, redis, settings = relays
+    monkeypatch.setattr(service.games, "TOKEN_TTL", 3600.0)  # a slow machine keeps its tokens
+    async with AsyncTestClient(create_app(settings, bot_runner=False)) as client:
+        game_id, tokens = await start_game(client)
+
+        async def cost(call: Any) -> tuple[int, int, Any]:
+            before = postgres.trips, redis.trips
+            response = await call
+            await asyncio.sleep(0.05)  # the relays have passed every answer on
+            return postgres.trips - before[0], redis.trips - before[1], response
+
+        accepted: Any = None
+        headers: dict[str, str] = {}
+        body: dict[str, Any] = {}
+        for n in range(4):
+            seat = (await summary(client, game_id))["to_act"][0]
+            body = await legal(client, game_id, tokens[seat])  # the token is known from here
+            headers = {**auth(tokens[seat]), "If-Match": f'"{body["version"]}"'}
+            if n % 2:
+                headers["Idempotency-Key"] = f"key-{n}"
+            pg_trips, redis_trips, r = await cost(
+                client.post(f"/games/{game_id}/commands", json=body["commands"][0], headers=headers)
+            )
+            assert r.status_code == 201, r.text
+            accepted = r.json()
+            # the games row and state from the shared head; one write to each server
+            # (the new state cached and the move published side by side)
+            assert pg_trips == 1, (n, pg_trips)
+            assert redis_trips <= 3, (n, redis_trips)
+            for path, who in (
+                (f"/games/{game_id}/state", {}),
+                (f"/games/{game_id}/state", auth(tokens[seat])),
+                (f"/games/{game_id}", {}),
+                (f"/games/{game_id}/legal-commands", auth(tokens[seat])),
+            ):
+                pg_trips, redis_trips, r = await cost(client.get(path, headers=who))
+                assert r.status_code == 200, r.text
+                assert (pg_trips, redis_trips) == (0, 1), (path, pg_trips, redis_trips)
+
+        # a retry of the last command (its If-Match stale by now): the store is
+        # asked for the version (the head might lag), then for the key
+        pg_trips, _, r = await cost(
+            client.post(f"/games/{game_id}/commands", json=body["commands"][0], headers=headers)
+        )
+        assert r.status_code == 201 and r.json() == accepted, r.text
+        assert pg_trips == 2, pg_trips
