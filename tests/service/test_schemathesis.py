@@ -1,93 +1,229 @@
-"""schemathesis against the ASGI app in-process: every operation, every default check.
+"""schemathesis, as an outside user runs it: its CLI, every check, every phase.
 
-Two deliberate configuration choices, both about what "valid" means here:
+A real ``plateau serve`` on PostgreSQL + Redis (a database and a Redis prefix
+of its own); ``schemathesis run openapi/openapi.json --checks all`` against
+it: the examples, coverage and fuzzing phases, then the stateful phase, which
+walks the document's ``links`` (create a game, claim its seats, read the
+legal commands, send them, …; link inference is off, so only the document's
+links drive it). It must report 0 failures and 0 errors over at least
+``PLATEAU_SCHEMATHESIS_CASES`` generated cases (2,000 by default), and the
+server's log of the whole run must hold no 5xx answer and no error record.
 
-* ``positive_data_acceptance`` also accepts 412 and 422: a schema-valid
-  command can still be illegal now (a rule violation, 422 with the ruleset's
-  code) or stale (412 under If-Match); a schema cannot express game rules.
-* Operations run against a game that exists and has started, with a real seat
-  token (the auth hook below), so that generated requests reach the rules and
-  not only the 404 path.
+Seat tokens come from ``schemathesis_hooks.py``: an auth provider hands out
+the tokens the run's own seat claims received (no link can carry a
+credential). ``ignored_auth`` then replays authenticated requests without a
+token and with a wrong one.
+
+Configuration choices, each about what "valid" means here:
+
+* ``positive_data_acceptance`` also accepts 401, 403, 404, 409, 412 and 422:
+  a schema-valid request can name a game that does not exist (404), carry no
+  or another seat's token (401/403), come too early or too late for the game
+  (409), be stale (412 under ``If-Match``) or break a rule (422 with the
+  ruleset's code); a schema cannot express game rules.
+* ``object_level_authorization`` is enabled but has nothing to compare: it
+  needs fixed identities ("peers") that own objects, and here nothing is
+  owned: every game is public (spectators read it), and a seat token is
+  issued per game by the claim. What a seat may see is the view filtering,
+  tested on every ruleset in ``tests/service/test_api.py`` and the domain.
+
+``PLATEAU_SCHEMATHESIS_CASES=20000`` (for example) asks for a larger run:
+more examples per operation and more stateful scenarios, in proportion.
 """
 
 from __future__ import annotations
 
-import asyncio
-import tempfile
-from typing import Any
+import json
+import os
+import re
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
 
-import schemathesis
-from hypothesis import HealthCheck, settings
-from litestar.testing import AsyncTestClient
-from schemathesis.config import SchemathesisConfig
+import httpx
+import pytest
 
-from service.app import create_app
-from service.settings import Settings
+from tests.backends import postgres_database
 
-DB_DIR = tempfile.mkdtemp(prefix="plateau-schemathesis-")
-APP_SETTINGS = Settings(database_url=f"sqlite:///{DB_DIR}/st.db")
-app = create_app(APP_SETTINGS)
+ROOT = Path(__file__).resolve().parents[2]
+DOCUMENT = ROOT / "openapi" / "openapi.json"
+BIN = Path(sys.executable).parent
 
-CONFIG = SchemathesisConfig.from_dict(
-    {
-        "checks": {
-            # Since the document declares the bearer scheme per operation,
-            # ignored_auth replays cases with "invalid" auth, but the header
-            # hook below puts a real seat token on most of them, so it reports
-            # a false positive. Missing or bad tokens: tests/service/test_api.py.
-            "ignored_auth": {"enabled": False},
-            "positive_data_acceptance": {
-                "expected-statuses": ["2xx", "401", "403", "404", "409", "412", "422"],
-            },
+DEFAULT_CASES = 2000
+CASES = int(os.environ.get("PLATEAU_SCHEMATHESIS_CASES", DEFAULT_CASES))
+SEED = int(os.environ.get("PLATEAU_SCHEMATHESIS_SEED", "20261202"))
+
+
+def run_settings(cases: int) -> tuple[int, int]:
+    """(examples per operation, stateful scenarios) for about ``cases`` cases.
+
+    The coverage phase alone generates about 2,000 (every boundary the schema
+    defines, whatever the budget); fuzzing adds the examples per operation
+    (21 operations) and each stateful scenario about 15 steps.
+    """
+    extra = max(cases - DEFAULT_CASES, 0)
+    return 10 + extra // 20, 60 + extra // 20
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+CONFIG = """
+[checks.positive_data_acceptance]
+expected-statuses = ["2xx", "401", "403", "404", "409", "412", "422"]
+
+[phases.stateful]
+max-steps = 30
+
+[phases.stateful.generation]
+max-examples = {scenarios}
+
+[phases.stateful.inference]
+algorithms = []
+"""
+
+
+@pytest.fixture
+def server(redis_url: str, redis_prefix: str, tmp_path: Path) -> Iterator[tuple[str, Path, int]]:
+    port = free_port()
+    log_path = tmp_path / "server.log"
+    with postgres_database() as database_url, open(log_path, "wb") as log_file:
+        env = {
+            **os.environ,
+            "PLATEAU_DATABASE_URL": database_url,
+            "PLATEAU_REDIS_URL": redis_url,
+            "PLATEAU_REDIS_PREFIX": f"{redis_prefix}st:",
+            "PLATEAU_LOG_FORMAT": "json",
+        }
+        proc = subprocess.Popen(
+            [str(BIN / "plateau"), "serve", "--host", "127.0.0.1", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 90
+            while True:
+                if proc.poll() is not None:
+                    pytest.fail(f"plateau serve exited:\n{log_path.read_text(errors='replace')}")
+                try:
+                    if httpx.get(f"{base}/health/ready", timeout=2).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline:
+                    pytest.fail("plateau serve did not become ready in 90 s")
+                time.sleep(0.2)
+            yield base, log_path, proc.pid
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
+def cpu_seconds(pgid: int) -> float:
+    """CPU time so far of every live process in the server's process group."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:  # fields[2]: pgrp; [11], [12]: utime, stime
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def server_answers(log_path: Path) -> list[dict[str, object]]:
+    """The access-log records (one a request) and every record above ``info``."""
+    records = []
+    for line in log_path.read_text(errors="replace").splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if record.get("logger") == "plateau.access" or record.get("level") not in ("info", "debug"):
+            records.append(record)
+    return records
+
+
+@pytest.mark.slow
+def test_schemathesis_finds_nothing(server: tuple[str, Path, int], tmp_path: Path) -> None:
+    base, log_path, server_pid = server
+    examples, scenarios = run_settings(CASES)
+    config = tmp_path / "schemathesis.toml"
+    config.write_text(CONFIG.replace("{scenarios}", str(scenarios)))
+    reports = tmp_path / "reports"
+    started = time.monotonic()
+    server_cpu = cpu_seconds(server_pid)
+    client_cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = subprocess.run(
+        [str(BIN / "schemathesis"), "--no-color", "--config-file", str(config), "run"]
+        + [str(DOCUMENT), "--url", base, "--checks", "all", "--seed", str(SEED)]
+        + ["--max-examples", str(examples), "--request-timeout", "60"]
+        + ["--report", "json", "--report-dir", str(reports)],
+        cwd=tmp_path,  # its cache (.schemathesis/) stays out of the checkout
+        env={
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "SCHEMATHESIS_HOOKS": "tests.service.schemathesis_hooks",
+            "PLATEAU_SCHEMATHESIS_BASE_URL": base,
         },
-    }
-)
-schema = schemathesis.openapi.from_asgi("/schema/openapi.json", app, config=CONFIG)
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    elapsed = time.monotonic() - started
+    server_cpu = cpu_seconds(server_pid) - server_cpu
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    client_cpu_s = usage.ru_utime + usage.ru_stime - client_cpu.ru_utime - client_cpu.ru_stime
+    out = r.stdout + r.stderr
+    report = json.loads(next(reports.glob("json-*.json")).read_text())
+    cases = report["test_cases"]
+    phases = "\n".join(re.findall(r"^.*\((?:in )?[0-9.]+s\)$", out, flags=re.MULTILINE))
+    # Wall time depends on the machine's load; the CPU seconds spent say what
+    # a quiet machine needs (the client and the server take turns).
+    print(
+        f"schemathesis: {cases['generated']} cases in {elapsed:.0f} s wall, CPU:"
+        f" client {client_cpu_s:.0f} s, server {server_cpu:.0f} s\n{phases}\n{out[-1500:]}"
+    )
+    assert r.returncode == 0, out
+    assert report["failures"] == [] and report["errors"] == [], out
+    assert cases["with_failures"] == 0 and cases["errored"] == 0, cases
+    assert cases["generated"] >= CASES, cases
+    assert all(p["status"] == "success" for p in report["phases"].values()), report["phases"]
 
+    # The stateful phase followed the document's links (only those: no
+    # inferred ones), through seat claims to the legal commands of a seat.
+    line = re.search(r"API Links:.*", out)
+    assert line and "inferred" not in line.group(0), out
+    covered, total = map(int, re.findall(r"(\d+) (?:covered|total)", line.group(0)))
+    assert covered >= total // 2, line.group(0)
+    answers = server_answers(log_path)
 
-async def _seed_game() -> tuple[str, str]:
-    async with AsyncTestClient(create_app(APP_SETTINGS)) as client:
-        r = await client.post("/games", json={"ruleset": "arkantis"})
-        game_id = r.json()["game_id"]
-        tokens = []
-        for seat in ("seat_0", "seat_1"):
-            r = await client.post(f"/games/{game_id}/seats/{seat}", json={"player_name": seat})
-            tokens.append(r.json()["token"])
-        return game_id, tokens[0]
+    def answered(route: str, status: int) -> int:
+        return sum(1 for a in answers if a.get("route") == route and a.get("status") == status)
 
+    claims = answered("/games/{game_id}/seats/{seat}", 201)
+    legal = answered("/games/{game_id}/legal-commands", 200)
+    played = answered("/games/{game_id}/commands", 201)
+    print(f"{line.group(0)}; {claims} seats claimed, {legal} legal-command lists, {played} played")
+    assert claims and legal, (claims, legal)
 
-GAME_ID, TOKEN = asyncio.run(_seed_game())
-
-
-@schema.hook
-def map_path_parameters(ctx: Any, path_parameters: dict[str, Any] | None) -> dict[str, Any] | None:
-    """Half of the generated paths target the seeded game (the rest stay random: 404s)."""
-    if path_parameters and "game_id" in path_parameters and hash(str(path_parameters)) % 2 == 0:
-        path_parameters["game_id"] = GAME_ID
-    return path_parameters
-
-
-@schema.hook
-def map_query(ctx: Any, query: dict[str, Any] | None) -> dict[str, Any] | None:
-    """Streams are bounded (``timeout=0``: the backlog, then the end), and the
-    opaque ``cursor`` is dropped: a client only ever sends one it was given."""
-    query = dict(query or {})
-    query.pop("cursor", None)
-    if ctx.operation.path.endswith("/events/stream"):
-        query["timeout"] = 0
-    return query
-
-
-@schema.hook
-def map_headers(ctx: Any, headers: dict[str, Any] | None) -> dict[str, Any] | None:
-    """Most requests carry the seeded game's seat token; generated ones are kept sometimes."""
-    headers = dict(headers or {})
-    if hash(str(headers)) % 4 != 0:
-        headers["Authorization"] = f"Bearer {TOKEN}"
-    return headers
-
-
-@schema.parametrize()
-@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
-def test_api_conforms_to_its_schema(case: Any) -> None:
-    case.call_and_validate()
+    # The server's log of the whole run: no 5xx, no error.
+    errors = [a for a in answers if int(str(a.get("status", 0))) >= 500 or "status" not in a]
+    assert not errors, json.dumps(errors[:20], indent=1)
