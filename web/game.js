@@ -19,6 +19,8 @@ const PLAY_STEP_MS = 600;
 const BURST_MS = 40;
 /** A refresh gives up after this many passes whose answers disagree on the version. */
 const MAX_PASSES = 8;
+/** After a failed refresh (network, 5xx, 429), the next try. */
+const RETRY_MS = 1500;
 
 /**
  * Every string a command names (its `type` aside): the ids a board click can match.
@@ -214,10 +216,11 @@ export class GamePage {
 
   /** Refresh once a burst of streamed events is over (one command appends several). */
   soon() {
-    if (this.loadedVersion >= this.logLast || this.burst !== null) return;
+    // A load in progress compares its summary with the log when it ends (see load).
+    if (this.loading || this.loadedVersion >= this.logLast || this.burst !== null) return;
     this.burst = window.setTimeout(() => {
       this.burst = null;
-      void this.refresh();
+      if (!this.loading) void this.refresh();
     }, BURST_MS);
   }
 
@@ -239,6 +242,9 @@ export class GamePage {
       if (!this.disposed) this.section.dataset.ready = 'true';
     } catch (error) {
       this.status.textContent = message(error);
+      // The network or the service failed (not a 4xx about this request): try again soon.
+      const client = error instanceof api.ApiError && error.status < 500 && error.status !== 429;
+      if (!client && !this.disposed) window.setTimeout(() => void this.refresh(), RETRY_MS);
     } finally {
       this.loading = false;
     }
@@ -284,7 +290,6 @@ export class GamePage {
     ]);
     if (this.disposed) return;
     if (legal && legal.version !== summary.version) this.again = true;
-    if (live && this.logLast > summary.version) this.again = true; // the log is ahead: read again
     this.legal = needLegal ? legal : null;
     this.renderStatus();
     this.renderSeats();
@@ -293,6 +298,8 @@ export class GamePage {
     this.renderCommands();
     await this.renderOutcome();
     if (live) this.loadedVersion = summary.version;
+    // Events streamed in while loading are newer than this summary: one more pass.
+    if (live && this.logLast > summary.version) this.again = true;
     this.section.dataset.version = String(version);
     this.section.dataset.status = summary.status;
     this.section.dataset.seat = this.seat ?? '';
