@@ -93,6 +93,10 @@ export class GamePage {
       labelled('Version', this.slider), this.sliderText, this.back, this.playButton, this.forward, this.liveLink,
     ]);
     this.board = el('div', { id: 'board', class: 'board', role: 'region', 'aria-label': 'Board' });
+    this.viewText = el('pre', { id: 'view', class: 'view' });
+    this.viewBox = el('details', { id: 'view-box' }, [
+      el('summary', { text: 'The view as JSON (GET /state at this version)' }), this.viewText,
+    ]);
     this.choice = el('p', { id: 'choice', class: 'muted', 'aria-live': 'polite' });
     this.problem = el('p', { id: 'problem', class: 'problem', role: 'alert' });
     this.commandList = el('div', { id: 'commands', class: 'commands' });
@@ -104,7 +108,7 @@ export class GamePage {
       this.title,
       this.status,
       el('div', { class: 'game' }, [
-        el('div', {}, [this.replayBar, this.board]),
+        el('div', {}, [this.replayBar, this.board, this.viewBox]),
         el('div', { class: 'side' }, [
           el('section', { 'aria-labelledby': 'you-heading' }, [
             el('h2', { id: 'you-heading', text: 'You' }),
@@ -140,6 +144,7 @@ export class GamePage {
       this.resetChoice();
       void this.refresh();
     });
+    this.viewBox.addEventListener('toggle', () => void this.renderView());
     this.board.addEventListener('click', (event) => this.boardClicked(event.target));
     this.board.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -297,12 +302,28 @@ export class GamePage {
     this.renderBoard(pic ? pic.text : null);
     this.renderCommands();
     await this.renderOutcome();
+    await this.renderView();
     if (live) this.loadedVersion = summary.version;
     // Events streamed in while loading are newer than this summary: one more pass.
     if (live && this.logLast > summary.version) this.again = true;
     this.section.dataset.version = String(version);
     this.section.dataset.status = summary.status;
     this.section.dataset.seat = this.seat ?? '';
+  }
+
+  /** The state as my seat sees it at the shown version, only while its box is open. */
+  async renderView() {
+    const version = this.shownVersion();
+    if (!this.viewBox.open || version < 1) {
+      this.viewText.textContent = '';
+      return;
+    }
+    try {
+      const state = await api.getState(this.id, version, this.token);
+      this.viewText.textContent = JSON.stringify(state.view, null, 1);
+    } catch (error) {
+      this.viewText.textContent = message(error);
+    }
   }
 
   /** @param {string} seat */
