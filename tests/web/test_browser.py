@@ -233,6 +233,7 @@ def test_two_tabs_play_a_default_game_to_the_end_and_replay_it(
     # The README's screenshots when asked (PLATEAU_WEB_SCREENSHOTS=docs/pictures), else a scratch one.
     pictures = Path(os.environ.get("PLATEAU_WEB_SCREENSHOTS") or tmp_path)
     pictures.mkdir(parents=True, exist_ok=True)
+    bob.page.evaluate("() => window.scrollTo(0, 0)")
     bob.page.screenshot(path=str(pictures / f"web-{ruleset}.png"), full_page=False)
     for tab in seats.values():
         tab.close()
