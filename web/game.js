@@ -77,6 +77,8 @@ export class GamePage {
     /** @type {number | null} */
     this.reconnect = null;
     this.seedChecked = '';
+    /** @type {number | null} the log is greyed after this version (null: not greyed) */
+    this.greyFrom = null;
     /** @type {number | null} the pending refresh after streamed events */
     this.burst = null;
     /** the game's version the page last showed live (-1: none yet) */
@@ -277,6 +279,7 @@ export class GamePage {
       this.log = [];
       this.logLast = 0;
       this.logList.replaceChildren();
+      this.greyFrom = null;
       this.logToken = token;
       this.logStatus = summary.status;
       this.addEvents(await api.events(this.id, 0, token));
@@ -412,8 +415,13 @@ export class GamePage {
     this.back.disabled = shown <= 1;
     this.forward.disabled = shown >= last;
     this.liveLink.hidden = this.replay === null;
-    for (const item of Array.from(this.logList.children)) {
-      item.classList.toggle('future', Number(item.getAttribute('data-version')) > shown);
+    // Grey the events after the shown version (replaying only: live, nothing is in the future).
+    const greyFrom = this.replay === null ? null : shown;
+    if (greyFrom !== this.greyFrom) {
+      for (const item of Array.from(this.logList.children)) {
+        item.classList.toggle('future', greyFrom !== null && Number(item.getAttribute('data-version')) > greyFrom);
+      }
+      this.greyFrom = greyFrom;
     }
   }
 
@@ -602,9 +610,11 @@ export class GamePage {
     if (!fresh.length) return;
     this.logLast = fresh[fresh.length - 1].version;
     this.log.push(...fresh);
-    this.logList.append(...fresh.map((e) => el('li', { value: e.version, 'data-version': e.version }, [
-      el('strong', { text: e.event.type }), ' ', fields(e.event),
-    ])));
+    const greyFrom = this.greyFrom;
+    this.logList.append(...fresh.map((e) => el('li', {
+      value: e.version, 'data-version': e.version,
+      class: greyFrom !== null && e.version > greyFrom ? 'future' : null,
+    }, [el('strong', { text: e.event.type }), ' ', fields(e.event)])));
   }
 
   openStream() {
@@ -621,7 +631,6 @@ export class GamePage {
       } catch {
         return;
       }
-      this.renderReplay();
       this.soon();
     };
     for (const type of this.detail.event_types) source.addEventListener(type, received);
