@@ -13,10 +13,11 @@ untouched.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import get
 from litestar.exceptions import NotFoundException
+from litestar.params import PathParameter
 from litestar.response import File
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -60,7 +61,7 @@ def web_handlers() -> list[Any]:
     served = app_files()
 
     @get("/web/{name:str}", include_in_schema=False, sync_to_thread=False, name="web")
-    def asset(name: str) -> File:
+    def asset(name: Annotated[str, PathParameter()]) -> File:
         """One of the client's own files; anything else is the API's 404."""
         path = served.get(name)
         if path is None:

@@ -19,6 +19,7 @@
 /** @typedef {Ops['createGame']['responses'][201]['content']['application/json']} CreatedGame */
 /** @typedef {NonNullable<NonNullable<ClaimSeat>['bot']>} BotLevel */
 /** @typedef {Schemas['Problem']} Problem */
+/** @typedef {Ops['getState']['responses'][200]['content']['application/json']} StateResponse */
 
 /** The bot levels a seat may be given (checked against ClaimSeat.bot by tsc). @type {BotLevel[]} */
 export const BOT_LEVELS = ['random', 'greedy', 'mcts'];
@@ -175,6 +176,15 @@ export async function picture(id, version, token) {
   const tag = /"(\d+)"/.exec(answer.headers.get('etag') || '');
   return { text: await answer.text(), version: tag ? Number(tag[1]) : version ?? -1 };
 }
+
+/**
+ * The state as the token's seat (or a spectator) sees it at `version`.
+ * @param {string} id
+ * @param {number} version
+ * @param {string | null} token
+ * @returns {Promise<StateResponse>}
+ */
+export const getState = (id, version, token) => json(`${gamePath(id)}/state${query({ version })}`, { token });
 
 /**
  * The whole log after `after`, redacted for the token's seat (paged by the API).

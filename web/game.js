@@ -19,6 +19,8 @@ const PLAY_STEP_MS = 600;
 const BURST_MS = 40;
 /** A refresh gives up after this many passes whose answers disagree on the version. */
 const MAX_PASSES = 8;
+/** After a failed refresh (network, 5xx, 429), the next try. */
+const RETRY_MS = 1500;
 
 /**
  * Every string a command names (its `type` aside): the ids a board click can match.
@@ -75,6 +77,8 @@ export class GamePage {
     /** @type {number | null} */
     this.reconnect = null;
     this.seedChecked = '';
+    /** @type {number | null} the log is greyed after this version (null: not greyed) */
+    this.greyFrom = null;
     /** @type {number | null} the pending refresh after streamed events */
     this.burst = null;
     /** the game's version the page last showed live (-1: none yet) */
@@ -91,6 +95,10 @@ export class GamePage {
       labelled('Version', this.slider), this.sliderText, this.back, this.playButton, this.forward, this.liveLink,
     ]);
     this.board = el('div', { id: 'board', class: 'board', role: 'region', 'aria-label': 'Board' });
+    this.viewText = el('pre', { id: 'view', class: 'view' });
+    this.viewBox = el('details', { id: 'view-box' }, [
+      el('summary', { text: 'The view as JSON (GET /state at this version)' }), this.viewText,
+    ]);
     this.choice = el('p', { id: 'choice', class: 'muted', 'aria-live': 'polite' });
     this.problem = el('p', { id: 'problem', class: 'problem', role: 'alert' });
     this.commandList = el('div', { id: 'commands', class: 'commands' });
@@ -102,7 +110,7 @@ export class GamePage {
       this.title,
       this.status,
       el('div', { class: 'game' }, [
-        el('div', {}, [this.replayBar, this.board]),
+        el('div', {}, [this.replayBar, this.board, this.viewBox]),
         el('div', { class: 'side' }, [
           el('section', { 'aria-labelledby': 'you-heading' }, [
             el('h2', { id: 'you-heading', text: 'You' }),
@@ -138,6 +146,7 @@ export class GamePage {
       this.resetChoice();
       void this.refresh();
     });
+    this.viewBox.addEventListener('toggle', () => void this.renderView());
     this.board.addEventListener('click', (event) => this.boardClicked(event.target));
     this.board.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -214,10 +223,11 @@ export class GamePage {
 
   /** Refresh once a burst of streamed events is over (one command appends several). */
   soon() {
-    if (this.loadedVersion >= this.logLast || this.burst !== null) return;
+    // A load in progress compares its summary with the log when it ends (see load).
+    if (this.loading || this.loadedVersion >= this.logLast || this.burst !== null) return;
     this.burst = window.setTimeout(() => {
       this.burst = null;
-      void this.refresh();
+      if (!this.loading) void this.refresh();
     }, BURST_MS);
   }
 
@@ -239,6 +249,9 @@ export class GamePage {
       if (!this.disposed) this.section.dataset.ready = 'true';
     } catch (error) {
       this.status.textContent = message(error);
+      // The network or the service failed (not a 4xx about this request): try again soon.
+      const client = error instanceof api.ApiError && error.status < 500 && error.status !== 429;
+      if (!client && !this.disposed) window.setTimeout(() => void this.refresh(), RETRY_MS);
     } finally {
       this.loading = false;
     }
@@ -266,6 +279,7 @@ export class GamePage {
       this.log = [];
       this.logLast = 0;
       this.logList.replaceChildren();
+      this.greyFrom = null;
       this.logToken = token;
       this.logStatus = summary.status;
       this.addEvents(await api.events(this.id, 0, token));
@@ -284,7 +298,6 @@ export class GamePage {
     ]);
     if (this.disposed) return;
     if (legal && legal.version !== summary.version) this.again = true;
-    if (live && this.logLast > summary.version) this.again = true; // the log is ahead: read again
     this.legal = needLegal ? legal : null;
     this.renderStatus();
     this.renderSeats();
@@ -292,10 +305,28 @@ export class GamePage {
     this.renderBoard(pic ? pic.text : null);
     this.renderCommands();
     await this.renderOutcome();
+    await this.renderView();
     if (live) this.loadedVersion = summary.version;
+    // Events streamed in while loading are newer than this summary: one more pass.
+    if (live && this.logLast > summary.version) this.again = true;
     this.section.dataset.version = String(version);
     this.section.dataset.status = summary.status;
     this.section.dataset.seat = this.seat ?? '';
+  }
+
+  /** The state as my seat sees it at the shown version, only while its box is open. */
+  async renderView() {
+    const version = this.shownVersion();
+    if (!this.viewBox.open || version < 1) {
+      this.viewText.textContent = '';
+      return;
+    }
+    try {
+      const state = await api.getState(this.id, version, this.token);
+      this.viewText.textContent = JSON.stringify(state.view, null, 1);
+    } catch (error) {
+      this.viewText.textContent = message(error);
+    }
   }
 
   /** @param {string} seat */
@@ -384,8 +415,13 @@ export class GamePage {
     this.back.disabled = shown <= 1;
     this.forward.disabled = shown >= last;
     this.liveLink.hidden = this.replay === null;
-    for (const item of Array.from(this.logList.children)) {
-      item.classList.toggle('future', Number(item.getAttribute('data-version')) > shown);
+    // Grey the events after the shown version (replaying only: live, nothing is in the future).
+    const greyFrom = this.replay === null ? null : shown;
+    if (greyFrom !== this.greyFrom) {
+      for (const item of Array.from(this.logList.children)) {
+        item.classList.toggle('future', greyFrom !== null && Number(item.getAttribute('data-version')) > greyFrom);
+      }
+      this.greyFrom = greyFrom;
     }
   }
 
@@ -574,9 +610,11 @@ export class GamePage {
     if (!fresh.length) return;
     this.logLast = fresh[fresh.length - 1].version;
     this.log.push(...fresh);
-    this.logList.append(...fresh.map((e) => el('li', { value: e.version, 'data-version': e.version }, [
-      el('strong', { text: e.event.type }), ' ', fields(e.event),
-    ])));
+    const greyFrom = this.greyFrom;
+    this.logList.append(...fresh.map((e) => el('li', {
+      value: e.version, 'data-version': e.version,
+      class: greyFrom !== null && e.version > greyFrom ? 'future' : null,
+    }, [el('strong', { text: e.event.type }), ' ', fields(e.event)])));
   }
 
   openStream() {
@@ -593,7 +631,6 @@ export class GamePage {
       } catch {
         return;
       }
-      this.renderReplay();
       this.soon();
     };
     for (const type of this.detail.event_types) source.addEventListener(type, received);

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import random
 import re
 import time
@@ -37,7 +38,6 @@ from tests.web.conftest import Tab, click_listed
 pytestmark = pytest.mark.slow
 
 HOSTILE = '<img src=x onerror="window.__pwned = 1">'
-PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
 BOARD_EVERY = 3
 """One move in this many goes through board clicks when its command names a drawn element."""
 SPECTATE_AT = 6
@@ -150,7 +150,7 @@ def _leaks(ruleset: str, state: Any, seat: str | None, markup: str) -> list[str]
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_two_tabs_play_a_default_game_to_the_end_and_replay_it(
-    ruleset: str, base: str, browser: Browser
+    ruleset: str, base: str, browser: Browser, tmp_path: Path
 ) -> None:
     started = time.monotonic()
     rng = random.Random(f"web-{ruleset}")
@@ -230,8 +230,11 @@ def test_two_tabs_play_a_default_game_to_the_end_and_replay_it(
     shared.close()
     page.click("#replay-live")
     alice.settle(last, "finished")
-    PICTURES.mkdir(parents=True, exist_ok=True)
-    bob.page.screenshot(path=str(PICTURES / f"web-{ruleset}.png"), full_page=False)
+    # The README's screenshots when asked (PLATEAU_WEB_SCREENSHOTS=docs/pictures), else a scratch one.
+    pictures = Path(os.environ.get("PLATEAU_WEB_SCREENSHOTS") or tmp_path)
+    pictures.mkdir(parents=True, exist_ok=True)
+    bob.page.evaluate("() => window.scrollTo(0, 0)")
+    bob.page.screenshot(path=str(pictures / f"web-{ruleset}.png"), full_page=False)
     for tab in seats.values():
         tab.close()
     print(f"{ruleset}: {counts['moves']} moves ({counts['board']} by board clicks) "

@@ -147,6 +147,8 @@ def test_bots_from_the_lobby_and_the_game_page(base: str, browser: Browser) -> N
     assert summary["status"] == "finished"
     tab.settle(summary["version"], "finished")
     assert page.is_visible("#outcome")
+    page.click("#view-box summary")  # the view at this version, as JSON text
+    page.wait_for_function("() => document.getElementById('view').textContent.startsWith('{')")
     # A bot seated from the game page of a waiting game.
     other = post(base, "/games", {"ruleset": "eclats_des_cites"})["game_id"]
     page.goto(f"{base}/#/games/{urllib.parse.quote(other)}")
