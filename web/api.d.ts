@@ -458,6 +458,20 @@ export interface components {
         /**
          * ArkantisBoardLayoutDrawn
          * @description Phase 1: the 7 empty cells (one per row and per column).
+         * @example {
+         *       "type": "arkantis.board_layout_drawn",
+         *       "source": "random",
+         *       "tournament_config": null,
+         *       "empty_cells": [
+         *         "r1c5",
+         *         "r2c1",
+         *         "r3c3",
+         *         "r4c7",
+         *         "r5c4",
+         *         "r6c6",
+         *         "r7c2"
+         *       ]
+         *     }
          */
         ArkantisBoardLayoutDrawn: {
             /**
@@ -478,6 +492,18 @@ export interface components {
         /**
          * ArkantisBoardPrepared
          * @description The prepared board (authoritative).
+         * @example {
+         *       "type": "arkantis.board_prepared",
+         *       "rows": [
+         *         "BBBBRBB",
+         *         "RBBBBBR",
+         *         "BBRBBBB",
+         *         "BBBBBBB",
+         *         "BBBRBBB",
+         *         "BBBBBRB",
+         *         "BRBBBBB"
+         *       ]
+         *     }
          */
         ArkantisBoardPrepared: {
             /**
@@ -491,6 +517,12 @@ export interface components {
         /**
          * ArkantisBuyCard
          * @description Buy a card (emerald 1 sesterce, orange 2) at any time, even out of turn.
+         * @example {
+         *       "type": "arkantis.buy_card",
+         *       "colour": "orange",
+         *       "source": "hidden",
+         *       "expected_card_id": null
+         *     }
          */
         ArkantisBuyCard: {
             /**
@@ -542,6 +574,15 @@ export interface components {
         /**
          * ArkantisCardBought
          * @description A player bought a card; card_id is hidden from others when source is hidden.
+         * @example {
+         *       "type": "arkantis.card_bought",
+         *       "turn": 6,
+         *       "seat": "seat_1",
+         *       "colour": "emerald",
+         *       "source": "hidden",
+         *       "card_id": "column_2",
+         *       "price": 1
+         *     }
          */
         ArkantisCardBought: {
             /**
@@ -574,6 +615,15 @@ export interface components {
         /**
          * ArkantisCardLaid
          * @description A card from hand validated a pending shape; it scores face_value at the end.
+         * @example {
+         *       "type": "arkantis.card_laid",
+         *       "turn": 15,
+         *       "seat": "seat_1",
+         *       "shape_id": "s2",
+         *       "card_id": "statuette_3",
+         *       "card_type": "statuette",
+         *       "face_value": 5
+         *     }
          */
         ArkantisCardLaid: {
             /**
@@ -603,6 +653,11 @@ export interface components {
         /**
          * ArkantisCardTurnedFaceUp
          * @description The top hidden card of a colour went to its visible slot.
+         * @example {
+         *       "type": "arkantis.card_turned_face_up",
+         *       "colour": "orange",
+         *       "card_id": "tiers_3"
+         *     }
          */
         ArkantisCardTurnedFaceUp: {
             /**
@@ -663,6 +718,20 @@ export interface components {
         /**
          * ArkantisCardsDealt
          * @description A player's starting hand: 2 orange then 1 emerald, from the pile tops.
+         * @example {
+         *       "type": "arkantis.cards_dealt",
+         *       "seat": "seat_0",
+         *       "colours": [
+         *         "orange",
+         *         "orange",
+         *         "emerald"
+         *       ],
+         *       "card_ids": [
+         *         "cross_1",
+         *         "pickaxe_1",
+         *         "paving_2"
+         *       ]
+         *     }
          */
         ArkantisCardsDealt: {
             /**
@@ -733,6 +802,19 @@ export interface components {
         /**
          * ArkantisDuplicateSwapped
          * @description Two identical cards shown; one went to the bottom of its pile, the top card was drawn.
+         * @example {
+         *       "type": "arkantis.duplicate_swapped",
+         *       "turn": 7,
+         *       "seat": "seat_0",
+         *       "colour": "emerald",
+         *       "card_type": "paving",
+         *       "shown_card_ids": [
+         *         "paving_4",
+         *         "paving_2"
+         *       ],
+         *       "discarded_card_id": "paving_4",
+         *       "drawn_card_id": "paving_3"
+         *     }
          */
         ArkantisDuplicateSwapped: {
             /**
@@ -767,6 +849,12 @@ export interface components {
         /**
          * ArkantisEmptyCellMoved
          * @description Phase 2: the empty cell of row 4 moved to the k-th full cell from the base.
+         * @example {
+         *       "type": "arkantis.empty_cell_moved",
+         *       "column": 7,
+         *       "from_cell": "r4c7",
+         *       "to_cell": "r2c7"
+         *     }
          */
         ArkantisEmptyCellMoved: {
             /**
@@ -784,6 +872,9 @@ export interface components {
         /**
          * ArkantisEndTurn
          * @description Close the validation window; the pending shapes are forfeited.
+         * @example {
+         *       "type": "arkantis.end_turn"
+         *     }
          */
         ArkantisEndTurn: {
             /**
@@ -795,6 +886,10 @@ export interface components {
         /**
          * ArkantisFirstPlayerDrawn
          * @description The random draw of the first player.
+         * @example {
+         *       "type": "arkantis.first_player_drawn",
+         *       "seat": "seat_0"
+         *     }
          */
         ArkantisFirstPlayerDrawn: {
             /**
@@ -808,6 +903,23 @@ export interface components {
         /**
          * ArkantisGameCreated
          * @description The game exists; bank 50.
+         * @example {
+         *       "type": "arkantis.game_created",
+         *       "ruleset": "arkantis/1",
+         *       "players": [
+         *         {
+         *           "seat": "seat_0",
+         *           "seat_index": 0
+         *         },
+         *         {
+         *           "seat": "seat_1",
+         *           "seat_index": 1
+         *         }
+         *       ],
+         *       "tournament_mode": false,
+         *       "tournament_config": null,
+         *       "explicit_layout": null
+         *     }
          */
         ArkantisGameCreated: {
             /**
@@ -832,6 +944,69 @@ export interface components {
         /**
          * ArkantisGameEnded
          * @description Every player has passed: final hands, scores and ranking.
+         * @example {
+         *       "type": "arkantis.game_ended",
+         *       "reason": "all_players_passed",
+         *       "hands": {
+         *         "seat_0": [
+         *           "cross_1",
+         *           "pickaxe_1",
+         *           "paving_2",
+         *           "key_3",
+         *           "bayonet_1",
+         *           "statuette_2",
+         *           "paving_3",
+         *           "set_square_4",
+         *           "bayonet_3",
+         *           "paving_1",
+         *           "bastion_1",
+         *           "hammer_4"
+         *         ],
+         *         "seat_1": [
+         *           "tower_3",
+         *           "set_square_2",
+         *           "hammer_1",
+         *           "bayonet_4",
+         *           "boot_2",
+         *           "pickaxe_3",
+         *           "bastion_3",
+         *           "column_3",
+         *           "column_4",
+         *           "pickaxe_2",
+         *           "set_square_1",
+         *           "rampart_1",
+         *           "trowel_3"
+         *         ]
+         *       },
+         *       "scores": [
+         *         {
+         *           "seat": "seat_0",
+         *           "laid_value": 0,
+         *           "laid_count": 0,
+         *           "sesterces": 0,
+         *           "hand_penalty": 17,
+         *           "score": -17,
+         *           "leave_position": 1,
+         *           "rank": 2
+         *         },
+         *         {
+         *           "seat": "seat_1",
+         *           "laid_value": 11,
+         *           "laid_count": 2,
+         *           "sesterces": 1,
+         *           "hand_penalty": 20,
+         *           "score": -8,
+         *           "leave_position": 2,
+         *           "rank": 1
+         *         }
+         *       ],
+         *       "ranking": [
+         *         "seat_1",
+         *         "seat_0"
+         *       ],
+         *       "winner_seat": "seat_1",
+         *       "decided_by": "score"
+         *     }
          */
         ArkantisGameEnded: {
             /**
@@ -938,6 +1113,11 @@ export interface components {
          * @description Validate a pending 4-5 cell shape of this turn with a matching card from hand.
          *
          *     Active player, phase validation.
+         * @example {
+         *       "type": "arkantis.lay_card",
+         *       "shape_id": "s2",
+         *       "card_id": "hammer_4"
+         *     }
          */
         ArkantisLayCard: {
             /**
@@ -958,6 +1138,11 @@ export interface components {
          * @description Move one token to any empty cell (3 sesterces). Active player, phase action.
          *
          *     A player's move needs at least one token removed since their previous move.
+         * @example {
+         *       "type": "arkantis.move_token",
+         *       "from_cell": "r2c6",
+         *       "to_cell": "r2c1"
+         *     }
          */
         ArkantisMoveToken: {
             /**
@@ -996,6 +1181,12 @@ export interface components {
          *     The ranges are in the JSON Schema (``extra_json_schema``) but are checked by
          *     validate_options, so that a value out of range answers the spec's create_game
          *     code (422 ``invalid_player_count`` ...) rather than a decoding error.
+         * @example {
+         *       "player_count": 2,
+         *       "tournament_mode": false,
+         *       "tournament_config": null,
+         *       "explicit_layout": null
+         *     }
          */
         ArkantisOptions: {
             /**
@@ -1022,6 +1213,9 @@ export interface components {
         /**
          * ArkantisPassTurn
          * @description Pass instead of acting: the player leaves the game for good (still scored).
+         * @example {
+         *       "type": "arkantis.pass_turn"
+         *     }
          */
         ArkantisPassTurn: {
             /**
@@ -1033,6 +1227,10 @@ export interface components {
         /**
          * ArkantisPhase2DieRolled
          * @description Phase 2: the die roll (record of the draw).
+         * @example {
+         *       "type": "arkantis.phase_2_die_rolled",
+         *       "value": 5
+         *     }
          */
         ArkantisPhase2DieRolled: {
             /**
@@ -1046,6 +1244,48 @@ export interface components {
         /**
          * ArkantisPileShuffled
          * @description A hidden pile was shuffled. card_ids (top first) is hidden from everyone.
+         * @example {
+         *       "type": "arkantis.pile_shuffled",
+         *       "colour": "orange",
+         *       "count": 35,
+         *       "card_ids": [
+         *         "cross_1",
+         *         "pickaxe_1",
+         *         "bastion_2",
+         *         "tower_3",
+         *         "tiers_3",
+         *         "boot_3",
+         *         "key_3",
+         *         "statuette_2",
+         *         "boot_2",
+         *         "bastion_1",
+         *         "bastion_3",
+         *         "pickaxe_3",
+         *         "statuette_3",
+         *         "trowel_3",
+         *         "pickaxe_2",
+         *         "rampart_1",
+         *         "trowel_1",
+         *         "statuette_1",
+         *         "rampart_2",
+         *         "key_2",
+         *         "tiers_1",
+         *         "key_1",
+         *         "arch_1",
+         *         "boot_1",
+         *         "cross_2",
+         *         "arch_2",
+         *         "trowel_2",
+         *         "tower_1",
+         *         "serpent_2",
+         *         "tiers_2",
+         *         "serpent_3",
+         *         "arch_3",
+         *         "rampart_3",
+         *         "tower_2",
+         *         "serpent_1"
+         *       ]
+         *     }
          */
         ArkantisPileShuffled: {
             /**
@@ -1076,6 +1316,13 @@ export interface components {
         /**
          * ArkantisPlayerPassed
          * @description A player left the game for good (voluntarily or with no legal action).
+         * @example {
+         *       "type": "arkantis.player_passed",
+         *       "turn": 9,
+         *       "seat": "seat_0",
+         *       "reason": "voluntary",
+         *       "leave_position": 1
+         *     }
          */
         ArkantisPlayerPassed: {
             /**
@@ -1126,6 +1373,10 @@ export interface components {
         /**
          * ArkantisRemoveToken
          * @description Remove one token from the board (free). Active player, phase action.
+         * @example {
+         *       "type": "arkantis.remove_token",
+         *       "cell": "r2c6"
+         *     }
          */
         ArkantisRemoveToken: {
             /**
@@ -1139,6 +1390,13 @@ export interface components {
         /**
          * ArkantisRemoveTwoTokens
          * @description Remove two tokens anywhere on the board (2 sesterces). Active player, phase action.
+         * @example {
+         *       "type": "arkantis.remove_two_tokens",
+         *       "cells": [
+         *         "r1c1",
+         *         "r2c6"
+         *       ]
+         *     }
          */
         ArkantisRemoveTwoTokens: {
             /**
@@ -1238,6 +1496,15 @@ export interface components {
         /**
          * ArkantisSestercesDistributed
          * @description Each player got amount_each sesterces; the bank keeps the rest.
+         * @example {
+         *       "type": "arkantis.sesterces_distributed",
+         *       "amount_each": 3,
+         *       "seats": [
+         *         "seat_0",
+         *         "seat_1"
+         *       ],
+         *       "bank": 44
+         *     }
          */
         ArkantisSestercesDistributed: {
             /**
@@ -1255,6 +1522,17 @@ export interface components {
         /**
          * ArkantisSestercesEarned
          * @description The 2-3 cell shapes pay their sizes; the bank pays at most what it holds.
+         * @example {
+         *       "type": "arkantis.sesterces_earned",
+         *       "turn": 1,
+         *       "seat": "seat_0",
+         *       "shape_ids": [
+         *         "s1",
+         *         "s2"
+         *       ],
+         *       "owed": 5,
+         *       "paid": 5
+         *     }
          */
         ArkantisSestercesEarned: {
             /**
@@ -1295,6 +1573,34 @@ export interface components {
         /**
          * ArkantisShapesCreated
          * @description The new shapes of the action: red ones first, then blue, by first cell.
+         * @example {
+         *       "type": "arkantis.shapes_created",
+         *       "turn": 1,
+         *       "seat": "seat_0",
+         *       "shapes": [
+         *         {
+         *           "shape_id": "s1",
+         *           "colour": "red",
+         *           "cells": [
+         *             "r1c5",
+         *             "r2c5"
+         *           ],
+         *           "size": 2,
+         *           "card_type": null
+         *         },
+         *         {
+         *           "shape_id": "s2",
+         *           "colour": "blue",
+         *           "cells": [
+         *             "r1c6",
+         *             "r1c7",
+         *             "r2c6"
+         *           ],
+         *           "size": 3,
+         *           "card_type": null
+         *         }
+         *       ]
+         *     }
          */
         ArkantisShapesCreated: {
             /**
@@ -1333,6 +1639,11 @@ export interface components {
          * @description Show two identical cards, put one at the bottom of its pile and draw the top card.
          *
          *     At any time, at most once per player per turn number.
+         * @example {
+         *       "type": "arkantis.swap_duplicate",
+         *       "card_id": "paving_2",
+         *       "twin_card_id": "paving_4"
+         *     }
          */
         ArkantisSwapDuplicate: {
             /**
@@ -1354,6 +1665,14 @@ export interface components {
         /**
          * ArkantisTokenMoved
          * @description A token moved to an empty cell (3 sesterces).
+         * @example {
+         *       "type": "arkantis.token_moved",
+         *       "turn": 6,
+         *       "seat": "seat_1",
+         *       "from_cell": "r5c5",
+         *       "to_cell": "r5c2",
+         *       "cost": 3
+         *     }
          */
         ArkantisTokenMoved: {
             /**
@@ -1378,6 +1697,16 @@ export interface components {
         /**
          * ArkantisTokensRemoved
          * @description One (free) or two (2 sesterces) tokens left the board.
+         * @example {
+         *       "type": "arkantis.tokens_removed",
+         *       "turn": 1,
+         *       "seat": "seat_0",
+         *       "cells": [
+         *         "r2c5",
+         *         "r3c6"
+         *       ],
+         *       "cost": 2
+         *     }
          */
         ArkantisTokensRemoved: {
             /**
@@ -1400,6 +1729,12 @@ export interface components {
         /**
          * ArkantisTurnEnded
          * @description The turn is over; shapes still pending are forfeited for good.
+         * @example {
+         *       "type": "arkantis.turn_ended",
+         *       "turn": 1,
+         *       "seat": "seat_0",
+         *       "forfeited_shape_ids": []
+         *     }
          */
         ArkantisTurnEnded: {
             /**
@@ -1441,6 +1776,11 @@ export interface components {
         /**
          * ArkantisTurnStarted
          * @description A turn starts: seat is active, phase action.
+         * @example {
+         *       "type": "arkantis.turn_started",
+         *       "turn": 1,
+         *       "seat": "seat_0"
+         *     }
          */
         ArkantisTurnStarted: {
             /**
@@ -1456,6 +1796,145 @@ export interface components {
         /**
          * ArkantisView
          * @description The game as one seat (or a spectator) sees it.
+         * @example {
+         *       "viewer": null,
+         *       "status": "finished",
+         *       "options": {
+         *         "player_count": 2,
+         *         "tournament_mode": false,
+         *         "tournament_config": null,
+         *         "explicit_layout": null
+         *       },
+         *       "board": [
+         *         "RBRRRBR",
+         *         "RBBRRBR",
+         *         "BBRBBRR",
+         *         "RRBBRRB",
+         *         "RRBRRBB",
+         *         "BBRRRRB",
+         *         "RRRBBRB"
+         *       ],
+         *       "token_count": 21,
+         *       "bank": 49,
+         *       "orange": {
+         *         "hidden_count": 20,
+         *         "visible": "trowel_1"
+         *       },
+         *       "emerald": {
+         *         "hidden_count": 6,
+         *         "visible": "column_1"
+         *       },
+         *       "players": [
+         *         {
+         *           "seat": "seat_0",
+         *           "seat_index": 0,
+         *           "sesterces": 0,
+         *           "hand": [
+         *             "cross_1",
+         *             "pickaxe_1",
+         *             "paving_2",
+         *             "key_3",
+         *             "bayonet_1",
+         *             "statuette_2",
+         *             "paving_3",
+         *             "set_square_4",
+         *             "bayonet_3",
+         *             "paving_1",
+         *             "bastion_1",
+         *             "hammer_4"
+         *           ],
+         *           "hand_count": {
+         *             "orange": 5,
+         *             "emerald": 7
+         *           },
+         *           "laid": [],
+         *           "laid_value": 0,
+         *           "passed": true,
+         *           "leave_position": 1,
+         *           "tokens_at_last_move": null,
+         *           "swapped_in_turn": 7
+         *         },
+         *         {
+         *           "seat": "seat_1",
+         *           "seat_index": 1,
+         *           "sesterces": 1,
+         *           "hand": [
+         *             "tower_3",
+         *             "set_square_2",
+         *             "hammer_1",
+         *             "bayonet_4",
+         *             "boot_2",
+         *             "pickaxe_3",
+         *             "bastion_3",
+         *             "column_3",
+         *             "column_4",
+         *             "pickaxe_2",
+         *             "set_square_1",
+         *             "rampart_1",
+         *             "trowel_3"
+         *           ],
+         *           "hand_count": {
+         *             "orange": 7,
+         *             "emerald": 6
+         *           },
+         *           "laid": [
+         *             {
+         *               "card_id": "statuette_3",
+         *               "card_type": "statuette",
+         *               "shape_id": "s2",
+         *               "turn": 15
+         *             },
+         *             {
+         *               "card_id": "tiers_3",
+         *               "card_type": "tiers",
+         *               "shape_id": "s3",
+         *               "turn": 15
+         *             }
+         *           ],
+         *           "laid_value": 11,
+         *           "passed": true,
+         *           "leave_position": 2,
+         *           "tokens_at_last_move": 23,
+         *           "swapped_in_turn": 16
+         *         }
+         *       ],
+         *       "turn": 17,
+         *       "active_seat": null,
+         *       "phase": null,
+         *       "turn_shapes": [],
+         *       "pending_shape_ids": [],
+         *       "leave_count": 2,
+         *       "result": {
+         *         "scores": [
+         *           {
+         *             "seat": "seat_0",
+         *             "laid_value": 0,
+         *             "laid_count": 0,
+         *             "sesterces": 0,
+         *             "hand_penalty": 17,
+         *             "score": -17,
+         *             "leave_position": 1,
+         *             "rank": 2
+         *           },
+         *           {
+         *             "seat": "seat_1",
+         *             "laid_value": 11,
+         *             "laid_count": 2,
+         *             "sesterces": 1,
+         *             "hand_penalty": 20,
+         *             "score": -8,
+         *             "leave_position": 2,
+         *             "rank": 1
+         *           }
+         *         ],
+         *         "ranking": [
+         *           "seat_1",
+         *           "seat_0"
+         *         ],
+         *         "winner_seat": "seat_1",
+         *         "decided_by": "score"
+         *       }
+         *     }
          */
         ArkantisView: {
             /** @description The seat this view is for; null for a spectator. */
@@ -1499,7 +1978,10 @@ export interface components {
          * @description `POST /games/{game_id}/seats/{seat}` body: claim a free seat.
          */
         ClaimSeat: {
-            /** @description Display name; optional when the request carries a player token. */
+            /**
+             * @description Display name; optional when the request carries a player token.
+             * @example Alice
+             */
             player_name?: string | null;
             /**
              * @description Make this a bot seat: the service plays it at this level (no token is answered).
@@ -1522,12 +2004,32 @@ export interface components {
          * @description `POST /players` body: create a player identity.
          */
         CreatePlayer: {
-            /** @description The player's display name. */
+            /**
+             * @description The player's display name.
+             * @example Alice
+             */
             name: string;
         };
         /**
          * EclatsBattleFought
          * @description All three markers were on alert at the end of a turn (10.10).
+         * @example {
+         *       "type": "eclats_des_cites.battle_fought",
+         *       "strengths": [
+         *         3,
+         *         6
+         *       ],
+         *       "victories_gained": [
+         *         0,
+         *         2
+         *       ],
+         *       "discarded": {
+         *         "1": [
+         *           "heraut",
+         *           "heraut"
+         *         ]
+         *       }
+         *     }
          */
         EclatsBattleFought: {
             /**
@@ -1602,6 +2104,12 @@ export interface components {
         /**
          * EclatsCardDiscarded
          * @description A Boussole or Belvédère was discarded once its reveal was resolved.
+         * @example {
+         *       "type": "eclats_des_cites.card_discarded",
+         *       "seat": 1,
+         *       "card_id": "boussole",
+         *       "reason": "exploration_resolved"
+         *     }
          */
         EclatsCardDiscarded: {
             /**
@@ -1625,6 +2133,11 @@ export interface components {
         /**
          * EclatsCardPlayed
          * @description A card reached a player: kept in the tableau, or (exploration) being resolved.
+         * @example {
+         *       "type": "eclats_des_cites.card_played",
+         *       "seat": 1,
+         *       "card_id": "metal"
+         *     }
          */
         EclatsCardPlayed: {
             /**
@@ -1643,6 +2156,13 @@ export interface components {
         /**
          * EclatsCardTaken
          * @description A card was taken from the top of a pile (it is played at once).
+         * @example {
+         *       "type": "eclats_des_cites.card_taken",
+         *       "seat": 1,
+         *       "pile_id": "border_1",
+         *       "card_id": "metal",
+         *       "new_top": "spirale"
+         *     }
          */
         EclatsCardTaken: {
             /**
@@ -1671,6 +2191,15 @@ export interface components {
         /**
          * EclatsCardsRevealed
          * @description Cards lifted from the top of the central pile, face up.
+         * @example {
+         *       "type": "eclats_des_cites.cards_revealed",
+         *       "seat": 1,
+         *       "source": "boussole",
+         *       "card_ids": [
+         *         "metal",
+         *         "bois"
+         *       ]
+         *     }
          */
         EclatsCardsRevealed: {
             /**
@@ -1691,6 +2220,11 @@ export interface components {
         /**
          * EclatsCentralTopPeeked
          * @description The Exploration upgrade: ``seat`` saw the top central card.
+         * @example {
+         *       "type": "eclats_des_cites.central_top_peeked",
+         *       "seat": 1,
+         *       "card_id": "roue"
+         *     }
          */
         EclatsCentralTopPeeked: {
             /**
@@ -1706,6 +2240,10 @@ export interface components {
         /**
          * EclatsChooseRevealedCard
          * @description Answer a `choose_revealed_card` decision: play one of the revealed cards.
+         * @example {
+         *       "type": "eclats_des_cites.choose_revealed_card",
+         *       "card_id": "metal"
+         *     }
          */
         EclatsChooseRevealedCard: {
             /**
@@ -1713,12 +2251,19 @@ export interface components {
              * @enum {string}
              */
             type: "eclats_des_cites.choose_revealed_card";
-            /** @description A card kind id among the revealed cards. */
+            /**
+             * @description A card kind id among the revealed cards.
+             * @example heraut
+             */
             card_id: string;
         };
         /**
          * EclatsChooseUpgrade
          * @description Answer a `choose_upgrade` decision: a face-up upgrade id, or `hidden`.
+         * @example {
+         *       "type": "eclats_des_cites.choose_upgrade",
+         *       "upgrade": "technologie"
+         *     }
          */
         EclatsChooseUpgrade: {
             /**
@@ -1726,12 +2271,20 @@ export interface components {
              * @enum {string}
              */
             type: "eclats_des_cites.choose_upgrade";
-            /** @description A face-up upgrade id, or `hidden` for the top of the hidden pile. */
+            /**
+             * @description A face-up upgrade id, or `hidden` for the top of the hidden pile.
+             * @example technologie
+             * @example hidden
+             */
             upgrade: string;
         };
         /**
          * EclatsChooseWonder
          * @description Answer a `choose_wonder` decision (setup): take one of the free wonders.
+         * @example {
+         *       "type": "eclats_des_cites.choose_wonder",
+         *       "wonder_id": "observatoire"
+         *     }
          */
         EclatsChooseWonder: {
             /**
@@ -1739,7 +2292,10 @@ export interface components {
              * @enum {string}
              */
             type: "eclats_des_cites.choose_wonder";
-            /** @description A wonder id: observatoire, sanctuaire, colosse, pyramide_des_aurores or palais. */
+            /**
+             * @description A wonder id: observatoire, sanctuaire, colosse, pyramide_des_aurores or palais.
+             * @example colosse
+             */
             wonder_id: string;
         };
         /**
@@ -1779,6 +2335,14 @@ export interface components {
         /**
          * EclatsConflictAlerted
          * @description A Bastion or Héraut put markers on alert (overflow is lost, D21).
+         * @example {
+         *       "type": "eclats_des_cites.conflict_alerted",
+         *       "seat": 1,
+         *       "card_id": "heraut",
+         *       "alerts_added": 2,
+         *       "alerts_lost": 0,
+         *       "alerts": 2
+         *     }
          */
         EclatsConflictAlerted: {
             /**
@@ -1823,6 +2387,19 @@ export interface components {
         /**
          * EclatsDecisionRequested
          * @description The game now waits for ``seat`` to answer this decision.
+         * @example {
+         *       "type": "eclats_des_cites.decision_requested",
+         *       "seat": 0,
+         *       "kind": "choose_wonder",
+         *       "source": "setup",
+         *       "options": [
+         *         "observatoire",
+         *         "sanctuaire",
+         *         "colosse",
+         *         "pyramide_des_aurores",
+         *         "palais"
+         *       ]
+         *     }
          */
         EclatsDecisionRequested: {
             /**
@@ -1848,6 +2425,11 @@ export interface components {
         /**
          * EclatsExtraTakeGranted
          * @description An extra card was granted (Commerce, Bonus, Colosse, Observatoire); queued first in, first out.
+         * @example {
+         *       "type": "eclats_des_cites.extra_take_granted",
+         *       "seat": 0,
+         *       "source": "colosse"
+         *     }
          */
         EclatsExtraTakeGranted: {
             /**
@@ -1866,6 +2448,37 @@ export interface components {
         /**
          * EclatsGameEnded
          * @description The game is over: scores, ranking (tie-breaks applied) and the winner.
+         * @example {
+         *       "type": "eclats_des_cites.game_ended",
+         *       "reason": "wonder_completed",
+         *       "scores": [
+         *         {
+         *           "seat": 0,
+         *           "stages": 5,
+         *           "stage_prestige": 22,
+         *           "culture": 8,
+         *           "victories": 0,
+         *           "victory_prestige": 0,
+         *           "progress": 8,
+         *           "total": 38
+         *         },
+         *         {
+         *           "seat": 1,
+         *           "stages": 3,
+         *           "stage_prestige": 12,
+         *           "culture": 13,
+         *           "victories": 2,
+         *           "victory_prestige": 6,
+         *           "progress": 0,
+         *           "total": 31
+         *         }
+         *       ],
+         *       "ranking": [
+         *         0,
+         *         1
+         *       ],
+         *       "winner": 0
+         *     }
          */
         EclatsGameEnded: {
             /**
@@ -1888,6 +2501,156 @@ export interface components {
         /**
          * EclatsGameSetUp
          * @description The game was created: every random draw of setup (spec section 5).
+         * @example {
+         *       "type": "eclats_des_cites.game_set_up",
+         *       "seat_count": 2,
+         *       "first_seat": 1,
+         *       "wonder_choice_order": [
+         *         0,
+         *         1
+         *       ],
+         *       "central": [
+         *         "cristal",
+         *         "archives_des_echos",
+         *         "archives_des_echos",
+         *         "spirale",
+         *         "spirale",
+         *         "metal",
+         *         "bois",
+         *         "boussole",
+         *         "sentinelle",
+         *         "caravane",
+         *         "tablette",
+         *         "prisme_de_seve",
+         *         "jardin_des_brumes",
+         *         "energie",
+         *         "cristal",
+         *         "roue",
+         *         "roue",
+         *         "sentinelle",
+         *         "pierre",
+         *         "roue",
+         *         "spirale",
+         *         "jardin_des_brumes",
+         *         "belvedere",
+         *         "heraut",
+         *         "pierre",
+         *         "belvedere",
+         *         "metal",
+         *         "metal",
+         *         "archives_des_echos",
+         *         "cristal",
+         *         "tablette",
+         *         "bois",
+         *         "jardin_des_brumes",
+         *         "bastion",
+         *         "comptoir",
+         *         "pierre",
+         *         "sentinelle",
+         *         "caravane",
+         *         "jardin_des_brumes",
+         *         "pierre",
+         *         "heraut",
+         *         "comptoir",
+         *         "sentinelle",
+         *         "bois",
+         *         "bastion",
+         *         "bois",
+         *         "boussole",
+         *         "cristal",
+         *         "spirale",
+         *         "archives_des_echos",
+         *         "boussole",
+         *         "tablette",
+         *         "energie",
+         *         "heraut",
+         *         "metal",
+         *         "archives_des_echos",
+         *         "roue",
+         *         "archives_des_echos",
+         *         "tablette",
+         *         "heraut"
+         *       ],
+         *       "central_count": 60,
+         *       "borders": {
+         *         "border_0": [
+         *           "spirale",
+         *           "pierre",
+         *           "metal",
+         *           "archives_des_echos",
+         *           "sentinelle",
+         *           "boussole",
+         *           "roue",
+         *           "roue",
+         *           "pierre",
+         *           "heraut",
+         *           "caravane",
+         *           "bois",
+         *           "energie",
+         *           "metal",
+         *           "bois",
+         *           "tablette",
+         *           "comptoir",
+         *           "bastion",
+         *           "jardin_des_brumes",
+         *           "sentinelle",
+         *           "archives_des_echos",
+         *           "tablette",
+         *           "cristal",
+         *           "spirale",
+         *           "cristal"
+         *         ],
+         *         "border_1": [
+         *           "metal",
+         *           "spirale",
+         *           "sentinelle",
+         *           "boussole",
+         *           "tablette",
+         *           "sentinelle",
+         *           "tablette",
+         *           "jardin_des_brumes",
+         *           "archives_des_echos",
+         *           "bois",
+         *           "heraut",
+         *           "roue",
+         *           "comptoir",
+         *           "metal",
+         *           "roue",
+         *           "pierre",
+         *           "cristal",
+         *           "archives_des_echos",
+         *           "caravane",
+         *           "spirale",
+         *           "energie",
+         *           "bois",
+         *           "bastion",
+         *           "pierre",
+         *           "cristal"
+         *         ]
+         *       },
+         *       "border_tops": {
+         *         "border_0": {
+         *           "count": 25,
+         *           "top": "spirale"
+         *         },
+         *         "border_1": {
+         *           "count": 25,
+         *           "top": "metal"
+         *         }
+         *       },
+         *       "upgrades_face_up": [
+         *         "technologie",
+         *         "progres",
+         *         "bonus"
+         *       ],
+         *       "upgrades_hidden": [
+         *         "multiplicateur",
+         *         "commerce",
+         *         "exploration",
+         *         "protection"
+         *       ],
+         *       "upgrades_hidden_count": 4
+         *     }
          */
         EclatsGameSetUp: {
             /**
@@ -1988,6 +2751,11 @@ export interface components {
         /**
          * EclatsGrantStarted
          * @description The head of the grant queue started.
+         * @example {
+         *       "type": "eclats_des_cites.grant_started",
+         *       "seat": 0,
+         *       "source": "colosse"
+         *     }
          */
         EclatsGrantStarted: {
             /**
@@ -2025,6 +2793,9 @@ export interface components {
         /**
          * EclatsOptions
          * @description Options of a new game. `{}` is a 2-player game. The seed defines no variant.
+         * @example {
+         *       "seat_count": 2
+         *     }
          */
         EclatsOptions: {
             /**
@@ -2038,6 +2809,12 @@ export interface components {
         /**
          * EclatsPermanentShieldsGained
          * @description The Sanctuaire's power: permanent shields for battles.
+         * @example {
+         *       "type": "eclats_des_cites.permanent_shields_gained",
+         *       "seat": 1,
+         *       "amount": 1,
+         *       "total": 1
+         *     }
          */
         EclatsPermanentShieldsGained: {
             /**
@@ -2115,6 +2892,15 @@ export interface components {
         /**
          * EclatsRevealedCardChosen
          * @description One revealed card was chosen to be played; the others went under the central pile.
+         * @example {
+         *       "type": "eclats_des_cites.revealed_card_chosen",
+         *       "seat": 1,
+         *       "card_id": "bois",
+         *       "returned_to_bottom": [
+         *         "metal"
+         *       ],
+         *       "automatic": false
+         *     }
          */
         EclatsRevealedCardChosen: {
             /**
@@ -2174,6 +2960,14 @@ export interface components {
         /**
          * EclatsScienceSetCompleted
          * @description A science set (a pair, or three different symbols) was discarded for an upgrade.
+         * @example {
+         *       "type": "eclats_des_cites.science_set_completed",
+         *       "seat": 0,
+         *       "card_ids": [
+         *         "spirale",
+         *         "spirale"
+         *       ]
+         *     }
          */
         EclatsScienceSetCompleted: {
             /**
@@ -2230,6 +3024,19 @@ export interface components {
         /**
          * EclatsStageBuilt
          * @description A stage was built automatically; the payment is recorded (10.5).
+         * @example {
+         *       "type": "eclats_des_cites.stage_built",
+         *       "seat": 1,
+         *       "stage": 1,
+         *       "prestige": 3,
+         *       "spent": [
+         *         "pierre",
+         *         "metal"
+         *       ],
+         *       "doubled_joker": null,
+         *       "rule": "standard",
+         *       "wonder_completed": false
+         *     }
          */
         EclatsStageBuilt: {
             /**
@@ -2277,6 +3084,10 @@ export interface components {
         /**
          * EclatsTakeCard
          * @description Answer a `take_card` decision: take and play the top card of a pile.
+         * @example {
+         *       "type": "eclats_des_cites.take_card",
+         *       "pile_id": "border_1"
+         *     }
          */
         EclatsTakeCard: {
             /**
@@ -2284,12 +3095,20 @@ export interface components {
              * @enum {string}
              */
             type: "eclats_des_cites.take_card";
-            /** @description A pile id: central or border_0 … border_{n-1}. */
+            /**
+             * @description A pile id: central or border_0 … border_{n-1}.
+             * @example central
+             * @example border_0
+             */
             pile_id: string;
         };
         /**
          * EclatsTurnEnded
          * @description The turn of `seat` ended (after any battle).
+         * @example {
+         *       "type": "eclats_des_cites.turn_ended",
+         *       "seat": 1
+         *     }
          */
         EclatsTurnEnded: {
             /**
@@ -2321,6 +3140,11 @@ export interface components {
         /**
          * EclatsTurnStarted
          * @description A player's turn began (turn_number counts every turn of the game).
+         * @example {
+         *       "type": "eclats_des_cites.turn_started",
+         *       "seat": 1,
+         *       "turn_number": 1
+         *     }
          */
         EclatsTurnStarted: {
             /**
@@ -2373,6 +3197,14 @@ export interface components {
         /**
          * EclatsUpgradeTaken
          * @description A player took an upgrade token (face-up slot, refilled from the hidden pile, or the hidden top).
+         * @example {
+         *       "type": "eclats_des_cites.upgrade_taken",
+         *       "seat": 0,
+         *       "upgrade_id": "progres",
+         *       "from": "face_up",
+         *       "slot": 1,
+         *       "replacement": "multiplicateur"
+         *     }
          */
         EclatsUpgradeTaken: {
             /**
@@ -2400,6 +3232,160 @@ export interface components {
         /**
          * EclatsView
          * @description A game as one seat (or a spectator) may see it.
+         * @example {
+         *       "viewer": null,
+         *       "status": "finished",
+         *       "seat_count": 2,
+         *       "first_seat": 1,
+         *       "wonder_choice_order": [
+         *         0,
+         *         1
+         *       ],
+         *       "current_seat": 0,
+         *       "turn_number": 48,
+         *       "players": [
+         *         {
+         *           "seat": 0,
+         *           "wonder": "colosse",
+         *           "stages_built": 5,
+         *           "tableau": {
+         *             "archives_des_echos": 1,
+         *             "sentinelle": 3,
+         *             "tablette": 1,
+         *             "jardin_des_brumes": 2,
+         *             "heraut": 1
+         *           },
+         *           "upgrades": [
+         *             "progres",
+         *             "technologie",
+         *             "commerce",
+         *             "multiplicateur"
+         *           ],
+         *           "permanent_shields": 0,
+         *           "victories": 0,
+         *           "turns_taken": 24,
+         *           "strength": 4,
+         *           "prestige": 38
+         *         },
+         *         {
+         *           "seat": 1,
+         *           "wonder": "sanctuaire",
+         *           "stages_built": 3,
+         *           "tableau": {
+         *             "sentinelle": 1,
+         *             "archives_des_echos": 5,
+         *             "jardin_des_brumes": 1,
+         *             "spirale": 1,
+         *             "metal": 1,
+         *             "roue": 1,
+         *             "pierre": 1
+         *           },
+         *           "upgrades": [
+         *             "exploration",
+         *             "protection"
+         *           ],
+         *           "permanent_shields": 1,
+         *           "victories": 2,
+         *           "turns_taken": 24,
+         *           "strength": 4,
+         *           "prestige": 31
+         *         }
+         *       ],
+         *       "piles": [
+         *         {
+         *           "pile_id": "central",
+         *           "count": 35,
+         *           "top": null
+         *         },
+         *         {
+         *           "pile_id": "border_0",
+         *           "count": 12,
+         *           "top": "metal"
+         *         },
+         *         {
+         *           "pile_id": "border_1",
+         *           "count": 7,
+         *           "top": "caravane"
+         *         }
+         *       ],
+         *       "discard": [
+         *         "pierre",
+         *         "metal",
+         *         "spirale",
+         *         "spirale",
+         *         "spirale",
+         *         "spirale",
+         *         "boussole",
+         *         "boussole",
+         *         "metal",
+         *         "caravane",
+         *         "boussole",
+         *         "bois",
+         *         "energie",
+         *         "tablette",
+         *         "tablette",
+         *         "roue",
+         *         "roue",
+         *         "roue",
+         *         "roue",
+         *         "pierre",
+         *         "cristal",
+         *         "heraut",
+         *         "heraut",
+         *         "roue",
+         *         "roue",
+         *         "bois",
+         *         "caravane",
+         *         "pierre",
+         *         "cristal",
+         *         "comptoir",
+         *         "belvedere",
+         *         "bois",
+         *         "energie",
+         *         "metal",
+         *         "metal",
+         *         "cristal",
+         *         "cristal"
+         *       ],
+         *       "upgrades_face_up": [
+         *         "bonus"
+         *       ],
+         *       "upgrades_hidden_count": 0,
+         *       "alerts": 2,
+         *       "pending": null,
+         *       "turn": null,
+         *       "wonder_completed_by": 0,
+         *       "result": {
+         *         "reason": "wonder_completed",
+         *         "scores": [
+         *           {
+         *             "seat": 0,
+         *             "stages": 5,
+         *             "stage_prestige": 22,
+         *             "culture": 8,
+         *             "victories": 0,
+         *             "victory_prestige": 0,
+         *             "progress": 8,
+         *             "total": 38
+         *           },
+         *           {
+         *             "seat": 1,
+         *             "stages": 3,
+         *             "stage_prestige": 12,
+         *             "culture": 13,
+         *             "victories": 2,
+         *             "victory_prestige": 6,
+         *             "progress": 0,
+         *             "total": 31
+         *           }
+         *         ],
+         *         "ranking": [
+         *           0,
+         *           1
+         *         ],
+         *         "winner": 0
+         *       }
+         *     }
          */
         EclatsView: {
             /** @description The seat this view is for (null: a spectator). */
@@ -2468,6 +3454,12 @@ export interface components {
         /**
          * EclatsWonderChosen
          * @description A player took a wonder (automatic for a last chooser with one left).
+         * @example {
+         *       "type": "eclats_des_cites.wonder_chosen",
+         *       "seat": 0,
+         *       "wonder_id": "colosse",
+         *       "automatic": false
+         *     }
          */
         EclatsWonderChosen: {
             /**
@@ -2488,6 +3480,12 @@ export interface components {
         /**
          * EclatsWonderPowerTriggered
          * @description A wonder's power fired on stage 2 or 4; its effects follow as separate events.
+         * @example {
+         *       "type": "eclats_des_cites.wonder_power_triggered",
+         *       "seat": 1,
+         *       "wonder_id": "sanctuaire",
+         *       "stage": 2
+         *     }
          */
         EclatsWonderPowerTriggered: {
             /**
@@ -2546,8 +3544,10 @@ export interface components {
         FeedPage: {
             /** @description The events of this page. */
             events: components["schemas"]["FeedEvent"][];
-            /** @description The position to pass as ``after`` for the next page (the request's ``after``
-             *     when the page is empty). */
+            /**
+             * @description The position to pass as ``after`` for the next page (the request's ``after``
+             *     when the page is empty).
+             */
             last_position: number;
         };
         /**
@@ -2581,8 +3581,10 @@ export interface components {
         ImportedGame: {
             /** @description The game as stored here. */
             game: components["schemas"]["ArkantisGameSummary"] | components["schemas"]["EclatsGameSummary"] | components["schemas"]["PetitsDragonsGameSummary"] | components["schemas"]["ToursGameSummary"];
-            /** @description A fresh bearer token per claimed seat of a game still in play (empty for a
-             *     finished game), shown once. */
+            /**
+             * @description A fresh bearer token per claimed seat of a game still in play (empty for a
+             *     finished game), shown once.
+             */
             tokens: {
                 [key: string]: string;
             };
@@ -2636,14 +3638,27 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             /** @description The seats ranked 1 (several on a shared win or in team play). */
             winners: string[];
-            /** @description Which criterion separated the first two places: ``score`` when the
+            /**
+             * @description Which criterion separated the first two places: ``score`` when the
              *     score alone did, else the spec's name of the tie-break that decided, or
-             *     ``tie`` when nothing could separate them. */
+             *     ``tie`` when nothing could separate them.
+             */
             decided_by: string;
         };
         /**
          * PetitsDragonsAssignPenalty
          * @description Answer a pending penalty (§7.7); the order of ``transfers`` does not matter.
+         * @example {
+         *       "type": "petits_dragons.assign_penalty",
+         *       "penalty_id": "pen_1",
+         *       "transfers": [
+         *         {
+         *           "action": "give",
+         *           "denomination": 100,
+         *           "to": "green"
+         *         }
+         *       ]
+         *     }
          */
         PetitsDragonsAssignPenalty: {
             /**
@@ -2691,6 +3706,24 @@ export interface components {
         /**
          * PetitsDragonsChiefKilled
          * @description A chief died: it goes out, and the pawns still in its nest are replaced by eggs.
+         * @example {
+         *       "type": "petits_dragons.chief_killed",
+         *       "colour": "black",
+         *       "cell": "blue_h4",
+         *       "removed_pawn_ids": [
+         *         "black_pawn_1",
+         *         "black_pawn_2",
+         *         "black_pawn_3",
+         *         "black_pawn_4",
+         *         "black_pawn_5",
+         *         "black_pawn_6",
+         *         "black_pawn_7",
+         *         "black_pawn_8",
+         *         "black_pawn_9"
+         *       ],
+         *       "kept_in_nest_pawn_ids": [],
+         *       "turn_number": 97
+         *     }
          */
         PetitsDragonsChiefKilled: {
             /**
@@ -2765,6 +3798,47 @@ export interface components {
         /**
          * PetitsDragonsCombatResolved
          * @description A combat (random: the dice).
+         * @example {
+         *       "type": "petits_dragons.combat_resolved",
+         *       "cell": "blue_h1",
+         *       "cell_colour": "white",
+         *       "attacker": {
+         *         "colour": "black",
+         *         "unit_kind": "pawn",
+         *         "piece_ids": [
+         *           "black_pawn_1"
+         *         ],
+         *         "dice": [
+         *           5,
+         *           6
+         *         ],
+         *         "kept": [
+         *           6,
+         *           5
+         *         ],
+         *         "bonus": 0,
+         *         "total": 11
+         *       },
+         *       "defender": {
+         *         "colour": "green",
+         *         "unit_kind": "chief",
+         *         "piece_ids": [
+         *           "green_chief"
+         *         ],
+         *         "dice": [
+         *           5,
+         *           5
+         *         ],
+         *         "kept": [
+         *           5,
+         *           5
+         *         ],
+         *         "bonus": 6,
+         *         "total": 16
+         *       },
+         *       "winner": "defender",
+         *       "turn_number": 68
+         *     }
          */
         PetitsDragonsCombatResolved: {
             /**
@@ -2838,6 +3912,15 @@ export interface components {
         /**
          * PetitsDragonsDiceRolled
          * @description The movement roll (random).
+         * @example {
+         *       "type": "petits_dragons.dice_rolled",
+         *       "colour": "green",
+         *       "roll_index": 1,
+         *       "red": 5,
+         *       "blue": 1,
+         *       "outcome": "plain",
+         *       "turn_number": 1
+         *     }
          */
         PetitsDragonsDiceRolled: {
             /**
@@ -2943,6 +4026,16 @@ export interface components {
         /**
          * PetitsDragonsEggsTransferred
          * @description Eggs moved between the bank and a nest.
+         * @example {
+         *       "type": "petits_dragons.eggs_transferred",
+         *       "from": "bank",
+         *       "to": "green",
+         *       "denomination": 100,
+         *       "count": 1,
+         *       "reason": "penalty",
+         *       "penalty_id": "pen_1",
+         *       "turn_number": 60
+         *     }
          */
         PetitsDragonsEggsTransferred: {
             /**
@@ -2977,6 +4070,9 @@ export interface components {
         /**
          * PetitsDragonsEndTurn
          * @description Close the turn (phase ``closing``) or decline a replay; pending penalties backfire.
+         * @example {
+         *       "type": "petits_dragons.end_turn"
+         *     }
          */
         PetitsDragonsEndTurn: {
             /**
@@ -3014,6 +4110,45 @@ export interface components {
         /**
          * PetitsDragonsGameCreated
          * @description The initial state (§5).
+         * @example {
+         *       "type": "petits_dragons.game_created",
+         *       "board": "petits_dragons_v1",
+         *       "seats": [
+         *         {
+         *           "seat": "seat_0",
+         *           "colours": [
+         *             "green"
+         *           ]
+         *         },
+         *         {
+         *           "seat": "seat_1",
+         *           "colours": [
+         *             "black"
+         *           ]
+         *         }
+         *       ],
+         *       "option_multi_colour": false,
+         *       "option_alliances": false,
+         *       "teams": null,
+         *       "colours_in_play": [
+         *         "black",
+         *         "green"
+         *       ],
+         *       "turn_order": [
+         *         "green",
+         *         "black"
+         *       ],
+         *       "side": {
+         *         "green": "seat_0",
+         *         "black": "seat_1"
+         *       },
+         *       "bank": {
+         *         "50": 40,
+         *         "100": 80,
+         *         "500": 8
+         *       },
+         *       "turn_number": 0
+         *     }
          */
         PetitsDragonsGameCreated: {
             /**
@@ -3050,6 +4185,71 @@ export interface components {
         /**
          * PetitsDragonsGameEnded
          * @description The game is over (§11).
+         * @example {
+         *       "type": "petits_dragons.game_ended",
+         *       "reason": "round_limit",
+         *       "completed_by": null,
+         *       "colour_scores": {
+         *         "black": {
+         *           "eggs": {
+         *             "50": 1,
+         *             "100": 14,
+         *             "500": 2
+         *           },
+         *           "egg_points": 2450,
+         *           "chief_in_nest_points": 0,
+         *           "pawns_in_nest": 0,
+         *           "pawn_points": 0,
+         *           "total": 2450,
+         *           "pieces_home": 0
+         *         },
+         *         "green": {
+         *           "eggs": {
+         *             "50": 2,
+         *             "100": 4,
+         *             "500": 0
+         *           },
+         *           "egg_points": 500,
+         *           "chief_in_nest_points": 0,
+         *           "pawns_in_nest": 4,
+         *           "pawn_points": 400,
+         *           "total": 900,
+         *           "pieces_home": 4
+         *         }
+         *       },
+         *       "side_scores": [
+         *         {
+         *           "side_id": "seat_1",
+         *           "colours": [
+         *             "black"
+         *           ],
+         *           "total": 2450,
+         *           "pieces_home": 0,
+         *           "pieces_in_nest": 0
+         *         },
+         *         {
+         *           "side_id": "seat_0",
+         *           "colours": [
+         *             "green"
+         *           ],
+         *           "total": 900,
+         *           "pieces_home": 4,
+         *           "pieces_in_nest": 4
+         *         }
+         *       ],
+         *       "ranking": [
+         *         {
+         *           "rank": 1,
+         *           "side_id": "seat_0"
+         *         },
+         *         {
+         *           "rank": 2,
+         *           "side_id": "seat_1"
+         *         }
+         *       ],
+         *       "decided_by": "score",
+         *       "turn_number": 348
+         *     }
          */
         PetitsDragonsGameEnded: {
             /**
@@ -3125,6 +4325,10 @@ export interface components {
         /**
          * PetitsDragonsGiveBirth
          * @description Hatch a dragon out of the nest on a double; it waits at the exit and the turn ends.
+         * @example {
+         *       "type": "petits_dragons.give_birth",
+         *       "kind": "pawn"
+         *     }
          */
         PetitsDragonsGiveBirth: {
             /**
@@ -3141,6 +4345,18 @@ export interface components {
         /**
          * PetitsDragonsMovePiece
          * @description Walk one unit along ``path`` (exactly as many cells as the movement value).
+         * @example {
+         *       "type": "petits_dragons.move_piece",
+         *       "piece_id": "green_chief",
+         *       "path": [
+         *         "centre",
+         *         "green_h7",
+         *         "green_h6",
+         *         "green_h5",
+         *         "green_h4"
+         *       ],
+         *       "die": null
+         *     }
          */
         PetitsDragonsMovePiece: {
             /**
@@ -3183,11 +4399,26 @@ export interface components {
         /**
          * PetitsDragonsOptions
          * @description What the creator chooses. ``{}`` is the default game: green (seat_0) against black.
+         * @example {
+         *       "seats": [
+         *         [
+         *           "green"
+         *         ],
+         *         [
+         *           "black"
+         *         ]
+         *       ],
+         *       "option_multi_colour": false,
+         *       "option_alliances": false,
+         *       "teams": null
+         *     }
          */
         PetitsDragonsOptions: {
-            /** @description Entry i is seat ``seat_<i>`` and lists the colours that seat leads (2-8 seats,
+            /**
+             * @description Entry i is seat ``seat_<i>`` and lists the colours that seat leads (2-8 seats,
              *     1-4 colours each). The ranges are in the schema but checked by ``validate``, so
-             *     that a wrong count answers the spec's code (422 ``invalid_player_count`` ...). */
+             *     that a wrong count answers the spec's code (422 ``invalid_player_count`` ...).
+             */
             seats?: ("black" | "blue" | "brown" | "green" | "red" | "skeleton" | "white" | "yellow")[][];
             /**
              * @description Variant §12.2: a player may lead several peoples (all seats the same number).
@@ -3208,6 +4439,9 @@ export interface components {
         /**
          * PetitsDragonsPassRoll
          * @description Give up the current roll (allowed only when no move or teleport is legal).
+         * @example {
+         *       "type": "petits_dragons.pass_roll"
+         *     }
          */
         PetitsDragonsPassRoll: {
             /**
@@ -3251,6 +4485,16 @@ export interface components {
         /**
          * PetitsDragonsPenaltyBackfired
          * @description A penalty left pending at the close of the turn went into its owner's own nest.
+         * @example {
+         *       "type": "petits_dragons.penalty_backfired",
+         *       "penalty_id": "pen_3",
+         *       "eggs": {
+         *         "50": 1,
+         *         "100": 0,
+         *         "500": 0
+         *       },
+         *       "turn_number": 97
+         *     }
          */
         PetitsDragonsPenaltyBackfired: {
             /**
@@ -3271,6 +4515,16 @@ export interface components {
         /**
          * PetitsDragonsPenaltyCreated
          * @description A pending decision opens for the owner's controller.
+         * @example {
+         *       "type": "petits_dragons.penalty_created",
+         *       "penalty_id": "pen_1",
+         *       "owner": "black",
+         *       "kind": "arena_hold",
+         *       "value": 100,
+         *       "restricted_to": null,
+         *       "blocking": false,
+         *       "turn_number": 60
+         *     }
          */
         PetitsDragonsPenaltyCreated: {
             /**
@@ -3329,6 +4583,18 @@ export interface components {
         /**
          * PetitsDragonsPenaltyResolved
          * @description The penalty was answered.
+         * @example {
+         *       "type": "petits_dragons.penalty_resolved",
+         *       "penalty_id": "pen_1",
+         *       "transfers": [
+         *         {
+         *           "action": "give",
+         *           "denomination": 100,
+         *           "to": "green"
+         *         }
+         *       ],
+         *       "turn_number": 60
+         *     }
          */
         PetitsDragonsPenaltyResolved: {
             /**
@@ -3370,6 +4636,15 @@ export interface components {
         /**
          * PetitsDragonsPieceArrived
          * @description Pieces reached the centre and went home.
+         * @example {
+         *       "type": "petits_dragons.piece_arrived",
+         *       "colour": "green",
+         *       "unit_kind": "pawn",
+         *       "piece_ids": [
+         *         "green_pawn_2"
+         *       ],
+         *       "turn_number": 180
+         *     }
          */
         PetitsDragonsPieceArrived: {
             /**
@@ -3398,6 +4673,14 @@ export interface components {
         /**
          * PetitsDragonsPieceBorn
          * @description A dragon hatched: nest -> exit.
+         * @example {
+         *       "type": "petits_dragons.piece_born",
+         *       "colour": "green",
+         *       "piece_id": "green_chief",
+         *       "kind": "chief",
+         *       "double_value": 5,
+         *       "turn_number": 15
+         *     }
          */
         PetitsDragonsPieceBorn: {
             /**
@@ -3431,6 +4714,27 @@ export interface components {
         /**
          * PetitsDragonsPieceMoved
          * @description A walk (§3.4).
+         * @example {
+         *       "type": "petits_dragons.piece_moved",
+         *       "colour": "green",
+         *       "unit_kind": "chief",
+         *       "piece_ids": [
+         *         "green_chief"
+         *       ],
+         *       "from": "exit",
+         *       "path": [
+         *         "centre",
+         *         "green_h7",
+         *         "green_h6",
+         *         "green_h5",
+         *         "green_h4"
+         *       ],
+         *       "value": 5,
+         *       "die": "higher",
+         *       "ring_direction": null,
+         *       "outcome": "placed",
+         *       "turn_number": 17
+         *     }
          */
         PetitsDragonsPieceMoved: {
             /**
@@ -3477,6 +4781,18 @@ export interface components {
         /**
          * PetitsDragonsPieceTeleported
          * @description A teleport onto an own-colour cell.
+         * @example {
+         *       "type": "petits_dragons.piece_teleported",
+         *       "colour": "green",
+         *       "unit_kind": "chief",
+         *       "piece_ids": [
+         *         "green_chief"
+         *       ],
+         *       "from": "brown_h5",
+         *       "to": "white_h5",
+         *       "outcome": "placed",
+         *       "turn_number": 29
+         *     }
          */
         PetitsDragonsPieceTeleported: {
             /**
@@ -3517,6 +4833,14 @@ export interface components {
         /**
          * PetitsDragonsPiecesReturnedToNest
          * @description A losing pawn or stack went back to its nest.
+         * @example {
+         *       "type": "petits_dragons.pieces_returned_to_nest",
+         *       "colour": "black",
+         *       "piece_ids": [
+         *         "black_pawn_1"
+         *       ],
+         *       "turn_number": 68
+         *     }
          */
         PetitsDragonsPiecesReturnedToNest: {
             /**
@@ -3588,6 +4912,9 @@ export interface components {
         /**
          * PetitsDragonsRollDice
          * @description Roll the red and blue dice (phase ``awaiting_roll``).
+         * @example {
+         *       "type": "petits_dragons.roll_dice"
+         *     }
          */
         PetitsDragonsRollDice: {
             /**
@@ -3599,6 +4926,12 @@ export interface components {
         /**
          * PetitsDragonsRollForfeited
          * @description The roll produced no action.
+         * @example {
+         *       "type": "petits_dragons.roll_forfeited",
+         *       "colour": "green",
+         *       "reason": "no_legal_action",
+         *       "turn_number": 1
+         *     }
          */
         PetitsDragonsRollForfeited: {
             /**
@@ -3688,6 +5021,16 @@ export interface components {
         /**
          * PetitsDragonsStackFormed
          * @description Two own pawns became a stack.
+         * @example {
+         *       "type": "petits_dragons.stack_formed",
+         *       "colour": "green",
+         *       "piece_ids": [
+         *         "green_pawn_3",
+         *         "green_pawn_4"
+         *       ],
+         *       "cell": "green_h3",
+         *       "turn_number": 280
+         *     }
          */
         PetitsDragonsStackFormed: {
             /**
@@ -3792,6 +5135,11 @@ export interface components {
         /**
          * PetitsDragonsTeleport
          * @description On a double, move the chief or a stack onto any cell of its own colour.
+         * @example {
+         *       "type": "petits_dragons.teleport",
+         *       "piece_id": "green_chief",
+         *       "to": "white_h5"
+         *     }
          */
         PetitsDragonsTeleport: {
             /**
@@ -3889,6 +5237,13 @@ export interface components {
         /**
          * PetitsDragonsTurnEnded
          * @description The turn finished.
+         * @example {
+         *       "type": "petits_dragons.turn_ended",
+         *       "colour": "green",
+         *       "reason": "no_legal_action",
+         *       "holds_arena": false,
+         *       "turn_number": 1
+         *     }
          */
         PetitsDragonsTurnEnded: {
             /**
@@ -3917,6 +5272,13 @@ export interface components {
         /**
          * PetitsDragonsTurnSkipped
          * @description A colour that cannot act is skipped.
+         * @example {
+         *       "type": "petits_dragons.turn_skipped",
+         *       "colour": "black",
+         *       "round": 49,
+         *       "reason": "inactive",
+         *       "turn_number": 97
+         *     }
          */
         PetitsDragonsTurnSkipped: {
             /**
@@ -3946,6 +5308,13 @@ export interface components {
         /**
          * PetitsDragonsTurnStarted
          * @description A colour's turn begins; its units' turn usage is reset.
+         * @example {
+         *       "type": "petits_dragons.turn_started",
+         *       "colour": "green",
+         *       "seat": "seat_0",
+         *       "round": 1,
+         *       "turn_number": 1
+         *     }
          */
         PetitsDragonsTurnStarted: {
             /**
@@ -4030,6 +5399,305 @@ export interface components {
         /**
          * PetitsDragonsView
          * @description The game as ``seat`` (None: a spectator) sees it: everything.
+         * @example {
+         *       "seat": null,
+         *       "to_act": [],
+         *       "game": {
+         *         "status": "finished",
+         *         "seats": [
+         *           {
+         *             "seat": "seat_0",
+         *             "colours": [
+         *               "green"
+         *             ]
+         *           },
+         *           {
+         *             "seat": "seat_1",
+         *             "colours": [
+         *               "black"
+         *             ]
+         *           }
+         *         ],
+         *         "option_multi_colour": false,
+         *         "option_alliances": false,
+         *         "teams": null,
+         *         "colours_in_play": [
+         *           "black",
+         *           "green"
+         *         ],
+         *         "turn_order": [
+         *           "green",
+         *           "black"
+         *         ],
+         *         "controller": {
+         *           "green": "seat_0",
+         *           "black": "seat_1"
+         *         },
+         *         "side": {
+         *           "green": "seat_0",
+         *           "black": "seat_1"
+         *         },
+         *         "round": 300,
+         *         "bank": {
+         *           "50": 37,
+         *           "100": 62,
+         *           "500": 6
+         *         },
+         *         "board": {
+         *           "centre": null,
+         *           "arena": null,
+         *           "white_h0": null,
+         *           "white_h1": null,
+         *           "white_h2": null,
+         *           "white_h3": null,
+         *           "white_h4": null,
+         *           "white_h5": null,
+         *           "white_h6": {
+         *             "colour": "green",
+         *             "kind": "pawn",
+         *             "piece_ids": [
+         *               "green_pawn_1"
+         *             ]
+         *           },
+         *           "white_h7": null,
+         *           "black_h0": null,
+         *           "black_h1": null,
+         *           "black_h2": null,
+         *           "black_h3": null,
+         *           "black_h4": null,
+         *           "black_h5": null,
+         *           "black_h6": null,
+         *           "black_h7": null,
+         *           "yellow_h0": null,
+         *           "yellow_h1": null,
+         *           "yellow_h2": null,
+         *           "yellow_h3": null,
+         *           "yellow_h4": null,
+         *           "yellow_h5": null,
+         *           "yellow_h6": null,
+         *           "yellow_h7": null,
+         *           "red_h0": null,
+         *           "red_h1": null,
+         *           "red_h2": null,
+         *           "red_h3": null,
+         *           "red_h4": null,
+         *           "red_h5": null,
+         *           "red_h6": null,
+         *           "red_h7": null,
+         *           "skeleton_h0": null,
+         *           "skeleton_h1": null,
+         *           "skeleton_h2": null,
+         *           "skeleton_h3": null,
+         *           "skeleton_h4": null,
+         *           "skeleton_h5": null,
+         *           "skeleton_h6": null,
+         *           "skeleton_h7": null,
+         *           "green_h0": null,
+         *           "green_h1": null,
+         *           "green_h2": null,
+         *           "green_h3": null,
+         *           "green_h4": null,
+         *           "green_h5": null,
+         *           "green_h6": null,
+         *           "green_h7": null,
+         *           "brown_h0": null,
+         *           "brown_h1": null,
+         *           "brown_h2": null,
+         *           "brown_h3": null,
+         *           "brown_h4": null,
+         *           "brown_h5": null,
+         *           "brown_h6": null,
+         *           "brown_h7": null,
+         *           "blue_h0": null,
+         *           "blue_h1": null,
+         *           "blue_h2": null,
+         *           "blue_h3": null,
+         *           "blue_h4": {
+         *             "colour": "green",
+         *             "kind": "pawn",
+         *             "piece_ids": [
+         *               "green_pawn_5"
+         *             ]
+         *           },
+         *           "blue_h5": null,
+         *           "blue_h6": null,
+         *           "blue_h7": null
+         *         },
+         *         "dragons": {
+         *           "black": {
+         *             "chief": {
+         *               "position": "out"
+         *             },
+         *             "pawns": {
+         *               "black_pawn_1": {
+         *                 "position": "out"
+         *               },
+         *               "black_pawn_2": {
+         *                 "position": "out"
+         *               },
+         *               "black_pawn_3": {
+         *                 "position": "out"
+         *               },
+         *               "black_pawn_4": {
+         *                 "position": "out"
+         *               },
+         *               "black_pawn_5": {
+         *                 "position": "out"
+         *               },
+         *               "black_pawn_6": {
+         *                 "position": "out"
+         *               },
+         *               "black_pawn_7": {
+         *                 "position": "out"
+         *               },
+         *               "black_pawn_8": {
+         *                 "position": "out"
+         *               },
+         *               "black_pawn_9": {
+         *                 "position": "out"
+         *               }
+         *             },
+         *             "chief_dead": true,
+         *             "eggs": {
+         *               "50": 1,
+         *               "100": 14,
+         *               "500": 2
+         *             }
+         *           },
+         *           "green": {
+         *             "chief": {
+         *               "position": "home"
+         *             },
+         *             "pawns": {
+         *               "green_pawn_1": {
+         *                 "position": "board",
+         *                 "cell": "white_h6"
+         *               },
+         *               "green_pawn_2": {
+         *                 "position": "home"
+         *               },
+         *               "green_pawn_3": {
+         *                 "position": "home"
+         *               },
+         *               "green_pawn_4": {
+         *                 "position": "home"
+         *               },
+         *               "green_pawn_5": {
+         *                 "position": "board",
+         *                 "cell": "blue_h4"
+         *               },
+         *               "green_pawn_6": {
+         *                 "position": "nest"
+         *               },
+         *               "green_pawn_7": {
+         *                 "position": "nest"
+         *               },
+         *               "green_pawn_8": {
+         *                 "position": "nest"
+         *               },
+         *               "green_pawn_9": {
+         *                 "position": "nest"
+         *               }
+         *             },
+         *             "eggs": {
+         *               "50": 2,
+         *               "100": 4,
+         *               "500": 0
+         *             }
+         *           }
+         *         },
+         *         "turn": {
+         *           "number": 348,
+         *           "colour": "green",
+         *           "phase": "closing",
+         *           "roll_index": 1,
+         *           "last_roll": {
+         *             "red": 6,
+         *             "blue": 5,
+         *             "outcome": "suite"
+         *           },
+         *           "usage": {
+         *             "green_pawn_1": {
+         *               "branches": {
+         *                 "white": "in"
+         *               }
+         *             },
+         *             "green_pawn_5": {
+         *               "branches": {
+         *                 "blue": "in"
+         *               }
+         *             }
+         *           },
+         *           "resume": "end_of_turn",
+         *           "end_reason": "suite"
+         *         },
+         *         "penalties": [],
+         *         "next_penalty_number": 12,
+         *         "result": {
+         *           "reason": "round_limit",
+         *           "completed_by": null,
+         *           "colour_scores": {
+         *             "black": {
+         *               "eggs": {
+         *                 "50": 1,
+         *                 "100": 14,
+         *                 "500": 2
+         *               },
+         *               "egg_points": 2450,
+         *               "chief_in_nest_points": 0,
+         *               "pawns_in_nest": 0,
+         *               "pawn_points": 0,
+         *               "total": 2450,
+         *               "pieces_home": 0
+         *             },
+         *             "green": {
+         *               "eggs": {
+         *                 "50": 2,
+         *                 "100": 4,
+         *                 "500": 0
+         *               },
+         *               "egg_points": 500,
+         *               "chief_in_nest_points": 0,
+         *               "pawns_in_nest": 4,
+         *               "pawn_points": 400,
+         *               "total": 900,
+         *               "pieces_home": 4
+         *             }
+         *           },
+         *           "side_scores": [
+         *             {
+         *               "side_id": "seat_1",
+         *               "colours": [
+         *                 "black"
+         *               ],
+         *               "total": 2450,
+         *               "pieces_home": 0,
+         *               "pieces_in_nest": 0
+         *             },
+         *             {
+         *               "side_id": "seat_0",
+         *               "colours": [
+         *                 "green"
+         *               ],
+         *               "total": 900,
+         *               "pieces_home": 4,
+         *               "pieces_in_nest": 4
+         *             }
+         *           ],
+         *           "ranking": [
+         *             {
+         *               "rank": 1,
+         *               "side_id": "seat_0"
+         *             },
+         *             {
+         *               "rank": 2,
+         *               "side_id": "seat_1"
+         *             }
+         *           ],
+         *           "decided_by": "score"
+         *         }
+         *       }
+         *     }
          */
         PetitsDragonsView: {
             /** @description Who this view is for. */
@@ -4161,8 +5829,10 @@ export interface components {
             title: string;
             /** @description The HTTP status code. */
             status: number;
-            /** @description Stable, machine-readable error code (``not_your_turn``, ``stale_version`` ...):
-             *     one of ``ProblemCode``. */
+            /**
+             * @description Stable, machine-readable error code (``not_your_turn``, ``stale_version`` ...):
+             *     one of ``ProblemCode``.
+             */
             code: components["schemas"]["ProblemCode"];
             /** @description A human-readable explanation of this occurrence. */
             detail: string;
@@ -4223,8 +5893,10 @@ export interface components {
         SeatClaimed: {
             /** @description The seat claimed. */
             seat: string;
-            /** @description Bearer token of this seat in this game. Shown once; only its hash is stored.
-             *     Null for a bot seat: nobody may read a bot's hand or play for it. */
+            /**
+             * @description Bearer token of this seat in this game. Shown once; only its hash is stored.
+             *     Null for a bot seat: nobody may read a bot's hand or play for it.
+             */
             token: string | null;
         };
         /**
@@ -4262,6 +5934,12 @@ export interface components {
          * ToursAtomize
          * @description Phase `play`: play two cards of `island` to eliminate the enemy Dragon on
          *     `tower` (which touches `island`), then land `dragon` there.
+         * @example {
+         *       "type": "tours_arc_en_ciel.atomize",
+         *       "island": "topaz",
+         *       "tower": "diamond_topaz",
+         *       "dragon": "ice_10_blower_1"
+         *     }
          */
         ToursAtomize: {
             /**
@@ -4304,6 +5982,14 @@ export interface components {
         /**
          * ToursCardPlayed
          * @description `seat` plays game cards from its hand, for `purpose`.
+         * @example {
+         *       "type": "tours_arc_en_ciel.card_played",
+         *       "seat": 0,
+         *       "islands": [
+         *         "pearl"
+         *       ],
+         *       "purpose": "land"
+         *     }
          */
         ToursCardPlayed: {
             /**
@@ -4324,6 +6010,14 @@ export interface components {
         /**
          * ToursCardTaken
          * @description `seat` took a game card (a pile card is visible to that seat only).
+         * @example {
+         *       "type": "tours_arc_en_ciel.card_taken",
+         *       "seat": 0,
+         *       "house": "fire",
+         *       "source": "pile",
+         *       "slot": null,
+         *       "island": "pearl"
+         *     }
          */
         ToursCardTaken: {
             /**
@@ -4351,6 +6045,17 @@ export interface components {
         /**
          * ToursCardsDealt
          * @description Three game cards dealt to `seat` (cards visible to that seat only).
+         * @example {
+         *       "type": "tours_arc_en_ciel.cards_dealt",
+         *       "seat": 0,
+         *       "house": "fire",
+         *       "cards": [
+         *         "lapis_lazuli",
+         *         "carnelian",
+         *         "carnelian"
+         *       ],
+         *       "count": 3
+         *     }
          */
         ToursCardsDealt: {
             /**
@@ -4415,6 +6120,11 @@ export interface components {
         /**
          * ToursChanceCardDiscarded
          * @description A chance card goes to the chance discard.
+         * @example {
+         *       "type": "tours_arc_en_ciel.chance_card_discarded",
+         *       "card": "give_enemy_defense_3",
+         *       "outcome": "void"
+         *     }
          */
         ToursChanceCardDiscarded: {
             /**
@@ -4436,6 +6146,12 @@ export interface components {
         /**
          * ToursChanceCardDrawn
          * @description `seat` draws a chance card.
+         * @example {
+         *       "type": "tours_arc_en_ciel.chance_card_drawn",
+         *       "seat": 0,
+         *       "card": "give_enemy_defense_3",
+         *       "origin": "third_action"
+         *     }
          */
         ToursChanceCardDrawn: {
             /**
@@ -4459,6 +6175,12 @@ export interface components {
         /**
          * ToursChanceCardKept
          * @description A combat card (for the seat's next combat) or a points card (final score).
+         * @example {
+         *       "type": "tours_arc_en_ciel.chance_card_kept",
+         *       "seat": 0,
+         *       "card": "malus_points_10",
+         *       "pile": "points"
+         *     }
          */
         ToursChanceCardKept: {
             /**
@@ -4482,6 +6204,13 @@ export interface components {
         /**
          * ToursChanceDecisionRequested
          * @description The game waits for `decider_seat` to answer with `resolve_chance`.
+         * @example {
+         *       "type": "tours_arc_en_ciel.chance_decision_requested",
+         *       "decider_seat": 0,
+         *       "drawer_seat": 0,
+         *       "card": "extra_dragon_any",
+         *       "remaining": 1
+         *     }
          */
         ToursChanceDecisionRequested: {
             /**
@@ -4519,6 +6248,98 @@ export interface components {
         /**
          * ToursChanceDeckShuffled
          * @description The 86 chance cards are shuffled (order hidden: redacted to `count`).
+         * @example {
+         *       "type": "tours_arc_en_ciel.chance_deck_shuffled",
+         *       "order": [
+         *         "give_enemy_defense_3",
+         *         "extra_dragon_any",
+         *         "malus_points_10",
+         *         "bridges_needed_plus_1",
+         *         "lose_dragon_strength_20",
+         *         "enemy_dragon_arrives_any",
+         *         "combat_halve_strength",
+         *         "combat_even_dice",
+         *         "resurrect_2",
+         *         "combat_minus_5",
+         *         "combat_dice_only",
+         *         "bonus_points_2",
+         *         "enemy_dragon_arrives_any",
+         *         "bonus_points_5",
+         *         "lose_defense_5",
+         *         "combat_strength_only",
+         *         "hide_dragons_10",
+         *         "remove_enemy_dragon_blower",
+         *         "remove_enemy_dragon_strength_20",
+         *         "resurrect_1",
+         *         "remove_enemy_dragon_mason",
+         *         "combat_minus_5",
+         *         "extra_dragon_blower",
+         *         "combat_odd_dice",
+         *         "bridges_needed_minus_1",
+         *         "hide_dragons_8",
+         *         "add_defense_5",
+         *         "combat_strength_only",
+         *         "give_enemy_defense_3",
+         *         "combat_worst_of_two",
+         *         "extra_dragon_mason",
+         *         "give_enemy_defense_5",
+         *         "lose_dragon_any",
+         *         "lose_dragon_mason",
+         *         "combat_double_strength",
+         *         "lose_defense_3",
+         *         "malus_points_5",
+         *         "hide_dragons_4",
+         *         "resurrection_for_all",
+         *         "lose_dragon_blower",
+         *         "hide_dragons_6",
+         *         "lose_defense_5",
+         *         "combat_plus_5",
+         *         "combat_minus_10",
+         *         "malus_points_5",
+         *         "add_defense_3",
+         *         "remove_enemy_dragon_any",
+         *         "give_enemy_defense_5",
+         *         "resurrection_for_all",
+         *         "lose_defense_10",
+         *         "lose_defense_5",
+         *         "malus_points_2",
+         *         "remove_enemy_defense_3",
+         *         "combat_double_die",
+         *         "extra_dragon_any",
+         *         "remove_enemy_defense_3",
+         *         "enemy_dragon_arrives_strength_20",
+         *         "bonus_points_2",
+         *         "add_defense_3",
+         *         "bridges_needed_plus_1",
+         *         "add_defense_5",
+         *         "enemy_dragon_arrives_blower",
+         *         "lose_defense_10",
+         *         "give_enemy_defense_5",
+         *         "remove_enemy_defense_5",
+         *         "combat_best_of_two",
+         *         "lose_dragon_any",
+         *         "lose_defense_3",
+         *         "combat_halve_die",
+         *         "resurrect_1",
+         *         "add_defense_10",
+         *         "enemy_dragon_arrives_mason",
+         *         "extra_dragon_strength_20",
+         *         "combat_plus_10",
+         *         "lose_defense_3",
+         *         "give_enemy_defense_3",
+         *         "lose_dragon_strength_15",
+         *         "combat_dice_only",
+         *         "combat_dice_only",
+         *         "remove_enemy_defense_5",
+         *         "bridges_needed_minus_1",
+         *         "bonus_points_10",
+         *         "add_defense_3",
+         *         "combat_plus_5",
+         *         "malus_points_2",
+         *         "combat_strength_only"
+         *       ],
+         *       "count": 86
+         *     }
          */
         ToursChanceDeckShuffled: {
             /**
@@ -4553,6 +6374,10 @@ export interface components {
          * ToursChanceInsteadOfLanding
          * @description Phase `play`: play a card for nothing and draw a chance card instead of landing
          *     (only with an empty reserve and at least one eliminated Dragon).
+         * @example {
+         *       "type": "tours_arc_en_ciel.chance_instead_of_landing",
+         *       "island": "amethyst"
+         *     }
          */
         ToursChanceInsteadOfLanding: {
             /**
@@ -4566,6 +6391,54 @@ export interface components {
         /**
          * ToursCombatResolved
          * @description A combat on `tower` is resolved: both sides' totals, the winner and the loser's fate.
+         * @example {
+         *       "type": "tours_arc_en_ciel.combat_resolved",
+         *       "tower": "diamond_jade",
+         *       "mode": "normal",
+         *       "parity": null,
+         *       "attacker": {
+         *         "seat": 0,
+         *         "dragon": "fire_20_mason_2",
+         *         "strength": 20,
+         *         "specialty": "mason",
+         *         "rolls": [
+         *           16
+         *         ],
+         *         "natural": 16,
+         *         "die_value": 16,
+         *         "strength_value": 20,
+         *         "good_right": 0,
+         *         "gold": 0,
+         *         "card_flat": 0,
+         *         "fatigue": 0,
+         *         "tower_defense": 0,
+         *         "cards": [],
+         *         "total": 36
+         *       },
+         *       "defender": {
+         *         "seat": 1,
+         *         "dragon": "ice_10_mason_1",
+         *         "strength": 10,
+         *         "specialty": "mason",
+         *         "rolls": [
+         *           15
+         *         ],
+         *         "natural": 15,
+         *         "die_value": 15,
+         *         "strength_value": 10,
+         *         "good_right": 5,
+         *         "gold": 1,
+         *         "card_flat": 0,
+         *         "fatigue": 0,
+         *         "tower_defense": 1,
+         *         "cards": [],
+         *         "total": 32
+         *       },
+         *       "winner": "attacker",
+         *       "reason": "totals",
+         *       "loser_dragon": "ice_10_mason_1",
+         *       "loser_fate": "reserve"
+         *     }
          */
         ToursCombatResolved: {
             /**
@@ -4684,6 +6557,13 @@ export interface components {
         /**
          * ToursDefenseChanged
          * @description A tower's defense changes.
+         * @example {
+         *       "type": "tours_arc_en_ciel.defense_changed",
+         *       "tower": "carnelian_pearl",
+         *       "delta": 1,
+         *       "defense": 1,
+         *       "cause": "landing"
+         *     }
          */
         ToursDefenseChanged: {
             /**
@@ -4709,6 +6589,10 @@ export interface components {
         /**
          * ToursDiscardCard
          * @description Phase `play`: play one card of `island` for nothing.
+         * @example {
+         *       "type": "tours_arc_en_ciel.discard_card",
+         *       "island": "carnelian"
+         *     }
          */
         ToursDiscardCard: {
             /**
@@ -4723,6 +6607,20 @@ export interface components {
          * ToursDragonArrived
          * @description A Dragon lands on `tower` (a combat follows when `contested`). The Dragon's
          *     identity is hidden from others when it is a hidden Dragon moving uncontested.
+         * @example {
+         *       "type": "tours_arc_en_ciel.dragon_arrived",
+         *       "seat": 0,
+         *       "dragon": "fire_10_mason_2",
+         *       "strength": 10,
+         *       "specialty": "mason",
+         *       "origin": "reserve",
+         *       "from_tower": null,
+         *       "via_island": null,
+         *       "tower": "carnelian_pearl",
+         *       "cause": "card",
+         *       "contested": false,
+         *       "hidden": false
+         *     }
          */
         ToursDragonArrived: {
             /**
@@ -4769,6 +6667,16 @@ export interface components {
         /**
          * ToursDragonAtomized
          * @description The enemy Dragon on `tower` is eliminated and the tower's defense destroyed.
+         * @example {
+         *       "type": "tours_arc_en_ciel.dragon_atomized",
+         *       "seat": 0,
+         *       "tower": "diamond_opal",
+         *       "victim_seat": 1,
+         *       "dragon": "ice_15_mason_1",
+         *       "strength": 15,
+         *       "specialty": "mason",
+         *       "defense_destroyed": 3
+         *     }
          */
         ToursDragonAtomized: {
             /**
@@ -4841,6 +6749,15 @@ export interface components {
         /**
          * ToursDragonRemoved
          * @description The Dragon on `tower` returns to its owner's reserve (`seat` is the owner).
+         * @example {
+         *       "type": "tours_arc_en_ciel.dragon_removed",
+         *       "seat": 0,
+         *       "tower": "opal_turquoise",
+         *       "dragon": "fire_20_blower_3",
+         *       "strength": 20,
+         *       "specialty": "blower",
+         *       "was_hidden": false
+         *     }
          */
         ToursDragonRemoved: {
             /**
@@ -4888,6 +6805,16 @@ export interface components {
         /**
          * ToursDragonsSwapped
          * @description Two of `seat`'s Dragons exchange towers (hidden ones are not named to others).
+         * @example {
+         *       "type": "tours_arc_en_ciel.dragons_swapped",
+         *       "seat": 0,
+         *       "tower_a": "amethyst_pearl",
+         *       "tower_b": "sapphire_silver",
+         *       "dragon_a": "fire_15_blower_3",
+         *       "dragon_b": "fire_10_blower_3",
+         *       "hidden_a": false,
+         *       "hidden_b": false
+         *     }
          */
         ToursDragonsSwapped: {
             /**
@@ -4925,6 +6852,9 @@ export interface components {
         /**
          * ToursDrawChance
          * @description Phase `third`: draw and resolve a chance card.
+         * @example {
+         *       "type": "tours_arc_en_ciel.draw_chance"
+         *     }
          */
         ToursDrawChance: {
             /**
@@ -4936,6 +6866,14 @@ export interface components {
         /**
          * ToursFaceUpDealt
          * @description The three face-up cards (slots 0, 1, 2).
+         * @example {
+         *       "type": "tours_arc_en_ciel.face_up_dealt",
+         *       "cards": [
+         *         "aquamarine",
+         *         "turquoise",
+         *         "peridot"
+         *       ]
+         *     }
          */
         ToursFaceUpDealt: {
             /**
@@ -4949,6 +6887,11 @@ export interface components {
         /**
          * ToursFaceUpRefilled
          * @description An empty face-up slot is refilled from the pile.
+         * @example {
+         *       "type": "tours_arc_en_ciel.face_up_refilled",
+         *       "slot": 1,
+         *       "island": "opal"
+         *     }
          */
         ToursFaceUpRefilled: {
             /**
@@ -4967,6 +6910,84 @@ export interface components {
         /**
          * ToursGameDeckShuffled
          * @description The 72 game cards are shuffled (order hidden from everyone: redacted to `count`).
+         * @example {
+         *       "type": "tours_arc_en_ciel.game_deck_shuffled",
+         *       "order": [
+         *         "lapis_lazuli",
+         *         "carnelian",
+         *         "carnelian",
+         *         "onyx",
+         *         "tourmaline",
+         *         "jet",
+         *         "aquamarine",
+         *         "turquoise",
+         *         "peridot",
+         *         "pearl",
+         *         "opal",
+         *         "amethyst",
+         *         "ruby",
+         *         "emerald",
+         *         "onyx",
+         *         "peridot",
+         *         "emerald",
+         *         "jade",
+         *         "emerald",
+         *         "jade",
+         *         "pearl",
+         *         "topaz",
+         *         "silver",
+         *         "tiger_eye",
+         *         "diamond",
+         *         "lapis_lazuli",
+         *         "amber",
+         *         "opal",
+         *         "amethyst",
+         *         "garnet",
+         *         "sapphire",
+         *         "diamond",
+         *         "ivory",
+         *         "amethyst",
+         *         "topaz",
+         *         "diamond",
+         *         "aquamarine",
+         *         "opal",
+         *         "amethyst",
+         *         "topaz",
+         *         "topaz",
+         *         "turquoise",
+         *         "platinum",
+         *         "jade",
+         *         "emerald",
+         *         "tourmaline",
+         *         "diamond",
+         *         "sapphire",
+         *         "platinum",
+         *         "ruby",
+         *         "diamond",
+         *         "coral",
+         *         "jade",
+         *         "garnet",
+         *         "sapphire",
+         *         "diamond",
+         *         "opal",
+         *         "ruby",
+         *         "tiger_eye",
+         *         "diamond",
+         *         "onyx",
+         *         "silver",
+         *         "diamond",
+         *         "gold",
+         *         "sapphire",
+         *         "jet",
+         *         "amber",
+         *         "ivory",
+         *         "onyx",
+         *         "ruby",
+         *         "gold",
+         *         "coral"
+         *       ],
+         *       "count": 72
+         *     }
          */
         ToursGameDeckShuffled: {
             /**
@@ -4982,6 +7003,90 @@ export interface components {
         /**
          * ToursGameEnded
          * @description The game ends: every seat's score, the tie-breaks and the ranking.
+         * @example {
+         *       "type": "tours_arc_en_ciel.game_ended",
+         *       "reasons": [
+         *         "cards_exhausted"
+         *       ],
+         *       "scores": [
+         *         {
+         *           "seat": 0,
+         *           "islands": [
+         *             {
+         *               "island": "amethyst",
+         *               "points": 10
+         *             },
+         *             {
+         *               "island": "jade",
+         *               "points": 10
+         *             },
+         *             {
+         *               "island": "ruby",
+         *               "points": 10
+         *             },
+         *             {
+         *               "island": "platinum",
+         *               "points": 2
+         *             },
+         *             {
+         *               "island": "aquamarine",
+         *               "points": 2
+         *             },
+         *             {
+         *               "island": "coral",
+         *               "points": 2
+         *             }
+         *           ],
+         *           "island_points": 36,
+         *           "card_points": -10,
+         *           "score": 26,
+         *           "pearls": 58
+         *         },
+         *         {
+         *           "seat": 1,
+         *           "islands": [
+         *             {
+         *               "island": "diamond",
+         *               "points": 20
+         *             },
+         *             {
+         *               "island": "sapphire",
+         *               "points": 10
+         *             },
+         *             {
+         *               "island": "onyx",
+         *               "points": 10
+         *             },
+         *             {
+         *               "island": "tiger_eye",
+         *               "points": 2
+         *             },
+         *             {
+         *               "island": "silver",
+         *               "points": 2
+         *             },
+         *             {
+         *               "island": "turquoise",
+         *               "points": 2
+         *             },
+         *             {
+         *               "island": "ivory",
+         *               "points": 2
+         *             }
+         *           ],
+         *           "island_points": 48,
+         *           "card_points": 0,
+         *           "score": 48,
+         *           "pearls": 58
+         *         }
+         *       ],
+         *       "tiebreak_rounds": [],
+         *       "ranking": [
+         *         1,
+         *         0
+         *       ],
+         *       "winner_seat": 1
+         *     }
          */
         ToursGameEnded: {
             /**
@@ -5003,6 +7108,28 @@ export interface components {
         /**
          * ToursGameStarted
          * @description The game is created: the Houses by seat and the turn order.
+         * @example {
+         *       "type": "tours_arc_en_ciel.game_started",
+         *       "houses": [
+         *         "fire",
+         *         "ice"
+         *       ],
+         *       "turn_order": [
+         *         0,
+         *         1
+         *       ],
+         *       "options": {
+         *         "houses": [
+         *           "fire",
+         *           "ice"
+         *         ],
+         *         "two_player_recycle": false,
+         *         "natural_1_loses": false,
+         *         "natural_20_wins": false,
+         *         "start_pair_invulnerability": false,
+         *         "enemy_start_pair_share": false
+         *       }
+         *     }
          */
         ToursGameStarted: {
             /**
@@ -5062,6 +7189,23 @@ export interface components {
         /**
          * ToursGoldTowerAssigned
          * @description The Gold tower (+1 strength in every combat) goes to `seat` for the whole game.
+         * @example {
+         *       "type": "tours_arc_en_ciel.gold_tower_assigned",
+         *       "seat": 1,
+         *       "method": "roll",
+         *       "rounds": [
+         *         [
+         *           {
+         *             "seat": 0,
+         *             "roll": 12
+         *           },
+         *           {
+         *             "seat": 1,
+         *             "roll": 18
+         *           }
+         *         ]
+         *       ]
+         *     }
          */
         ToursGoldTowerAssigned: {
             /**
@@ -5247,6 +7391,12 @@ export interface components {
         /**
          * ToursLandDragon
          * @description Phase `play`: play one card of `island` and land `dragon` on a tower touching it.
+         * @example {
+         *       "type": "tours_arc_en_ciel.land_dragon",
+         *       "island": "carnelian",
+         *       "tower": "amethyst_carnelian",
+         *       "dragon": "fire_10_blower_1"
+         *     }
          */
         ToursLandDragon: {
             /**
@@ -5264,6 +7414,10 @@ export interface components {
         /**
          * ToursLastCardTaken
          * @description The last available game card was taken: this turn is the last one.
+         * @example {
+         *       "type": "tours_arc_en_ciel.last_card_taken",
+         *       "seat": 1
+         *     }
          */
         ToursLastCardTaken: {
             /**
@@ -5278,6 +7432,12 @@ export interface components {
          * ToursMoveDragon
          * @description Phase `third`: move the seat's Dragon on `from_tower` across `via_island` (an
          *     endpoint of its bridge, passable for the seat) to `to_tower`, which touches it.
+         * @example {
+         *       "type": "tours_arc_en_ciel.move_dragon",
+         *       "from_tower": "carnelian_pearl",
+         *       "via_island": "carnelian",
+         *       "to_tower": "amethyst_carnelian"
+         *     }
          */
         ToursMoveDragon: {
             /**
@@ -5316,12 +7476,25 @@ export interface components {
          * @description Options chosen when a game is created. `{}` is the default 2-player game
          *     fire vs ice with every variant off. The Gold tower holder is not an option:
          *     the service passes the last winner in the setup context.
+         * @example {
+         *       "houses": [
+         *         "fire",
+         *         "ice"
+         *       ],
+         *       "two_player_recycle": false,
+         *       "natural_1_loses": false,
+         *       "natural_20_wins": false,
+         *       "start_pair_invulnerability": false,
+         *       "enemy_start_pair_share": false
+         *     }
          */
         ToursOptions: {
-            /** @description `houses[s]` is the House of seat s (2..8 Houses; enemies must face each
+            /**
+             * @description `houses[s]` is the House of seat s (2..8 Houses; enemies must face each
              *     other, spec 4). Seats are named by their House. The ranges are in the schema but
              *     checked by ``validate_options``: a wrong count answers the spec's
-             *     ``invalid_seat_count`` (422). */
+             *     ``invalid_seat_count`` (422).
+             */
             houses?: ("air" | "bronze" | "fire" | "ice" | "light" | "moon" | "shadow" | "water")[];
             /**
              * @description Variant 12.1 (2 players only): with an empty reserve, land eliminated Dragons.
@@ -5389,6 +7562,13 @@ export interface components {
          * ToursResolveChance
          * @description Answer the pending chance decision (only by its decider). Which of `tower`,
          *     `dragon`, `island` is required depends on the card (spec 7.12).
+         * @example {
+         *       "type": "tours_arc_en_ciel.resolve_chance",
+         *       "decline": true,
+         *       "tower": null,
+         *       "dragon": null,
+         *       "island": null
+         *     }
          */
         ToursResolveChance: {
             /**
@@ -5582,6 +7762,11 @@ export interface components {
         /**
          * ToursSwapDragons
          * @description Phase `third`: exchange two of the seat's board Dragons; each tower gets a pearl.
+         * @example {
+         *       "type": "tours_arc_en_ciel.swap_dragons",
+         *       "tower_a": "carnelian_pearl",
+         *       "tower_b": "lapis_lazuli_silver"
+         *     }
          */
         ToursSwapDragons: {
             /**
@@ -5597,6 +7782,11 @@ export interface components {
         /**
          * ToursTakeCard
          * @description Phase `take`: take the pile's top card, or a face-up card (its slot is refilled).
+         * @example {
+         *       "type": "tours_arc_en_ciel.take_card",
+         *       "source": "pile",
+         *       "slot": null
+         *     }
          */
         ToursTakeCard: {
             /**
@@ -5631,6 +7821,12 @@ export interface components {
         /**
          * ToursThresholdChanged
          * @description An island's threshold changes.
+         * @example {
+         *       "type": "tours_arc_en_ciel.threshold_changed",
+         *       "island": "tourmaline",
+         *       "delta": 1,
+         *       "threshold": 3
+         *     }
          */
         ToursThresholdChanged: {
             /**
@@ -5674,6 +7870,10 @@ export interface components {
         /**
          * ToursTurnEnded
          * @description `seat`'s turn ends.
+         * @example {
+         *       "type": "tours_arc_en_ciel.turn_ended",
+         *       "seat": 0
+         *     }
          */
         ToursTurnEnded: {
             /**
@@ -5687,6 +7887,11 @@ export interface components {
         /**
          * ToursTurnStarted
          * @description `seat` begins its turn.
+         * @example {
+         *       "type": "tours_arc_en_ciel.turn_started",
+         *       "seat": 0,
+         *       "turn_number": 1
+         *     }
          */
         ToursTurnStarted: {
             /**
@@ -5702,6 +7907,836 @@ export interface components {
         /**
          * ToursView
          * @description The game as one seat (or a spectator, `viewer` null) may see it.
+         * @example {
+         *       "viewer": null,
+         *       "houses": [
+         *         "fire",
+         *         "ice"
+         *       ],
+         *       "turn_order": [
+         *         0,
+         *         1
+         *       ],
+         *       "gold_seat": 1,
+         *       "phase": "over",
+         *       "active_seat": 1,
+         *       "turn_number": 66,
+         *       "final_turn": true,
+         *       "to_act": [],
+         *       "pile_count": 0,
+         *       "face_up": [
+         *         null,
+         *         null,
+         *         null
+         *       ],
+         *       "hands": [
+         *         {
+         *           "seat": 0,
+         *           "count": 2,
+         *           "cards": null
+         *         },
+         *         {
+         *           "seat": 1,
+         *           "count": 3,
+         *           "cards": null
+         *         }
+         *       ],
+         *       "game_discard": [
+         *         "pearl",
+         *         "jet",
+         *         "lapis_lazuli",
+         *         "turquoise",
+         *         "carnelian",
+         *         "aquamarine",
+         *         "amethyst",
+         *         "opal",
+         *         "peridot",
+         *         "tourmaline",
+         *         "jade",
+         *         "ruby",
+         *         "emerald",
+         *         "topaz",
+         *         "emerald",
+         *         "emerald",
+         *         "jade",
+         *         "pearl",
+         *         "tiger_eye",
+         *         "onyx",
+         *         "diamond",
+         *         "amber",
+         *         "carnelian",
+         *         "sapphire",
+         *         "diamond",
+         *         "onyx",
+         *         "peridot",
+         *         "diamond",
+         *         "opal",
+         *         "garnet",
+         *         "amethyst",
+         *         "topaz",
+         *         "aquamarine",
+         *         "topaz",
+         *         "ivory",
+         *         "turquoise",
+         *         "lapis_lazuli",
+         *         "tourmaline",
+         *         "sapphire",
+         *         "topaz",
+         *         "diamond",
+         *         "opal",
+         *         "jade",
+         *         "emerald",
+         *         "ruby",
+         *         "silver",
+         *         "amethyst",
+         *         "diamond",
+         *         "coral",
+         *         "sapphire",
+         *         "amethyst",
+         *         "garnet",
+         *         "opal",
+         *         "tiger_eye",
+         *         "jade",
+         *         "diamond",
+         *         "onyx",
+         *         "platinum",
+         *         "ivory",
+         *         "ruby",
+         *         "diamond",
+         *         "diamond",
+         *         "silver",
+         *         "sapphire",
+         *         "ruby",
+         *         "coral",
+         *         "platinum"
+         *       ],
+         *       "chance_deck_count": 79,
+         *       "chance_discard": [
+         *         "give_enemy_defense_3",
+         *         "extra_dragon_any",
+         *         "bridges_needed_plus_1",
+         *         "lose_dragon_strength_20",
+         *         "enemy_dragon_arrives_any"
+         *       ],
+         *       "towers": [
+         *         {
+         *           "tower": "diamond_topaz",
+         *           "defense": 6,
+         *           "house": "ice",
+         *           "dragon": "ice_15_blower_3",
+         *           "strength": 15,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "diamond_amethyst",
+         *           "defense": 3,
+         *           "house": "fire",
+         *           "dragon": "fire_15_blower_1",
+         *           "strength": 15,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "diamond_jade",
+         *           "defense": 5,
+         *           "house": "fire",
+         *           "dragon": "fire_15_mason_3",
+         *           "strength": 15,
+         *           "specialty": "mason",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "diamond_ruby",
+         *           "defense": 0,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "diamond_sapphire",
+         *           "defense": 4,
+         *           "house": "ice",
+         *           "dragon": "ice_15_mason_3",
+         *           "strength": 15,
+         *           "specialty": "mason",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "diamond_emerald",
+         *           "defense": 6,
+         *           "house": "ice",
+         *           "dragon": "ice_10_mason_1",
+         *           "strength": 10,
+         *           "specialty": "mason",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "diamond_onyx",
+         *           "defense": 8,
+         *           "house": "ice",
+         *           "dragon": "ice_15_blower_1",
+         *           "strength": 15,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "diamond_opal",
+         *           "defense": 0,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "topaz_ivory",
+         *           "defense": 5,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "topaz_tiger_eye",
+         *           "defense": 4,
+         *           "house": "fire",
+         *           "dragon": "fire_20_mason_1",
+         *           "strength": 20,
+         *           "specialty": "mason",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "topaz_pearl",
+         *           "defense": 3,
+         *           "house": "ice",
+         *           "dragon": "ice_10_blower_2",
+         *           "strength": 10,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "amethyst_carnelian",
+         *           "defense": 3,
+         *           "house": "fire",
+         *           "dragon": "fire_10_blower_3",
+         *           "strength": 10,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "amethyst_pearl",
+         *           "defense": 5,
+         *           "house": "fire",
+         *           "dragon": "fire_15_blower_2",
+         *           "strength": 15,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "amethyst_platinum",
+         *           "defense": 1,
+         *           "house": "fire",
+         *           "dragon": "fire_10_mason_3",
+         *           "strength": 10,
+         *           "specialty": "mason",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "jade_garnet",
+         *           "defense": 6,
+         *           "house": "fire",
+         *           "dragon": "fire_20_blower_1",
+         *           "strength": 20,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "jade_platinum",
+         *           "defense": 4,
+         *           "house": "fire",
+         *           "dragon": "fire_15_blower_3",
+         *           "strength": 15,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "jade_aquamarine",
+         *           "defense": 5,
+         *           "house": "fire",
+         *           "dragon": "fire_20_mason_2",
+         *           "strength": 20,
+         *           "specialty": "mason",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "ruby_peridot",
+         *           "defense": 5,
+         *           "house": "fire",
+         *           "dragon": "fire_10_blower_2",
+         *           "strength": 10,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "ruby_aquamarine",
+         *           "defense": 7,
+         *           "house": "fire",
+         *           "dragon": "fire_20_blower_3",
+         *           "strength": 20,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "ruby_tourmaline",
+         *           "defense": 2,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "sapphire_coral",
+         *           "defense": 1,
+         *           "house": "ice",
+         *           "dragon": "ice_20_blower_1",
+         *           "strength": 20,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "sapphire_tourmaline",
+         *           "defense": 7,
+         *           "house": "ice",
+         *           "dragon": "ice_20_mason_2",
+         *           "strength": 20,
+         *           "specialty": "mason",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "sapphire_silver",
+         *           "defense": 5,
+         *           "house": "ice",
+         *           "dragon": "ice_10_blower_1",
+         *           "strength": 10,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "emerald_lapis_lazuli",
+         *           "defense": 2,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "emerald_silver",
+         *           "defense": 7,
+         *           "house": "ice",
+         *           "dragon": "ice_20_blower_3",
+         *           "strength": 20,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "emerald_amber",
+         *           "defense": 3,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "onyx_gold",
+         *           "defense": 1,
+         *           "house": "ice",
+         *           "dragon": "ice_10_blower_3",
+         *           "strength": 10,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "onyx_amber",
+         *           "defense": 3,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "onyx_turquoise",
+         *           "defense": 4,
+         *           "house": "ice",
+         *           "dragon": "ice_15_blower_2",
+         *           "strength": 15,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "opal_jet",
+         *           "defense": 2,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "opal_turquoise",
+         *           "defense": 2,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "opal_tiger_eye",
+         *           "defense": 2,
+         *           "house": "ice",
+         *           "dragon": "ice_15_mason_2",
+         *           "strength": 15,
+         *           "specialty": "mason",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "carnelian_pearl",
+         *           "defense": 4,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "garnet_platinum",
+         *           "defense": 0,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "peridot_aquamarine",
+         *           "defense": 3,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "coral_tourmaline",
+         *           "defense": 5,
+         *           "house": "fire",
+         *           "dragon": "fire_10_blower_1",
+         *           "strength": 10,
+         *           "specialty": "blower",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "lapis_lazuli_silver",
+         *           "defense": 5,
+         *           "house": "fire",
+         *           "dragon": "fire_20_mason_3",
+         *           "strength": 20,
+         *           "specialty": "mason",
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "gold_amber",
+         *           "defense": 0,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "jet_turquoise",
+         *           "defense": 3,
+         *           "house": null,
+         *           "dragon": null,
+         *           "strength": null,
+         *           "specialty": null,
+         *           "hidden": false
+         *         },
+         *         {
+         *           "tower": "ivory_tiger_eye",
+         *           "defense": 4,
+         *           "house": "ice",
+         *           "dragon": "ice_20_mason_1",
+         *           "strength": 20,
+         *           "specialty": "mason",
+         *           "hidden": false
+         *         }
+         *       ],
+         *       "reserves": [
+         *         {
+         *           "seat": 0,
+         *           "count": 0,
+         *           "strengths": [],
+         *           "dragons": null
+         *         },
+         *         {
+         *           "seat": 1,
+         *           "count": 0,
+         *           "strengths": [],
+         *           "dragons": null
+         *         }
+         *       ],
+         *       "eliminated": [
+         *         [
+         *           "fire_20_blower_2",
+         *           "fire_10_mason_1",
+         *           "fire_15_mason_2",
+         *           "fire_10_mason_2",
+         *           "fire_15_mason_1"
+         *         ],
+         *         [
+         *           "ice_10_mason_3",
+         *           "ice_20_blower_2",
+         *           "ice_20_mason_3",
+         *           "ice_15_mason_1",
+         *           "ice_10_mason_2"
+         *         ]
+         *       ],
+         *       "islands": [
+         *         {
+         *           "island": "diamond",
+         *           "owners": [
+         *             1
+         *           ],
+         *           "threshold": 4
+         *         },
+         *         {
+         *           "island": "topaz",
+         *           "owners": [],
+         *           "threshold": 3
+         *         },
+         *         {
+         *           "island": "amethyst",
+         *           "owners": [
+         *             0
+         *           ],
+         *           "threshold": 3
+         *         },
+         *         {
+         *           "island": "jade",
+         *           "owners": [
+         *             0
+         *           ],
+         *           "threshold": 3
+         *         },
+         *         {
+         *           "island": "ruby",
+         *           "owners": [
+         *             0
+         *           ],
+         *           "threshold": 3
+         *         },
+         *         {
+         *           "island": "sapphire",
+         *           "owners": [
+         *             1
+         *           ],
+         *           "threshold": 3
+         *         },
+         *         {
+         *           "island": "emerald",
+         *           "owners": [],
+         *           "threshold": 3
+         *         },
+         *         {
+         *           "island": "onyx",
+         *           "owners": [
+         *             1
+         *           ],
+         *           "threshold": 3
+         *         },
+         *         {
+         *           "island": "opal",
+         *           "owners": [],
+         *           "threshold": 3
+         *         },
+         *         {
+         *           "island": "tiger_eye",
+         *           "owners": [
+         *             1
+         *           ],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "carnelian",
+         *           "owners": [],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "pearl",
+         *           "owners": [],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "garnet",
+         *           "owners": [],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "platinum",
+         *           "owners": [
+         *             0
+         *           ],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "peridot",
+         *           "owners": [],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "aquamarine",
+         *           "owners": [
+         *             0
+         *           ],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "coral",
+         *           "owners": [
+         *             0
+         *           ],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "tourmaline",
+         *           "owners": [],
+         *           "threshold": 3
+         *         },
+         *         {
+         *           "island": "lapis_lazuli",
+         *           "owners": [],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "silver",
+         *           "owners": [
+         *             1
+         *           ],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "gold",
+         *           "owners": [],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "amber",
+         *           "owners": [],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "jet",
+         *           "owners": [],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "turquoise",
+         *           "owners": [
+         *             1
+         *           ],
+         *           "threshold": 2
+         *         },
+         *         {
+         *           "island": "ivory",
+         *           "owners": [
+         *             1
+         *           ],
+         *           "threshold": 2
+         *         }
+         *       ],
+         *       "shares": [],
+         *       "combat_cards": [
+         *         [],
+         *         [
+         *           "combat_halve_strength"
+         *         ]
+         *       ],
+         *       "point_cards": [
+         *         [
+         *           "malus_points_10"
+         *         ],
+         *         []
+         *       ],
+         *       "atomize_count": [
+         *         1,
+         *         0
+         *       ],
+         *       "invulnerable": false,
+         *       "pending": null,
+         *       "scores": [
+         *         {
+         *           "seat": 0,
+         *           "islands": [
+         *             {
+         *               "island": "amethyst",
+         *               "points": 10
+         *             },
+         *             {
+         *               "island": "jade",
+         *               "points": 10
+         *             },
+         *             {
+         *               "island": "ruby",
+         *               "points": 10
+         *             },
+         *             {
+         *               "island": "platinum",
+         *               "points": 2
+         *             },
+         *             {
+         *               "island": "aquamarine",
+         *               "points": 2
+         *             },
+         *             {
+         *               "island": "coral",
+         *               "points": 2
+         *             }
+         *           ],
+         *           "island_points": 36,
+         *           "card_points": -10,
+         *           "score": 26,
+         *           "pearls": 58
+         *         },
+         *         {
+         *           "seat": 1,
+         *           "islands": [
+         *             {
+         *               "island": "diamond",
+         *               "points": 20
+         *             },
+         *             {
+         *               "island": "sapphire",
+         *               "points": 10
+         *             },
+         *             {
+         *               "island": "onyx",
+         *               "points": 10
+         *             },
+         *             {
+         *               "island": "tiger_eye",
+         *               "points": 2
+         *             },
+         *             {
+         *               "island": "silver",
+         *               "points": 2
+         *             },
+         *             {
+         *               "island": "turquoise",
+         *               "points": 2
+         *             },
+         *             {
+         *               "island": "ivory",
+         *               "points": 2
+         *             }
+         *           ],
+         *           "island_points": 48,
+         *           "card_points": 0,
+         *           "score": 48,
+         *           "pearls": 58
+         *         }
+         *       ],
+         *       "result": {
+         *         "reasons": [
+         *           "cards_exhausted"
+         *         ],
+         *         "scores": [
+         *           {
+         *             "seat": 0,
+         *             "islands": [
+         *               {
+         *                 "island": "amethyst",
+         *                 "points": 10
+         *               },
+         *               {
+         *                 "island": "jade",
+         *                 "points": 10
+         *               },
+         *               {
+         *                 "island": "ruby",
+         *                 "points": 10
+         *               },
+         *               {
+         *                 "island": "platinum",
+         *                 "points": 2
+         *               },
+         *               {
+         *                 "island": "aquamarine",
+         *                 "points": 2
+         *               },
+         *               {
+         *                 "island": "coral",
+         *                 "points": 2
+         *               }
+         *             ],
+         *             "island_points": 36,
+         *             "card_points": -10,
+         *             "score": 26,
+         *             "pearls": 58
+         *           },
+         *           {
+         *             "seat": 1,
+         *             "islands": [
+         *               {
+         *                 "island": "diamond",
+         *                 "points": 20
+         *               },
+         *               {
+         *                 "island": "sapphire",
+         *                 "points": 10
+         *               },
+         *               {
+         *                 "island": "onyx",
+         *                 "points": 10
+         *               },
+         *               {
+         *                 "island": "tiger_eye",
+         *                 "points": 2
+         *               },
+         *               {
+         *                 "island": "silver",
+         *                 "points": 2
+         *               },
+         *               {
+         *                 "island": "turquoise",
+         *                 "points": 2
+         *               },
+         *               {
+         *                 "island": "ivory",
+         *                 "points": 2
+         *               }
+         *             ],
+         *             "island_points": 48,
+         *             "card_points": 0,
+         *             "score": 48,
+         *             "pearls": 58
+         *           }
+         *         ],
+         *         "ranking": [
+         *           1,
+         *           0
+         *         ],
+         *         "decided_by": "score"
+         *       }
+         *     }
          */
         ToursView: {
             /** @description The seat this view is for; null for a spectator. */

@@ -53,3 +53,17 @@ def test_every_module_is_checked() -> None:
         text = module.read_text()
         imported |= {part.split("'")[0] for part in text.split("from './")[1:]}
     assert {m.name for m in WEB.glob("*.js")} <= imported
+
+
+def test_the_web_client_and_the_contract_suite_pin_the_same_tools() -> None:
+    """One version of each outside tool: the types the web client is checked
+    against are the ones the contract suite proves (tests/contract/package.json)."""
+    import json
+
+    web = json.loads((WEB / "package.json").read_text())["devDependencies"]
+    contract = json.loads((WEB.parent / "tests" / "contract" / "package.json").read_text())[
+        "devDependencies"
+    ]
+    shared = set(web) & set(contract)
+    assert {"openapi-typescript", "typescript"} <= shared
+    assert {name: web[name] for name in shared} == {name: contract[name] for name in shared}
