@@ -56,8 +56,12 @@ def match(
     cpu: dict[str, list[float]] = {a: [], b: []}
     lengths: list[int] = []
     started = time.perf_counter()
+    indices = range(shard[0], games, shard[1])
+    if not indices:
+        raise ValueError(f"shard {shard[0]}/{shard[1]} of {games} games has no game")
     played = 0
-    for g in range(shard[0], games, shard[1]):
+    summary: dict[str, Any] = {}
+    for g in indices:
         played += 1
         first, second = (a, b) if g % 2 == 0 else (b, a)
         level = {seats[0]: first, seats[1]: second}
