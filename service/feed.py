@@ -80,7 +80,9 @@ async def feed_messages(
             quiet_since = now
         elif now - quiet_since >= heartbeat:
             quiet_since = now
-            yield ServerSentEventMessage(comment="heartbeat")
+            # A comment line only: a `data:` field would make every
+            # EventSource fire an empty message.
+            yield ServerSentEventMessage(comment="heartbeat", data=None)
         wait = poll
         if deadline is not None:
             wait = min(wait, deadline - now)

@@ -229,34 +229,39 @@ SSE_STREAMS = {
 
 
 def sse_media_type(stream: tuple[str, str, str]) -> dict[str, Any]:
-    """A ``text/event-stream`` answer: the body is text; each message's fields are
-    described by ``x-sse-message`` (``data`` refers to a component, so every
-    generated client has its model) and in prose for the tools that read no
-    extension."""
+    """A ``text/event-stream`` answer whose ``schema`` describes one message, as
+    OpenAPI before 3.2 (no ``itemSchema``) has it for event streams and as
+    schemathesis validates each message: ``id``, ``event`` and ``data``, the
+    last a JSON string whose ``contentSchema`` is a component (so every
+    generated client has its model)."""
     data, id_name, id_meaning = stream
     tags = sorted(tag for rs in RULESETS.values() for tag in tags_of(rs.Event))
     return {
         "schema": {
-            "type": "string",
-            "contentMediaType": "text/event-stream",
-            "description": f"Server-Sent Events. Each message: `id:` {id_meaning} (send it back as "
-            f"`Last-Event-ID` to resume), `event:` the event's `type` (`<ruleset>.<name>`, "
-            f"the `type` of `data.event`), `data:` one `{data}` as JSON on one line "
-            f"(see the `{data}` schema). Heartbeats are comment lines (`: heartbeat`) only: "
-            "they fire no event in an EventSource.",
-        },
-        "x-sse-message": {
-            "id": {
-                "type": "string",
-                "pattern": "^[0-9]+$",
-                "description": f"The `{id_name}` of `data`: {id_meaning}",
+            "type": "object",
+            "description": f"One Server-Sent Events message; the stream is a sequence of them. "
+            f"`id:` {id_meaning} (send it back as `Last-Event-ID` to resume), `event:` the "
+            f"event's `type`, `data:` one `{data}` as JSON on one line. Heartbeats are comment "
+            "lines (`: heartbeat`) only: they fire no event in an EventSource.",
+            "properties": {
+                "id": {
+                    "type": "string",
+                    "pattern": "^[0-9]+$",
+                    "description": f"The `{id_name}` of `data`: {id_meaning}",
+                },
+                "event": {
+                    "type": "string",
+                    "enum": tags,
+                    "description": "The event's `type` (`<ruleset>.<name>`, `data.event.type`)",
+                },
+                "data": {
+                    "type": "string",
+                    "contentMediaType": "application/json",
+                    "contentSchema": {"$ref": f"#/components/schemas/{data}"},
+                    "description": f"One `{data}`, as JSON on one line",
+                },
             },
-            "event": {
-                "type": "string",
-                "enum": tags,
-                "description": "The event's `type` (`data.event.type`)",
-            },
-            "data": {"$ref": f"#/components/schemas/{data}"},
+            "required": ["id", "event", "data"],
         },
     }
 
@@ -283,8 +288,9 @@ def _document_conditional_reads(doc: dict[str, Any]) -> None:
                     "description": "The `ETag` of a previous answer (or a list of them, or `*`): "
                     "when it still names the current version, the answer is 304 with no body"
                     + (f", {when}" if when else "")
-                    + '. Weak tags (`W/"12"`) match too (weak comparison, RFC 9110).',
-                    "schema": {"type": "string", "maxLength": 1024, "pattern": NO_NUL},
+                    + '. Weak tags (`W/"12"`) match too (weak comparison, RFC 9110); '
+                    "a value naming no current tag is no match (200), never an error.",
+                    "schema": {"type": "string", "pattern": NO_NUL},
                 }
             )
             op["responses"]["304"] = {

@@ -9721,7 +9721,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `ETag` of a previous answer (or a list of them, or `*`): when it still names the current version, the answer is 304 with no body, once the game has started (a waiting game's seats change without a new version). Weak tags (`W/"12"`) match too (weak comparison, RFC 9110). */
+                /** @description The `ETag` of a previous answer (or a list of them, or `*`): when it still names the current version, the answer is 304 with no body, once the game has started (a waiting game's seats change without a new version). Weak tags (`W/"12"`) match too (weak comparison, RFC 9110); a value naming no current tag is no match (200), never an error. */
                 "If-None-Match"?: string;
             };
             path: {
@@ -9950,7 +9950,7 @@ export interface operations {
                 version?: number;
             };
             header?: {
-                /** @description The `ETag` of a previous answer (or a list of them, or `*`): when it still names the current version, the answer is 304 with no body. Weak tags (`W/"12"`) match too (weak comparison, RFC 9110). */
+                /** @description The `ETag` of a previous answer (or a list of them, or `*`): when it still names the current version, the answer is 304 with no body. Weak tags (`W/"12"`) match too (weak comparison, RFC 9110); a value naming no current tag is no match (200), never an error. */
                 "If-None-Match"?: string;
             };
             path: {
@@ -10220,7 +10220,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": {
+                        /** @description The `version` of `data`: the event's version in its game (1, 2, ...) */
+                        id: string;
+                        /**
+                         * @description The event's `type` (`<ruleset>.<name>`, `data.event.type`)
+                         * @enum {string}
+                         */
+                        event: "arkantis.board_layout_drawn" | "arkantis.board_prepared" | "arkantis.card_bought" | "arkantis.card_laid" | "arkantis.card_turned_face_up" | "arkantis.cards_dealt" | "arkantis.duplicate_swapped" | "arkantis.empty_cell_moved" | "arkantis.first_player_drawn" | "arkantis.game_created" | "arkantis.game_ended" | "arkantis.phase_2_die_rolled" | "arkantis.pile_shuffled" | "arkantis.player_passed" | "arkantis.sesterces_distributed" | "arkantis.sesterces_earned" | "arkantis.shapes_created" | "arkantis.token_moved" | "arkantis.tokens_removed" | "arkantis.turn_ended" | "arkantis.turn_started" | "eclats_des_cites.battle_fought" | "eclats_des_cites.card_discarded" | "eclats_des_cites.card_played" | "eclats_des_cites.card_taken" | "eclats_des_cites.cards_revealed" | "eclats_des_cites.central_top_peeked" | "eclats_des_cites.conflict_alerted" | "eclats_des_cites.decision_requested" | "eclats_des_cites.extra_take_granted" | "eclats_des_cites.game_ended" | "eclats_des_cites.game_set_up" | "eclats_des_cites.grant_forfeited" | "eclats_des_cites.grant_started" | "eclats_des_cites.permanent_shields_gained" | "eclats_des_cites.revealed_card_chosen" | "eclats_des_cites.science_set_completed" | "eclats_des_cites.stage_built" | "eclats_des_cites.turn_ended" | "eclats_des_cites.turn_skipped" | "eclats_des_cites.turn_started" | "eclats_des_cites.upgrade_taken" | "eclats_des_cites.wonder_chosen" | "eclats_des_cites.wonder_power_triggered" | "petits_dragons.chief_killed" | "petits_dragons.combat_resolved" | "petits_dragons.dice_rolled" | "petits_dragons.eggs_transferred" | "petits_dragons.game_created" | "petits_dragons.game_ended" | "petits_dragons.penalty_backfired" | "petits_dragons.penalty_created" | "petits_dragons.penalty_lapsed" | "petits_dragons.penalty_resolved" | "petits_dragons.piece_arrived" | "petits_dragons.piece_born" | "petits_dragons.piece_moved" | "petits_dragons.piece_teleported" | "petits_dragons.pieces_returned_to_nest" | "petits_dragons.roll_forfeited" | "petits_dragons.stack_formed" | "petits_dragons.turn_ended" | "petits_dragons.turn_skipped" | "petits_dragons.turn_started" | "tours_arc_en_ciel.card_played" | "tours_arc_en_ciel.card_taken" | "tours_arc_en_ciel.cards_dealt" | "tours_arc_en_ciel.chance_card_discarded" | "tours_arc_en_ciel.chance_card_drawn" | "tours_arc_en_ciel.chance_card_kept" | "tours_arc_en_ciel.chance_decision_requested" | "tours_arc_en_ciel.chance_deck_reshuffled" | "tours_arc_en_ciel.chance_deck_shuffled" | "tours_arc_en_ciel.chance_declined" | "tours_arc_en_ciel.combat_resolved" | "tours_arc_en_ciel.defense_changed" | "tours_arc_en_ciel.dragon_arrived" | "tours_arc_en_ciel.dragon_atomized" | "tours_arc_en_ciel.dragon_hidden" | "tours_arc_en_ciel.dragon_removed" | "tours_arc_en_ciel.dragon_resurrected" | "tours_arc_en_ciel.dragons_swapped" | "tours_arc_en_ciel.face_up_dealt" | "tours_arc_en_ciel.face_up_refilled" | "tours_arc_en_ciel.game_deck_shuffled" | "tours_arc_en_ciel.game_ended" | "tours_arc_en_ciel.game_started" | "tours_arc_en_ciel.gold_tower_assigned" | "tours_arc_en_ciel.invulnerability_granted" | "tours_arc_en_ciel.island_shared" | "tours_arc_en_ciel.last_card_taken" | "tours_arc_en_ciel.share_ended" | "tours_arc_en_ciel.third_action_skipped" | "tours_arc_en_ciel.threshold_changed" | "tours_arc_en_ciel.turn_ended" | "tours_arc_en_ciel.turn_started";
+                        /** @description One `LoggedEvent`, as JSON on one line */
+                        data: string;
+                    };
                 };
             };
             /** @description Malformed request (`invalid_request`): bad JSON, wrong types, values out of range */
@@ -10789,7 +10799,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": {
+                        /** @description The `position` of `data`: the event's global position (commit order) */
+                        id: string;
+                        /**
+                         * @description The event's `type` (`<ruleset>.<name>`, `data.event.type`)
+                         * @enum {string}
+                         */
+                        event: "arkantis.board_layout_drawn" | "arkantis.board_prepared" | "arkantis.card_bought" | "arkantis.card_laid" | "arkantis.card_turned_face_up" | "arkantis.cards_dealt" | "arkantis.duplicate_swapped" | "arkantis.empty_cell_moved" | "arkantis.first_player_drawn" | "arkantis.game_created" | "arkantis.game_ended" | "arkantis.phase_2_die_rolled" | "arkantis.pile_shuffled" | "arkantis.player_passed" | "arkantis.sesterces_distributed" | "arkantis.sesterces_earned" | "arkantis.shapes_created" | "arkantis.token_moved" | "arkantis.tokens_removed" | "arkantis.turn_ended" | "arkantis.turn_started" | "eclats_des_cites.battle_fought" | "eclats_des_cites.card_discarded" | "eclats_des_cites.card_played" | "eclats_des_cites.card_taken" | "eclats_des_cites.cards_revealed" | "eclats_des_cites.central_top_peeked" | "eclats_des_cites.conflict_alerted" | "eclats_des_cites.decision_requested" | "eclats_des_cites.extra_take_granted" | "eclats_des_cites.game_ended" | "eclats_des_cites.game_set_up" | "eclats_des_cites.grant_forfeited" | "eclats_des_cites.grant_started" | "eclats_des_cites.permanent_shields_gained" | "eclats_des_cites.revealed_card_chosen" | "eclats_des_cites.science_set_completed" | "eclats_des_cites.stage_built" | "eclats_des_cites.turn_ended" | "eclats_des_cites.turn_skipped" | "eclats_des_cites.turn_started" | "eclats_des_cites.upgrade_taken" | "eclats_des_cites.wonder_chosen" | "eclats_des_cites.wonder_power_triggered" | "petits_dragons.chief_killed" | "petits_dragons.combat_resolved" | "petits_dragons.dice_rolled" | "petits_dragons.eggs_transferred" | "petits_dragons.game_created" | "petits_dragons.game_ended" | "petits_dragons.penalty_backfired" | "petits_dragons.penalty_created" | "petits_dragons.penalty_lapsed" | "petits_dragons.penalty_resolved" | "petits_dragons.piece_arrived" | "petits_dragons.piece_born" | "petits_dragons.piece_moved" | "petits_dragons.piece_teleported" | "petits_dragons.pieces_returned_to_nest" | "petits_dragons.roll_forfeited" | "petits_dragons.stack_formed" | "petits_dragons.turn_ended" | "petits_dragons.turn_skipped" | "petits_dragons.turn_started" | "tours_arc_en_ciel.card_played" | "tours_arc_en_ciel.card_taken" | "tours_arc_en_ciel.cards_dealt" | "tours_arc_en_ciel.chance_card_discarded" | "tours_arc_en_ciel.chance_card_drawn" | "tours_arc_en_ciel.chance_card_kept" | "tours_arc_en_ciel.chance_decision_requested" | "tours_arc_en_ciel.chance_deck_reshuffled" | "tours_arc_en_ciel.chance_deck_shuffled" | "tours_arc_en_ciel.chance_declined" | "tours_arc_en_ciel.combat_resolved" | "tours_arc_en_ciel.defense_changed" | "tours_arc_en_ciel.dragon_arrived" | "tours_arc_en_ciel.dragon_atomized" | "tours_arc_en_ciel.dragon_hidden" | "tours_arc_en_ciel.dragon_removed" | "tours_arc_en_ciel.dragon_resurrected" | "tours_arc_en_ciel.dragons_swapped" | "tours_arc_en_ciel.face_up_dealt" | "tours_arc_en_ciel.face_up_refilled" | "tours_arc_en_ciel.game_deck_shuffled" | "tours_arc_en_ciel.game_ended" | "tours_arc_en_ciel.game_started" | "tours_arc_en_ciel.gold_tower_assigned" | "tours_arc_en_ciel.invulnerability_granted" | "tours_arc_en_ciel.island_shared" | "tours_arc_en_ciel.last_card_taken" | "tours_arc_en_ciel.share_ended" | "tours_arc_en_ciel.third_action_skipped" | "tours_arc_en_ciel.threshold_changed" | "tours_arc_en_ciel.turn_ended" | "tours_arc_en_ciel.turn_started";
+                        /** @description One `FeedEvent`, as JSON on one line */
+                        data: string;
+                    };
                 };
             };
             /** @description Malformed request (`invalid_request`) */

@@ -96,16 +96,26 @@ async def test_nul_in_a_token_or_command_changes_nothing(client: AsyncTestClient
 # --------------------------------------------------------------- heartbeat
 
 
+@pytest.mark.parametrize("stream", ["game", "feed"])
 async def test_heartbeat_is_a_comment_line_only(
-    config: str, request: pytest.FixtureRequest, tmp_path: Any
+    config: str, request: pytest.FixtureRequest, tmp_path: Any, stream: str
 ) -> None:
+    """On a game's stream and on the global feed's (which wrote ``data:`` too)."""
     settings: Settings = settings_for(config, request, tmp_path, sse_heartbeat=0.05)
     async with AsyncTestClient(create_app(settings)) as client:
         game_id, tokens = await start_game(client)
         version = (await summary(client, game_id))["version"]
-        r = await client.get(
-            f"/games/{game_id}/events/stream", params={"after": version, "timeout": 0.4}
-        )
+        if stream == "game":
+            path, params = f"/games/{game_id}/events/stream", {"after": version}
+        else:
+            after = 0
+            while True:  # to the end of the feed, so the stream has nothing to send
+                page = (await client.get("/events", params={"after": after})).json()
+                if page["last_position"] == after:
+                    break
+                after = page["last_position"]
+            path, params = "/events/stream", {"after": after}
+        r = await client.get(path, params={**params, "timeout": 0.4})
         assert r.status_code == 200, r.text
         text = r.text.replace("\r\n", "\n")
         blocks = [b for b in text.split("\n\n") if b]

@@ -37,10 +37,13 @@ def test_sse_streams_document_their_messages() -> None:
     every_tag = sorted(t for rs in RULESETS.values() for t in tags_of(rs.Event))
     for operation, data in (("streamEvents", "LoggedEvent"), ("streamFeed", "FeedEvent")):
         media = ops[operation][2]["responses"]["200"]["content"]["text/event-stream"]
-        assert media["schema"]["type"] == "string", media
+        # ``schema`` describes one message (OpenAPI before 3.2, no ``itemSchema``).
+        assert media["schema"]["type"] == "object", media
         assert f"`{data}`" in media["schema"]["description"]
-        message = media["x-sse-message"]
-        assert message["data"] == {"$ref": f"#/components/schemas/{data}"}
+        message = media["schema"]["properties"]
+        assert set(media["schema"]["required"]) == {"id", "event", "data"}
+        assert message["data"]["contentMediaType"] == "application/json"
+        assert message["data"]["contentSchema"] == {"$ref": f"#/components/schemas/{data}"}
         assert message["event"]["enum"] == every_tag
         assert message["id"]["pattern"] == "^[0-9]+$"
         # The data's model is a component that the JSON operations use too, so a
@@ -93,9 +96,9 @@ async def test_the_streams_send_what_the_document_says(client: AsyncTestClient[A
         ("streamFeed", "/events/stream", {"after": start}),
     ):
         spec = ops[operation][2]["responses"]["200"]["content"]["text/event-stream"]
-        message = spec["x-sse-message"]
+        message = spec["schema"]["properties"]
         validator = jsonschema.Draft202012Validator(
-            {**message["data"], "components": doc["components"]}
+            {**message["data"]["contentSchema"], "components": doc["components"]}
         )
         r = await client.get(url, params={**params, "timeout": 0})
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
