@@ -39,12 +39,21 @@ CENTRE = """(node) => {
 
 
 def click_listed(page: Page, button: Locator) -> None:
-    """A real mouse click on a listed command (its group unfolded first, as a person would)."""
-    point = button.evaluate(CENTRE)
-    if point is None:
-        button.locator("xpath=ancestor::details/summary").click()
+    """A real mouse click on a listed command (its group unfolded first, as a person would).
+
+    The list may be redrawn while we look (a stream update of the same version):
+    look again, a bounded number of times, instead of clicking a stale spot."""
+    for _ in range(50):
         point = button.evaluate(CENTRE)
-    page.mouse.click(point[0], point[1])
+        if point is not None:
+            page.mouse.click(point[0], point[1])
+            return
+        closed = button.evaluate("(node) => !!node.closest('details:not([open])')")
+        if closed:
+            button.locator("xpath=ancestor::details/summary").click()
+        else:
+            page.wait_for_timeout(100)
+    raise AssertionError("the listed command never became visible")
 
 
 class Tab:

@@ -110,9 +110,15 @@ def _board_click(page: Page, command: dict[str, Any], legal: list[dict[str, Any]
 
 def _play(base: str, game: str, seats: dict[str, Tab], rng: random.Random) -> dict[str, int]:
     counts = {"moves": 0, "board": 0}
+    waited = 0
     while True:
         summary = get_json(base, f"/games/{game}")
         version, status = summary["version"], summary["status"]
+        if status == "waiting":  # the last claim is still on its way
+            waited += 1
+            assert waited < 600, "the game never started"
+            time.sleep(0.1)
+            continue
         if status == "finished":
             for tab in seats.values():
                 tab.settle(version, status)
