@@ -107,6 +107,7 @@ async def counted(request: pytest.FixtureRequest, tmp_path: Any) -> Any:
             admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
 
+@pytest.mark.backend  # its fixture asks for the servers by name, unseen by collection
 async def test_cache_hits_ask_the_store_nothing(counted: Any) -> None:
     client, store = counted
     game_id, tokens = await start_game(client)
@@ -130,6 +131,7 @@ async def test_cache_hits_ask_the_store_nothing(counted: Any) -> None:
     assert store.calls["read"] >= 1
 
 
+@pytest.mark.backend  # its fixture asks for the servers by name, unseen by collection
 async def test_list_games_reads_the_seeds_of_a_page_at_once(counted: Any) -> None:
     client, store = counted
     outcome = msgspec.to_builtins(

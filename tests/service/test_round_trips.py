@@ -96,6 +96,7 @@ def relays(request: pytest.FixtureRequest) -> Iterator[tuple[Relay, Relay, Setti
         yield postgres, redis, settings
 
 
+@pytest.mark.backend  # its fixture asks for the servers by name, unseen by collection
 async def test_a_command_is_one_postgres_round_trip_and_cache_hits_none(
     relays: tuple[Relay, Relay, Settings], monkeypatch: pytest.MonkeyPatch
 ) -> None:
