@@ -217,52 +217,84 @@ def _document_headers(doc: dict[str, Any]) -> None:
             unavailable.setdefault("headers", {})["Retry-After"] = HEADERS["Retry-After"]
             stream = responses.get("200", {}).get("content", {}).get("text/event-stream")
             if stream is not None:
+                name, message = sse_message(SSE_STREAMS[str(operation)])
+                doc.setdefault("components", {}).setdefault("schemas", {})[name] = message
                 stream.clear()
-                stream.update(sse_media_type(SSE_STREAMS[str(operation)]))
+                stream["schema"] = sse_body(name)
 
 
 SSE_STREAMS = {
-    "streamEvents": ("LoggedEvent", "version", "the event's version in its game (1, 2, ...)"),
-    "streamFeed": ("FeedEvent", "position", "the event's global position (commit order)"),
+    "streamEvents": (
+        "GameStreamMessage",
+        "LoggedEvent",
+        "version",
+        "the event's version in its game (1, 2, ...)",
+    ),
+    "streamFeed": (
+        "FeedStreamMessage",
+        "FeedEvent",
+        "position",
+        "the event's global position (commit order)",
+    ),
 }
-"""Stream operation -> (schema of each message's ``data``, what its ``id`` is)."""
+"""Stream operation -> (its message's schema, the schema of each message's ``data``,
+what its ``id`` is)."""
 
 
-def sse_media_type(stream: tuple[str, str, str]) -> dict[str, Any]:
-    """A ``text/event-stream`` answer whose ``schema`` describes one message, as
-    OpenAPI before 3.2 (no ``itemSchema``) has it for event streams and as
-    schemathesis validates each message: ``id``, ``event`` and ``data``, the
-    last a JSON string whose ``contentSchema`` is a component (so every
-    generated client has its model)."""
-    data, id_name, id_meaning = stream
+def sse_message(stream: tuple[str, str, str, str]) -> tuple[str, dict[str, Any]]:
+    """The component describing one Server-Sent Events message of a stream:
+    ``id``, ``event`` and ``data``, the last a JSON string whose
+    ``contentSchema`` is a component (so every generated client has its model)."""
+    name, data, id_name, id_meaning = stream
     tags = sorted(tag for rs in RULESETS.values() for tag in tags_of(rs.Event))
-    return {
-        "schema": {
-            "type": "object",
-            "description": f"One Server-Sent Events message; the stream is a sequence of them. "
-            f"`id:` {id_meaning} (send it back as `Last-Event-ID` to resume), `event:` the "
-            f"event's `type`, `data:` one `{data}` as JSON on one line. Heartbeats are comment "
-            "lines (`: heartbeat`) only: they fire no event in an EventSource.",
-            "properties": {
-                "id": {
-                    "type": "string",
-                    "pattern": "^[0-9]+$",
-                    "description": f"The `{id_name}` of `data`: {id_meaning}",
-                },
-                "event": {
-                    "type": "string",
-                    "enum": tags,
-                    "description": "The event's `type` (`<ruleset>.<name>`, `data.event.type`)",
-                },
-                "data": {
-                    "type": "string",
-                    "contentMediaType": "application/json",
-                    "contentSchema": {"$ref": f"#/components/schemas/{data}"},
-                    "description": f"One `{data}`, as JSON on one line",
-                },
+    return name, {
+        "type": "object",
+        "title": name,
+        "description": f"One Server-Sent Events message, its fields as the WHATWG parser "
+        f"reads them. `id:` {id_meaning} (send it back as `Last-Event-ID` to resume), "
+        f"`event:` the event's `type`, `data:` one `{data}` as JSON on one line.",
+        "properties": {
+            "id": {
+                "type": "string",
+                "pattern": "^[0-9]+$",
+                "description": f"The `{id_name}` of `data`: {id_meaning}",
             },
-            "required": ["id", "event", "data"],
+            "event": {
+                "type": "string",
+                "enum": tags,
+                "description": "The event's `type` (`<ruleset>.<name>`, `data.event.type`)",
+            },
+            "data": {
+                "type": "string",
+                "contentMediaType": "application/json",
+                "contentSchema": {"$ref": f"#/components/schemas/{data}"},
+                "description": f"One `{data}`, as JSON on one line",
+            },
         },
+        "required": ["id", "event", "data"],
+    }
+
+
+def sse_body(message: str) -> dict[str, Any]:
+    """A ``text/event-stream`` answer's schema, read right by both kinds of tool.
+
+    OpenAPI 3.1 has no item schema for a stream: read strictly, ``schema`` is
+    the whole body, which is text (the first branch: generated clients return
+    it as a string, openapi-python-client included, which cannot parse an
+    object out of a ``text/*`` body). Tools that read a 3.1 stream's schema as
+    one message's, as OpenAPI 3.2's ``itemSchema`` (schemathesis validates
+    every message so), match the second branch.
+    """
+    return {
+        "description": f"Server-Sent Events: the body is text (a string), a sequence of "
+        f"messages, each a `{message}` (`id:`, `event:`, `data:` lines, then a blank line). "
+        "Heartbeats are comment lines (`: heartbeat`) only: they fire no event in an "
+        "EventSource. OpenAPI 3.1 has no item schema for a stream, so both readings are "
+        f"here: the whole body (a string) and one message (a `{message}`).",
+        "anyOf": [
+            {"type": "string", "description": "The whole stream, as text"},
+            {"$ref": f"#/components/schemas/{message}"},
+        ],
     }
 
 

@@ -8,8 +8,9 @@
   puts the token of a seat to act on each request for that game. The token is
   schemathesis's *explicit* auth: ``ignored_auth`` then replays those requests
   without a token and with a wrong one, and expects 401/403.
-* **Bounded streams.** A stream request with a valid (or no) ``timeout`` gets
-  ``timeout=0``: the backlog, then the end, instead of a held connection.
+* **Bounded streams.** A stream request with a valid (or no) ``timeout``, a
+  number or a string holding one, gets ``timeout=0``: the backlog, then the
+  end, instead of a connection held until the client's request timeout.
 """
 
 from __future__ import annotations
@@ -94,6 +95,25 @@ class SeatTokens:
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
 
 
+def _holds_the_stream(timeout: object) -> bool:
+    """Whether the server would accept ``timeout`` and hold the stream open for it.
+
+    The coverage phase sends query values as strings (``"86400"``), the other
+    phases as numbers; a value the server refuses (out of range, not a number,
+    repeated) is a negative case and stays as it is: it is answered 400 at once.
+    """
+    if timeout is None:
+        return True
+    if isinstance(timeout, bool):
+        return False
+    if isinstance(timeout, str):
+        try:
+            timeout = float(timeout)
+        except ValueError:
+            return False
+    return isinstance(timeout, (int, float)) and 0 <= timeout <= 86400
+
+
 @schemathesis.hook
 def before_call(ctx: Any, case: Any, kwargs: dict[str, Any]) -> None:
     """Every phase's calls go through here (the coverage phase skips the map hooks)."""
@@ -101,9 +121,6 @@ def before_call(ctx: Any, case: Any, kwargs: dict[str, Any]) -> None:
         return
     query = case.query if isinstance(case.query, dict) else {}
     timeout = query.get("timeout")
-    # An invalid timeout stays: it is a negative case, answered 400 at once.
-    if timeout is None or (
-        isinstance(timeout, (int, float)) and not isinstance(timeout, bool) and timeout >= 0
-    ):
-        query["timeout"] = 0
+    if _holds_the_stream(timeout):
+        query["timeout"] = "0" if isinstance(timeout, str) else 0
         case.query = query

@@ -82,8 +82,15 @@ def test_a_refused_command_shows_the_problem_detail(base: str, browser: Browser)
     commands: list[Request] = []
     tab.page.on("request", lambda r: commands.append(r) if r.url.endswith("/commands") else None)
     # A second tab of the same seat that hears nothing live: its list goes stale.
+    # Its stream answers a quiet message that asks for no reconnection within
+    # the test (an aborted stream would be reopened, and the page read again).
     stale = tab.context.new_page()
-    stale.route("**/events/stream**", lambda route: route.abort())
+    stale.route(
+        "**/events/stream**",
+        lambda route: route.fulfill(
+            status=200, content_type="text/event-stream", body="retry: 3600000\n: quiet\n\n"
+        ),
+    )
     stale.goto(f"{base}/#/games/{quoted}")
     stale.wait_for_function(
         "v => document.getElementById('game')?.dataset.ready === 'true'"
