@@ -1,4 +1,4 @@
-"""The ``plateau`` command: serve, openapi, migrate, export, import, verify, replay, render."""
+"""The ``plateau`` command: serve, openapi, migrate, export, import, verify, replay, render, bot."""
 
 from __future__ import annotations
 

@@ -174,7 +174,7 @@ class RedisStateCache:
             return
         self._succeeded()
 
-    # --- heads (added) ------------------------------------------------------------
+    # --- heads ------------------------------------------------------------------
 
     async def get_with_head(
         self, game_id: str

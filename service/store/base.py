@@ -294,7 +294,7 @@ class GameStore(Protocol):
         bot: str | None = None,
     ) -> GameRecord:
         """Claim ``seat`` in one transaction (the game row locked); ``bot``
-        (added) records that the service plays this seat at that level.
+        records that the service plays this seat at that level.
 
         Raises GameNotFound, UnknownSeat, GameNotWaiting, SeatTaken. When this
         claim fills the last seat, awaits ``on_full`` and appends its events

@@ -770,7 +770,7 @@ class PostgresEventStore:
         return [stored_event(_POSTGRES, game_id, row) for row in rows]
 
     async def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
-        """Events of every game after ``after_position``, in position order (added),
+        """Events of every game after ``after_position``, in position order,
         up to the horizon below which every writer has finished (see the module doc)."""
         async with self._read() as conn:
             # Three statements, in this order: the sequence, then the markers,

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import re
+import urllib.parse
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -15,7 +19,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, plateau_server
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, plateau_server
 
 SETTLED = """([version, status]) => {
   const game = document.getElementById('game');
@@ -36,6 +40,33 @@ CENTRE = """(node) => {
   return [box.left + box.width / 2, box.top + box.height / 2];
 }"""
 """Where a click lands on a visible button (scrolled into view), else null."""
+
+
+@cache
+def documented() -> list[tuple[str, re.Pattern[str], frozenset[str]]]:
+    """(method, path pattern, query parameter names) of every operation of the document."""
+    doc = json.loads((ROOT / "openapi" / "openapi.json").read_text())
+    operations = []
+    for template, item in doc["paths"].items():
+        pattern = re.compile(re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$")
+        for method, op in item.items():
+            if isinstance(op, dict) and "responses" in op:
+                names = {p["name"] for p in op.get("parameters", []) if p["in"] == "query"}
+                operations.append((method.upper(), pattern, frozenset(names)))
+    return operations
+
+
+def undocumented(method: str, url: str) -> bool:
+    """A request that is neither one of the client's own files nor a documented operation
+    (its method, its path and each of its query parameters)."""
+    parts = urllib.parse.urlsplit(url)
+    if method == "GET" and (parts.path == "/" or parts.path.startswith("/web/")):
+        return False
+    names = set(urllib.parse.parse_qs(parts.query, keep_blank_values=True))
+    return not any(
+        m == method and pattern.match(parts.path) and names <= allowed
+        for m, pattern, allowed in documented()
+    )
 
 
 def click_listed(page: Page, button: Locator) -> None:
@@ -65,6 +96,7 @@ class Tab:
         self.page: Page = self.context.new_page()
         self.errors: list[str] = []
         self.requests: list[tuple[str, str | None]] = []
+        self.calls: list[tuple[str, str]] = []
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         self.page.on("dialog", self._dialog)
@@ -72,6 +104,7 @@ class Tab:
             "request",
             lambda r: self.requests.append((r.url, r.headers.get("authorization"))),
         )
+        self.page.on("request", lambda r: self.calls.append((r.method, r.url)))
         self.page.goto(base + path)
 
     def _dialog(self, dialog: Dialog) -> None:
@@ -98,10 +131,13 @@ class Tab:
         return commands
 
     def close(self, *, refused_inline: bool = False) -> None:
-        """No error was logged (``refused_inline``: but the CSP's refusals of inline handlers)."""
+        """No error was logged (``refused_inline``: but the CSP's refusals of inline handlers),
+        and the page asked the service only for its own files and documented operations."""
         if refused_inline:
             self.errors = [e for e in self.errors if "Content Security Policy" not in e]
         assert self.errors == [], self.errors
+        assert self.calls, "the page made no request"
+        assert [c for c in self.calls if undocumented(*c)] == [], "undocumented requests"
         assert self.page.evaluate("() => window.__pwned === undefined")
         self.context.close()
 

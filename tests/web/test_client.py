@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.parse
 import urllib.request
 from typing import Any
@@ -77,7 +78,26 @@ def test_a_refused_command_shows_the_problem_detail(base: str, browser: Browser)
     tab.page.fill("[id='name-seat_0']", "Ann")
     tab.page.click("button[data-claim='seat_0']")
     other = post(base, f"/games/{game}/seats/seat_1", {"player_name": "Ben"})["token"]
+
+    def play_the_other_seat() -> None:
+        legal = json.loads(
+            urllib.request.urlopen(
+                urllib.request.Request(
+                    f"{base}/games/{game}/legal-commands",
+                    headers={"authorization": f"Bearer {other}"},
+                )
+            ).read()
+        )
+        post(base, f"/games/{game}/commands", legal["commands"][0], other)
+
     summary = get_json(base, f"/games/{game}")
+    while summary["status"] == "waiting":  # the page's claim is still on its way
+        time.sleep(0.05)
+        summary = get_json(base, f"/games/{game}")
+    # Who acts first is drawn: the other seat plays (through the API) until Ann is to act.
+    while "seat_0" not in summary["to_act"]:
+        play_the_other_seat()
+        summary = get_json(base, f"/games/{game}")
     tab.settle(summary["version"], "active")
     commands: list[Request] = []
     tab.page.on("request", lambda r: commands.append(r) if r.url.endswith("/commands") else None)
@@ -103,15 +123,7 @@ def test_a_refused_command_shows_the_problem_detail(base: str, browser: Browser)
         "v => document.getElementById('game').dataset.version !== v", arg=str(summary["version"])
     )
     if "seat_1" in get_json(base, f"/games/{game}")["to_act"]:
-        legal = json.loads(
-            urllib.request.urlopen(
-                urllib.request.Request(
-                    f"{base}/games/{game}/legal-commands",
-                    headers={"authorization": f"Bearer {other}"},
-                )
-            ).read()
-        )
-        post(base, f"/games/{game}/commands", legal["commands"][0], other)
+        play_the_other_seat()
     click_listed(stale, stale.locator("#commands button[data-command]").first)
     stale.wait_for_function("() => document.getElementById('problem').textContent !== ''")
     detail = stale.text_content("#problem") or ""
