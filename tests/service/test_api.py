@@ -21,9 +21,18 @@ def other_seat(tokens: dict[str, str], seat: str) -> str:
 
 
 async def turn_command(
-    client: AsyncTestClient[Any], game_id: str, tokens: dict[str, str]
+    client: AsyncTestClient[Any],
+    game_id: str,
+    tokens: dict[str, str],
+    *,
+    keeps_running: bool = False,
 ) -> tuple[str, dict[str, Any]]:
-    """(seat to act, one of its legal commands that the other seats may not play)."""
+    """(seat to act, one of its legal commands that the other seats may not play).
+
+    ``keeps_running``: a command after which the game still runs, for callers
+    that play on or race it. ArkantiS's pass then: a first token removal
+    finishes about one game in 200 (no seat can act after it, both pass
+    automatically), a first pass never does (the other seat plays on)."""
     s = await summary(client, game_id)
     seat = s["to_act"][0]
     mine = (await legal(client, game_id, tokens[seat]))["commands"]
@@ -33,8 +42,10 @@ async def turn_command(
         if o != seat
         for c in (await legal(client, game_id, tokens[o]))["commands"]
     ]
-    command = next(c for c in mine if c not in others)
-    return seat, command
+    candidates = [c for c in mine if c not in others]
+    if keeps_running:
+        return seat, next(c for c in candidates if c["type"] == "arkantis.pass_turn")
+    return seat, candidates[0]
 
 
 # --------------------------------------------------------------------- health
@@ -529,7 +540,7 @@ async def test_game_not_active(client: AsyncTestClient[Any]) -> None:
 
 async def test_idempotency_key(client: AsyncTestClient[Any]) -> None:
     game_id, tokens = await start_game(client)
-    seat, command = await turn_command(client, game_id, tokens)
+    seat, command = await turn_command(client, game_id, tokens, keeps_running=True)
     url = f"/games/{game_id}/commands"
     headers = {**auth(tokens[seat]), "Idempotency-Key": "k-1"}
     first = await client.post(url, json=command, headers=headers)
@@ -538,7 +549,10 @@ async def test_idempotency_key(client: AsyncTestClient[Any]) -> None:
     again = await client.post(url, json=command, headers=headers)
     assert again.status_code == 201 and again.json() == first.json()
     assert (await summary(client, game_id))["version"] == version, "a replay appends nothing"
-    _, other_command = await turn_command(client, game_id, tokens)
+    next_seat = (await summary(client, game_id))["to_act"][0]
+    other_command = next(
+        c for c in (await legal(client, game_id, tokens[next_seat]))["commands"] if c != command
+    )
     assert_problem(
         await client.post(url, json=other_command, headers=headers), 422, "idempotency_key_reused"
     )
@@ -551,7 +565,7 @@ async def test_concurrent_commands_have_one_winner(
     settings = settings_for(config, request, tmp_path, command_retries=1)
     async with AsyncTestClient(create_app(settings)) as client:
         game_id, tokens = await start_game(client)
-        seat, command = await turn_command(client, game_id, tokens)
+        seat, command = await turn_command(client, game_id, tokens, keeps_running=True)
         version = (await summary(client, game_id))["version"]
         url = f"/games/{game_id}/commands"
         results = await asyncio.gather(
