@@ -2,7 +2,8 @@
 rate limits, the SSE cap and draining, and the background upkeep.
 
 ``instrument(app, settings)`` wraps the app's ASGI handler (outside routing,
-so unknown routes are counted and limited too) and adds a lifespan that:
+so unknown routes are counted and limited too; inside, the spectator reads of
+``service.fastpath``) and adds a lifespan that:
 
 * chains the draining step into granian's signal handlers (``plateau serve`` only);
 * samples the per-process gauges (pool use, memory, descriptors) every few seconds;
@@ -23,6 +24,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from service import metrics
+from service.fastpath import SpectatorReads
 from service.lifecycle import (
     ASGIApp,
     Lifecycle,
@@ -132,7 +134,8 @@ def instrument(app: Any, settings: Settings) -> Lifecycle:
             prefix=settings.redis_prefix,
             trusted_proxies=settings.trusted_proxies,
         )
-    app.asgi_handler = Edge(StreamGuard(app.asgi_handler, lifecycle), limiter)
+    reads = SpectatorReads(StreamGuard(app.asgi_handler, lifecycle), app.state)
+    app.asgi_handler = Edge(reads, limiter)
     app.state.lifecycle = lifecycle
     app.state.limiter = limiter
     return lifecycle

@@ -9,6 +9,12 @@ heartbeat interval (subscribers also poll the store on every heartbeat).
 ``RedisNotifier`` fans out across processes through Redis pub/sub and
 degrades to polling when Redis is down. ``GameStream`` is the loop behind
 ``GET /games/{game_id}/events/stream``.
+
+A notifier also tells what this process has heard: ``latest(game_id)``, the
+highest version heard of (or observed by a read), and ``hearing()``, a token
+that stays the same while this process hears every move of every game (a
+live Redis subscription), else None. Spectator reads are served from memory
+on that basis (``ServiceCore.spectator_hit``).
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Protocol
 
@@ -43,10 +49,28 @@ class Notifier(Protocol):
         """Return when ``game_id`` may have moved past ``after``, or after ``timeout``."""
         ...
 
+    def hearing(self) -> int | None:
+        """A token that stays the same while this process hears every game's moves
+        (changes when it may have missed one), or None when it cannot tell."""
+        ...
+
+    def latest(self, game_id: str) -> int | None:
+        """The highest version of ``game_id`` heard of or observed, if any."""
+        ...
+
+    def observe(self, game_id: str, version: int) -> None:
+        """A read saw ``game_id`` at ``version`` (``latest`` never goes down)."""
+        ...
+
+
+KNOWN_VERSIONS = 100_000
+"""Games whose latest version a process remembers (the most recently moved):
+forgetting one only costs its next read a round trip."""
+
 
 class MemoryNotifier:
     def __init__(self) -> None:
-        self._versions: dict[str, int] = {}
+        self._versions: OrderedDict[str, int] = OrderedDict()
         self._events: dict[str, set[asyncio.Event]] = defaultdict(set)
 
     async def open(self) -> None:
@@ -58,10 +82,25 @@ class MemoryNotifier:
                 event.set()
 
     def _deliver(self, game_id: str, version: int) -> None:
-        if version > self._versions.get(game_id, -1):
-            self._versions[game_id] = version
+        self.observe(game_id, version)
         for event in self._events.get(game_id, ()):
             event.set()
+
+    def hearing(self) -> int | None:
+        # One process hears its own moves only: others may share its store
+        # (several processes on one SQLite file).
+        return None
+
+    def latest(self, game_id: str) -> int | None:
+        return self._versions.get(game_id)
+
+    def observe(self, game_id: str, version: int) -> None:
+        versions = self._versions
+        if version > versions.get(game_id, -1):
+            versions[game_id] = version
+            versions.move_to_end(game_id)
+            if len(versions) > KNOWN_VERSIONS:
+                versions.popitem(last=False)
 
     async def publish(self, game_id: str, version: int) -> None:
         self._deliver(game_id, version)
@@ -83,21 +122,35 @@ class MemoryNotifier:
 
 
 class RedisNotifier(MemoryNotifier):
-    """Publishes to ``<prefix>game:<id>``; one pattern subscription per process."""
+    """Publishes to ``<prefix>game:<id>``; one pattern subscription per process.
+
+    ``hearing()`` is a counter of subscriptions while one is confirmed by
+    Redis (every move published from then on reaches this process, in
+    order), None between a loss and the next confirmation: a loss may have
+    dropped moves, so whatever was known under the previous token is void."""
 
     def __init__(self, url: str, prefix: str = "plateau:") -> None:
         super().__init__()
         from redis import asyncio as aioredis
 
-        self._redis = aioredis.from_url(url, socket_connect_timeout=0.5, socket_timeout=None)
+        # Named, so an operator's CLIENT LIST tells the subscriptions apart.
+        self._redis = aioredis.from_url(
+            url, socket_connect_timeout=0.5, socket_timeout=None, client_name=f"{prefix}notifier"
+        )
         self._pub = aioredis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5)
         self._prefix = prefix
         self._task: asyncio.Task[None] | None = None
+        self._subscriptions = 0
+        self._live = False
+
+    def hearing(self) -> int | None:
+        return self._subscriptions if self._live else None
 
     async def open(self) -> None:
         self._task = asyncio.create_task(self._listen(), name="plateau-redis-notifier")
 
     async def close(self) -> None:
+        self._live = False
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -118,10 +171,14 @@ class RedisNotifier(MemoryNotifier):
         pattern = f"{self._prefix}game:*"
         strip = len(self._prefix) + len("game:")
         while True:
+            pubsub = self._redis.pubsub()
             try:
-                pubsub = self._redis.pubsub()
                 await pubsub.psubscribe(pattern)
                 async for message in pubsub.listen():
+                    if message.get("type") == "psubscribe":  # confirmed: hearing from now on
+                        self._subscriptions += 1
+                        self._live = True
+                        continue
                     if message.get("type") != "pmessage":
                         continue
                     channel = message["channel"]
@@ -135,8 +192,13 @@ class RedisNotifier(MemoryNotifier):
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
+                self._live = False
                 log.debug("redis subscription lost (%s); retrying", exc)
                 await asyncio.sleep(1.0)
+            finally:
+                self._live = False  # moves may be missed until the next confirmation
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
 
 
 def make_notifier(redis_url: str | None, prefix: str) -> Notifier:

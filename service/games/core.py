@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,6 +50,11 @@ most this long."""
 BODY_CACHE = 4096
 """Encoded answers kept per process, keyed by (what, game, version, seat): a
 view at a version never changes, so it is redacted and encoded once."""
+SPECTATOR_MAX_AGE = 1.0
+"""Seconds a spectator's view of a game's latest version is served from this
+process's memory (``spectator_hit``) before it is checked against the shared
+head again, however sure the process is that the game has not moved: the
+bound on staleness should a published move not arrive."""
 _UNSET: Any = object()
 
 
@@ -100,6 +106,9 @@ class ServiceCore:
         self._player_tokens: dict[str, tuple[PlayerRecord, float]] = {}
         self._bodies: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
         self._summaries: OrderedDict[tuple[Any, ...], GameSummary] = OrderedDict()
+        self._spectator: OrderedDict[str, tuple[int, bytes, int, float]] = OrderedDict()
+        """game id -> (latest version, the spectator's view there, the
+        notifier's ``hearing()`` token then, when it was checked)."""
         self.heads = bool(getattr(cache, "supports_heads", False))
         self._game_decoder = msgspec.msgpack.Decoder(GameRecord)
         self.on_moved: list[Callable[[str], None]] = []
@@ -182,6 +191,43 @@ class ServiceCore:
         """The games row, from the shared head when there is one (no database)."""
         game, _ = await self._head(game_id)
         return game if game is not None else await self.game(game_id)
+
+    def spectator_hit(self, game_id: str) -> tuple[int, bytes] | None:
+        """The spectator's view of ``game_id`` at its latest version, from memory:
+        (version, JSON bytes), or None when this process cannot vouch for it.
+
+        Vouched for when, since the view was read from the shared head, this
+        process has kept hearing every move (the same ``hearing()`` token),
+        heard of no version past it, and at most ``SPECTATOR_MAX_AGE`` seconds
+        went by. A move published elsewhere is heard within the pub/sub
+        delivery time, so a spectator may see a move that long after another
+        process acknowledged it; a seat (a writer) always reads the shared
+        head. Costs no round trip and no await."""
+        entry = self._spectator.get(game_id)
+        if entry is None:
+            return None
+        version, body, token, checked = entry
+        notifier = self.notifier
+        if (
+            notifier.hearing() != token
+            or notifier.latest(game_id) != version
+            or time.monotonic() - checked > SPECTATOR_MAX_AGE
+        ):
+            return None
+        return version, body
+
+    def _vouch(self, game_id: str, version: int, body: bytes, token: int | None) -> None:
+        """Remember the spectator's view of ``version``, read from the shared head
+        (or the store) after ``token`` was the notifier's: every later move is heard."""
+        notifier = self.notifier
+        if token is None or notifier.hearing() != token:
+            return
+        notifier.observe(game_id, version)
+        spectator = self._spectator
+        spectator[game_id] = (version, body, token, time.monotonic())
+        spectator.move_to_end(game_id)
+        while len(spectator) > BODY_CACHE:
+            spectator.popitem(last=False)
 
     def _body(self, key: tuple[Any, ...]) -> bytes | None:
         body = self._bodies.get(key)

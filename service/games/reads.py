@@ -145,7 +145,14 @@ class Reads(Auth):
     ) -> tuple[int, bytes]:
         """``GET /state``'s answer as (version, JSON bytes): redacted and
         encoded once per (game, version, seat); with a shared cache a hit
-        reads no database."""
+        reads no database, and a spectator's read of the latest version that
+        this process can vouch for reads nothing (``spectator_hit``)."""
+        spectator = token is None and version is None
+        if spectator:
+            hit = self.spectator_hit(game_id)
+            if hit is not None:
+                return hit
+        hearing = self.notifier.hearing() if spectator and self.heads else None
         game, entry = await self._head(game_id) if version is None else (None, _UNSET)
         if game is None:
             game = await self.game(game_id)
@@ -153,14 +160,16 @@ class Reads(Auth):
         target = game.version if version is None else version
         key = ("state", game_id, target, viewer.seat)
         body = self._body(key)
-        if body is not None and 1 <= target <= game.version:
-            return target, body
-        loaded = await self.load(game_id, version=version, game=game, cached=entry)
-        view = loaded.ruleset.view(loaded.state, viewer.seat)
-        answer = STATE_RESPONSE[game.ruleset](
-            game_id=game_id, version=loaded.version, seat=viewer.seat, view=view
-        )
-        return loaded.version, self._keep(key, self.json.encode(answer))
+        if body is None or not 1 <= target <= game.version:
+            loaded = await self.load(game_id, version=version, game=game, cached=entry)
+            view = loaded.ruleset.view(loaded.state, viewer.seat)
+            answer = STATE_RESPONSE[game.ruleset](
+                game_id=game_id, version=loaded.version, seat=viewer.seat, view=view
+            )
+            target, body = loaded.version, self._keep(key, self.json.encode(answer))
+        if spectator and target == game.version:
+            self._vouch(game_id, target, body, hearing)
+        return target, body
 
     async def summary_body(self, game_id: str) -> tuple[GameRecord, bytes]:
         """``GET /games/{id}``'s answer as JSON bytes, encoded once per version

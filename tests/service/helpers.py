@@ -2,9 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from litestar.testing import AsyncTestClient
+
+T = TypeVar("T")
+
+
+def on_app_loop(client: AsyncTestClient[Any], fn: Callable[..., Awaitable[T]], *args: Any) -> T:
+    """``await fn(*args)`` on the app's own event loop: the test client runs the
+    app in a thread of its own, and a Redis or PostgreSQL connection of the
+    app's (its cache, its store) answers only on the loop that opened it."""
+    return client.blocking_portal.call(fn, *args)
+
+
+def forget_in_process(client: AsyncTestClient[Any]) -> None:
+    """Drop the answers the app's process keeps in memory (encoded views, the
+    spectator views it vouches for), so that the next read asks the cache."""
+    games = client.app.state.games
+    games._bodies.clear()
+    games._spectator.clear()
 
 
 def auth(token: str) -> dict[str, str]:

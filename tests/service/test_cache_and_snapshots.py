@@ -10,7 +10,14 @@ from litestar.testing import AsyncTestClient
 from domain import RULESETS, fold
 from service.app import create_app
 from service.settings import Settings
-from tests.service.helpers import auth, legal, start_game, summary
+from tests.service.helpers import (
+    auth,
+    forget_in_process,
+    legal,
+    on_app_loop,
+    start_game,
+    summary,
+)
 
 
 async def play(
@@ -55,7 +62,9 @@ async def test_snapshots_bound_a_cold_load(
     assert msgspec.msgpack.encode(fold(rs, events[: snapshot.version])) == snapshot.state
     # Cold load (cache emptied): the same state.
     before = await state_json(client, game_id)
-    await client.app.state.cache.delete(game_id)
+    on_app_loop(client, client.app.state.cache.delete, game_id)
+    forget_in_process(client)
+    assert on_app_loop(client, client.app.state.cache.get, game_id) is None
     assert await state_json(client, game_id) == before
 
 
@@ -63,20 +72,22 @@ async def test_a_stale_or_broken_cache_entry_is_never_served(client: AsyncTestCl
     game_id, tokens = await start_game(client)
     early = (await summary(client, game_id))["version"]
     cache = client.app.state.cache
-    cached = await cache.get(game_id)
+    await state_json(client, game_id)  # a read caches the state it loaded
+    cached = on_app_loop(client, cache.get, game_id)
+    assert cached is not None and cached[0] == early
     await play(client, game_id, tokens, 3)
     expected = await state_json(client, game_id)
     version = (await summary(client, game_id))["version"]
     assert version > early
     # An entry for an older version is ignored.
-    await cache.delete(game_id)
-    if cached is not None:
-        await cache.put(game_id, cached[0], cached[1])
-        assert cached[0] < version
+    on_app_loop(client, cache.delete, game_id)
+    on_app_loop(client, cache.put, game_id, cached[0], cached[1])
+    forget_in_process(client)
     assert await state_json(client, game_id) == expected
     # An undecodable entry at the current version is discarded, not a 500.
-    await cache.delete(game_id)
-    await cache.put(game_id, version, b"\x00not a state")
+    on_app_loop(client, cache.delete, game_id)
+    on_app_loop(client, cache.put, game_id, version, b"\x00not a state")
+    forget_in_process(client)
     assert await state_json(client, game_id) == expected
 
 

@@ -103,7 +103,8 @@ async def test_a_command_is_one_postgres_round_trip_and_cache_hits_none(
     postgres, redis, settings = relays
     monkeypatch.setattr(service.games, "TOKEN_TTL", 3600.0)  # a slow machine keeps its tokens
     async with AsyncTestClient(create_app(settings, bot_runner=False)) as client:
-        game_id, tokens = await start_game(client)
+        # Éclats: no first-listed move ends it early (a few ArkantiS games end within 12)
+        game_id, tokens = await start_game(client, "eclats_des_cites")
 
         async def cost(call: Any) -> tuple[int, int, Any]:
             before = postgres.trips, redis.trips
