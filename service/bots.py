@@ -142,6 +142,7 @@ class BotRunner:
             self.budget,
         )  # fmt: skip
         body = self._json.encode(command)
+        await self.games.hold_head(game.game_id)
         try:
             status, _, _ = await self.games.submit_as(
                 game,

@@ -92,8 +92,8 @@ class RedisStateCache:
         self._down_until = 0.0
 
     supports_heads = True
-    """(Added) ``get_with_head``/``put_with_head``: the games row at its latest
-    version, shared by every process, so a cache hit needs no database."""
+    """``get_with_head``/``put_with_head``/``hold_head``: the games row at its
+    latest version, shared by every process, so a cache hit needs no database."""
 
     def key(self, game_id: str) -> str:
         return f"{self.prefix}state:{game_id}"
@@ -177,16 +177,31 @@ class RedisStateCache:
     # --- heads ------------------------------------------------------------------
 
     async def get_with_head(
-        self, game_id: str
+        self, game_id: str, hold_seconds: float = 0.0
     ) -> tuple[tuple[int, bytes] | None, tuple[int, bytes] | None]:
-        """(head, state), each (version, bytes) or None, in one round trip."""
+        """(head, state), each (version, bytes) or None, in one round trip.
+
+        ``hold_seconds`` (a writer's read): the head's expiry is also brought
+        down to that many seconds when it was later (``PEXPIRE ... LT``, in the
+        same round trip), until the writer rewrites the head with its new
+        version. A writer killed between its commit and that rewrite leaves a
+        head that readers stop trusting within ``hold_seconds``, not the full
+        head TTL; when the writer lives, the rewrite restores the TTL."""
         if self._skip():
             return None, None
         try:
             pipe = self._client.pipeline(transaction=False)
             pipe.hmget(self.head_key(game_id), ["v", "s"])
             pipe.hmget(self.key(game_id), ["v", "s"])
-            (hv, hs), (sv, ss) = await pipe.execute()
+            if hold_seconds > 0:
+                pipe.pexpire(self.head_key(game_id), max(1, int(hold_seconds * 1000)), lt=True)
+            replies = await pipe.execute(raise_on_error=False)
+            for reply in replies[:2]:
+                if isinstance(reply, Exception):
+                    raise reply
+            (hv, hs), (sv, ss) = replies[0], replies[1]
+            # An error of the PEXPIRE alone (a Redis older than 7, no LT)
+            # leaves the head its TTL: the hold is a bound on staleness only.
         except Exception as exc:
             self._failed("get", exc)
             return None, None
@@ -221,6 +236,20 @@ class RedisStateCache:
                 )
         except Exception as exc:
             self._failed("put", exc)
+            return
+        self._succeeded()
+
+    async def hold_head(self, game_id: str, hold_seconds: float) -> None:
+        """Bring the head's expiry down to ``hold_seconds`` (see ``get_with_head``),
+        for a writer that read the game elsewhere (the bot runner)."""
+        if self._skip():
+            return
+        try:
+            await self._client.pexpire(
+                self.head_key(game_id), max(1, int(hold_seconds * 1000)), lt=True
+            )
+        except Exception as exc:
+            self._failed("hold", exc)
             return
         self._succeeded()
 

@@ -41,7 +41,7 @@ class Commands(Auth):
         With a shared cache the games row and the state come from it (one
         round trip, no database read); the append's version check is the
         authority, and a lost race re-reads the store."""
-        head, entry = await self._head(game_id)
+        head, entry = await self._head(game_id, hold=True)
         game = head if head is not None else await self.game(game_id)
         viewer = await self.viewer(game, required(token, "a seat token is required to play"))
         seat = viewer.seat

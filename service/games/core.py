@@ -47,6 +47,12 @@ shared cache after it was last written. Heads are written with the state after
 every command, compare-and-set on the version; if that write fails (Redis
 unreachable at that instant) readers may be served the previous version for at
 most this long."""
+HEAD_HOLD = 2.0
+"""Seconds a head lives once a writer has read it for a command, until the
+writer rewrites it (restoring ``HEAD_TTL``): a process killed between its
+commit and that rewrite leaves readers the previous version for at most this
+long (plus ``SPECTATOR_MAX_AGE`` for a spectator), not ``HEAD_TTL``. A head
+that expires while its writer is slow only costs readers a database read."""
 BODY_CACHE = 4096
 """Encoded answers kept per process, keyed by (what, game, version, seat): a
 view at a version never changes, so it is redacted and encoded once."""
@@ -169,14 +175,17 @@ class ServiceCore:
             while len(self._seeds) > 10_000:
                 self._seeds.popitem(last=False)
 
-    async def _head(self, game_id: str) -> tuple[GameRecord | None, Any]:
+    async def _head(self, game_id: str, *, hold: bool = False) -> tuple[GameRecord | None, Any]:
         """(games row, cached state entry) from the shared cache, or (None, _UNSET).
 
         Used only with a cache shared by every process (Redis): the head is
-        written after every command, so it is the latest version."""
+        written after every command, so it is the latest version. ``hold``:
+        the caller is about to write (``HEAD_HOLD``)."""
         if not self.heads:
             return None, _UNSET
-        head, entry = await self.cache.get_with_head(game_id)  # type: ignore[attr-defined]
+        head, entry = await self.cache.get_with_head(  # type: ignore[attr-defined]
+            game_id, HEAD_HOLD if hold else 0.0
+        )
         if head is None:
             return None, _UNSET
         try:
@@ -186,6 +195,12 @@ class ServiceCore:
         if game.version != head[0] or game.version == 0:
             return None, _UNSET
         return game, entry
+
+    async def hold_head(self, game_id: str) -> None:
+        """A writer that read ``game_id`` from the store is about to append: hold
+        its head (``HEAD_HOLD``)."""
+        if self.heads:
+            await self.cache.hold_head(game_id, HEAD_HOLD)  # type: ignore[attr-defined]
 
     async def game_fast(self, game_id: str) -> GameRecord:
         """The games row, from the shared head when there is one (no database)."""
