@@ -11,7 +11,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.arkantis.components import CARD_BY_ID, SEAT_PREFIX, SESTERCES, Colour
+from domain.arkantis.components import CARD_BY_ID, MAX_SEATS, SEAT_PREFIX, SESTERCES, Colour
 from domain.arkantis.events import (
     ArkantisBoardLayoutDrawn,
     ArkantisBoardPrepared,
@@ -46,10 +46,14 @@ from domain.arkantis.state import (
     ArkantisTurnShape,
 )
 
+_SEAT_INDEX: dict[str, int] = {f"{SEAT_PREFIX}{i}": i for i in range(MAX_SEATS)}
+"""The usual seat ids, looked up rather than parsed (most events name a seat)."""
+
 
 def index_of(seat: str) -> int:
     """The seat index of a seat id ``seat_<i>`` of a recorded event."""
-    return int(seat[len(SEAT_PREFIX) :])
+    index = _SEAT_INDEX.get(seat)
+    return int(seat[len(SEAT_PREFIX) :]) if index is None else index
 
 
 def _with_player(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from domain.arkantis.commands import (
     ArkantisBuyCard,
@@ -45,7 +45,7 @@ from domain.arkantis.procedures import (
 )
 from domain.arkantis.scoring import outcome
 from domain.arkantis.search import board_singles, move_targets, pair_targets
-from domain.arkantis.shapes import BIT, error_of, indices, new_shapes
+from domain.arkantis.shapes import BIT, error_of, new_shapes
 from domain.arkantis.state import ArkantisPlayerState, ArkantisState
 from domain.kernel import Rng, RuleViolation
 
@@ -361,15 +361,25 @@ def _free_commands(state: ArkantisState, player: ArkantisPlayerState) -> list[An
                 ArkantisBuyCard(colour=colour, source="visible", expected_card_id=pile.visible)
             )
     if player.swapped_in_turn != state.turn:
-        hand = player.hand
-        for a in hand:
-            ta = CARD_BY_ID[a]
-            if not state.pile(ta.colour).hidden:
-                continue
-            for b in hand:
-                if a != b and CARD_BY_ID[b].card_type == ta.card_type:
-                    out.append(ArkantisSwapDuplicate(card_id=a, twin_card_id=b))
+        out.extend(_swaps(player.hand, bool(state.orange.hidden), bool(state.emerald.hidden)))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _swaps(
+    hand: tuple[CardId, ...], orange_hidden: bool, emerald_hidden: bool
+) -> tuple[ArkantisSwapDuplicate, ...]:
+    """The swap_duplicate commands of a hand, given which hidden piles hold cards
+    (cached: a hand is offered the same swaps at every version until it changes)."""
+    out: list[ArkantisSwapDuplicate] = []
+    for a in hand:
+        ta = CARD_BY_ID[a]
+        if not (orange_hidden if ta.colour == "orange" else emerald_hidden):
+            continue
+        for b in hand:
+            if a != b and CARD_BY_ID[b].card_type == ta.card_type:
+                out.append(ArkantisSwapDuplicate(card_id=a, twin_card_id=b))
+    return tuple(out)
 
 
 # Every board command exists once: the lists below share these frozen instances.
@@ -388,22 +398,34 @@ def _removals(tokens: int) -> tuple[ArkantisRemoveToken, ...]:
     return tuple(_REMOVE[i] for i in board_singles(tokens))
 
 
+_Command = TypeVar("_Command")
+
+
+def _unpack(
+    rows: tuple[tuple[_Command, ...], ...], targets: tuple[tuple[int, int], ...]
+) -> tuple[_Command, ...]:
+    """The commands ``rows[i][j]`` for every ``(i, mask)`` of ``targets`` and bit j of the
+    mask, in that order: the bits are read in place (lowest first, like ``indices``),
+    a board has hundreds of pair removals and moves."""
+    out: list[_Command] = []
+    append = out.append
+    for i, mask in targets:
+        row = rows[i]
+        while mask:
+            low = mask & -mask
+            append(row[low.bit_length() - 1])
+            mask ^= low
+    return tuple(out)
+
+
 @lru_cache(maxsize=1024)
 def _pair_removals(tokens: int) -> tuple[ArkantisRemoveTwoTokens, ...]:
-    out: list[ArkantisRemoveTwoTokens] = []
-    for i, later in pair_targets(tokens):
-        row = _REMOVE_TWO[i]
-        out.extend(row[j] for j in indices(later))
-    return tuple(out)
+    return _unpack(_REMOVE_TWO, pair_targets(tokens))
 
 
 @lru_cache(maxsize=1024)
 def _moves(tokens: int) -> tuple[ArkantisMoveToken, ...]:
-    out: list[ArkantisMoveToken] = []
-    for i, targets in move_targets(tokens):
-        row = _MOVE[i]
-        out.extend(row[j] for j in indices(targets))
-    return tuple(out)
+    return _unpack(_MOVE, move_targets(tokens))
 
 
 def legal_commands(state: ArkantisState, seat: str) -> list[Any]:

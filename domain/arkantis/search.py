@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from domain.arkantis.shapes import BIT, CELL_COUNT, FULL, NEIGH, indices, piece, spread
+from domain.arkantis.shapes import BIT, CELL_COUNT, FULL, NEIGH, indices, piece, sparse, spread
 
 
 def _grow(
@@ -60,18 +60,26 @@ def _grow(
 
 def cut_pieces(colour: int) -> list[tuple[int, int]]:
     """Every connected set C of 2-5 cells of ``colour`` whose neighbours of that colour
-    are 1 or 2 cells: removing exactly those cells makes C a new component."""
+    are 1 or 2 cells: removing exactly those cells makes C a new component.
+
+    Such a C has a cell with at most 2 neighbours of the colour: the cells sharing a
+    side with C (off the board included) are at least 6, 7, 8, 9 for 2, 3, 4, 5 cells,
+    at most 2 of them of the colour, so C's cells have more than |C| sides facing
+    another colour or the edge. Each C is grown once, from the first such cell in
+    reading order (the earlier ones are excluded), which spares the dense cells most
+    seeds of a plain enumeration."""
     out: list[tuple[int, int]] = []
-    rest = colour
+    seeds = sparse(colour)
+    rest = seeds
     while rest:
         seed = rest & -rest
         rest ^= seed
-        lower = seed - 1
+        excluded = seeds & (seed - 1)
         border = NEIGH[seed.bit_length() - 1] & colour
-        if (border & lower).bit_count() > 2:
+        if (border & excluded).bit_count() > 2:
             continue
-        first = border & ~lower
-        _grow(seed, 1, border, first, seed | lower | first, colour, out)
+        first = border & ~excluded
+        _grow(seed, 1, border, first, seed | excluded | first, colour, out)
     return out
 
 
@@ -85,86 +93,95 @@ class Split:
 
     One depth-first search per component (Tarjan's articulation points, carrying
     subtree masks) gives every cell's parts at once, in time linear in the cells.
+    Per-cell data are lists indexed by cell (not dicts): the search runs once per
+    board and colour on the hot path of ``legal_commands``.
     """
 
-    __slots__ = ("colour", "comp", "parts", "near", "small_near")
+    __slots__ = ("colour", "groups", "comp", "parts", "near", "small_near")
 
     def __init__(self, colour: int) -> None:
         self.colour = colour
-        self.comp: dict[int, int] = {}
-        self.parts: dict[int, list[int]] = {}
-        self.near: list[int] = [0] * CELL_COUNT
+        self.groups: list[tuple[int, list[int]]] = []
+        """Each component with its cells (depth-first order)."""
+        comp = self.comp = [0] * CELL_COUNT
+        """For a cell of the colour: its component."""
+        parts_of: list[list[int]] = [[]] * CELL_COUNT
+        """For a cell of the colour: its parts (each gets its own list when reached;
+        the shared empty list stands for the cells not of the colour)."""
+        self.parts = parts_of
+        near = self.near = [0] * CELL_COUNT
         """For a cell not of the colour: the union of the components that touch it."""
-        self.small_near = 0
-        """The cells not of the colour touching components of 1-4 cells in all."""
-        disc: dict[int, int] = {}
-        low: dict[int, int] = {}
-        sub: dict[int, int] = {}
+        disc = [-1] * CELL_COUNT
+        low = [0] * CELL_COUNT
+        sub = [0] * CELL_COUNT
+        small_comps = 0
         rest = colour
         while rest:
-            root = (rest & -rest).bit_length() - 1
+            root_bit = rest & -rest
+            root = root_bit.bit_length() - 1
             disc[root] = low[root] = 0
-            sub[root] = 1 << root
-            cut: dict[int, list[int]] = {root: []}
+            sub[root] = root_bit
+            parts_of[root] = []
             order = [root]
             clock = 0
-            stack = [(root, -1, iter(NEIGH_INDICES[root]))]
+            # A lone cell (common among the red ones) needs no search.
+            stack = [(root, -1, iter(NEIGH_INDICES[root]))] if NEIGH[root] & colour else []
             while stack:
                 v, parent, neighbours = stack[-1]
                 for w in neighbours:
                     if not colour >> w & 1:
                         continue
-                    if w not in disc:
+                    seen_at = disc[w]
+                    if seen_at < 0:
                         clock += 1
                         disc[w] = low[w] = clock
                         sub[w] = 1 << w
-                        cut[w] = []
+                        parts_of[w] = []
                         order.append(w)
                         stack.append((w, v, iter(NEIGH_INDICES[w])))
                         break
-                    if w != parent and disc[w] < low[v]:
-                        low[v] = disc[w]
+                    if w != parent and seen_at < low[v]:
+                        low[v] = seen_at
                 else:
                     stack.pop()
                     if parent >= 0:
-                        if low[v] < low[parent]:
-                            low[parent] = low[v]
+                        reach = low[v]
+                        if reach < low[parent]:
+                            low[parent] = reach
                         sub[parent] |= sub[v]
-                        if low[v] >= disc[parent]:
-                            cut[parent].append(sub[v])
+                        if reach >= disc[parent]:
+                            parts_of[parent].append(sub[v])
             whole = sub[root]
             for v in order:
-                self.comp[v] = whole
-                parts = cut[v]
+                comp[v] = whole
                 if v != root:
                     side = whole & ~(1 << v)
+                    parts = parts_of[v]
                     for part in parts:
                         side &= ~part
                     parts.append(side)
-                self.parts[v] = parts
+            self.groups.append((whole, order))
+            if whole.bit_count() <= 4:
+                small_comps |= whole
             touching = spread(whole) & ~colour
             while touching:
                 low_bit = touching & -touching
                 touching ^= low_bit
-                self.near[low_bit.bit_length() - 1] |= whole
+                near[low_bit.bit_length() - 1] |= whole
             rest &= ~whole
-        near = self.near
         small = 0
-        others = FULL & ~colour
+        # Only cells touching a component of at most 4 cells can have 1-4 around them.
+        others = spread(small_comps) & ~colour
         while others:
             low_bit = others & -others
             others ^= low_bit
-            if 1 <= near[low_bit.bit_length() - 1].bit_count() <= 4:
+            if near[low_bit.bit_length() - 1].bit_count() <= 4:
                 small |= low_bit
         self.small_near = small
+        """The cells not of the colour touching components of 1-4 cells in all."""
 
 
-@lru_cache(maxsize=4096)
-def split(colour: int) -> Split:
-    return Split(colour)
-
-
-def _gains(cells: Split, others: Split) -> dict[int, int]:
+def _gains(cells: Split, others: Split) -> list[int]:
     """a -> the cells b of the other colour such that a leaving ``cells.colour`` and b
     joining it creates a new shape of that colour (spec 3.4, one side of a move).
 
@@ -176,57 +193,60 @@ def _gains(cells: Split, others: Split) -> dict[int, int]:
     other = others.colour
     around = cells.near
     small = cells.small_near
-    out: dict[int, int] = {}
-    spread_of: dict[int, int] = {}
-    for a, parts in cells.parts.items():
-        whole = cells.comp[a]
-        near = spread_of.get(whole)
-        if near is None:
-            near = spread_of[whole] = spread(whole)
-        gains = small & ~near
-        if len(parts) == 1 and parts[0].bit_count() > 5:
-            # a is no cut cell and its component keeps more than 5 cells: only a cell
-            # touching that component through a alone can join a shape of 2-5 cells.
+    out = [0] * CELL_COUNT
+    parts_of = cells.parts
+    for whole, members in cells.groups:
+        near = spread(whole)
+        base = small & ~near
+        big = whole.bit_count() > 6
+        for a in members:
+            parts = parts_of[a]
+            if big and len(parts) == 1:
+                # a is no cut cell and its component keeps more than 5 cells: only a
+                # cell touching that component through a alone can join a shape of
+                # 2-5 cells.
+                gains = base
+                bit = BIT[a]
+                candidates = NEIGH[a] & other & ~gains
+                while candidates:
+                    b_bit = candidates & -candidates
+                    candidates ^= b_bit
+                    b = b_bit.bit_length() - 1
+                    if not NEIGH[b] & whole & ~bit and 1 <= (around[b] & ~whole).bit_count() <= 4:
+                        gains |= b_bit
+                out[a] = gains
+                continue
+            gains = base
+            common = -1
+            cut = False
+            pieces: list[int] = []
+            covered = 0
+            for part in parts:
+                size = part.bit_count()
+                if size <= 5:
+                    pieces.append(part)
+                    covered |= part
+                    if size >= 2:
+                        cut = True
+                        common &= spread(part)
+            if cut:
+                gains |= other & ~common
             bit = BIT[a]
-            candidates = NEIGH[a] & other & ~gains
+            candidates = (spread(covered) | NEIGH[a]) & other & near & ~gains
             while candidates:
                 b_bit = candidates & -candidates
                 candidates ^= b_bit
                 b = b_bit.bit_length() - 1
-                if not NEIGH[b] & whole & ~bit and 1 <= (around[b] & ~whole).bit_count() <= 4:
+                touching = NEIGH[b] & colour & ~bit
+                if touching & whole & ~covered:
+                    continue  # b joins a part of more than 5 cells
+                joined = around[b] & ~whole
+                for piece_ in pieces:
+                    if piece_ & touching:
+                        joined |= piece_
+                if 1 <= joined.bit_count() <= 4:
                     gains |= b_bit
             out[a] = gains
-            continue
-        common = -1
-        cut = False
-        pieces: list[int] = []
-        covered = 0
-        for part in parts:
-            size = part.bit_count()
-            if size <= 5:
-                pieces.append(part)
-                covered |= part
-                if size >= 2:
-                    cut = True
-                    common &= spread(part)
-        if cut:
-            gains |= other & ~common
-        bit = BIT[a]
-        candidates = (spread(covered) | NEIGH[a]) & other & near & ~gains
-        while candidates:
-            b_bit = candidates & -candidates
-            candidates ^= b_bit
-            b = b_bit.bit_length() - 1
-            touching = NEIGH[b] & colour & ~bit
-            if touching & whole & ~covered:
-                continue  # b joins a part of more than 5 cells
-            joined = around[b] & ~whole
-            for piece_ in pieces:
-                if piece_ & touching:
-                    joined |= piece_
-            if 1 <= joined.bit_count() <= 4:
-                gains |= b_bit
-        out[a] = gains
     return out
 
 
@@ -245,7 +265,7 @@ def board_moves(tokens: int) -> tuple[tuple[int, int], ...]:
 def move_targets(tokens: int) -> tuple[tuple[int, int], ...]:
     """``(x, mask of the cells y)`` of the legal moves x -> y, x in reading order
     (``board_moves`` unpacked)."""
-    blue, red = split(tokens), split(FULL & ~tokens)
+    blue, red = Split(tokens), Split(FULL & ~tokens)
     blue_gains = _gains(blue, red)
     red_gains = _gains(red, blue)
     out: list[tuple[int, int]] = []
@@ -298,26 +318,36 @@ class Cuts:
         self.cut_by_two = frozenset(cut_by_two)
         red = FULL & ~tokens
         near = [0] * CELL_COUNT
-        small = 0
+        small_comps = 0
         rest = red
         while rest:
             comp, _ = piece(rest & -rest, red, CELL_COUNT)
             rest &= ~comp
+            if comp.bit_count() <= 4:
+                small_comps |= comp
             touching = spread(comp) & tokens
             while touching:
                 low_bit = touching & -touching
                 touching ^= low_bit
                 near[low_bit.bit_length() - 1] |= comp
-        for x, union in enumerate(near):
-            if 1 <= union.bit_count() <= 4:
-                small |= BIT[x]
+        small = 0
+        # Only tokens touching a red component of at most 4 cells can have 1-4 around them.
+        candidates = spread(small_comps) & tokens
+        while candidates:
+            low_bit = candidates & -candidates
+            candidates ^= low_bit
+            if near[low_bit.bit_length() - 1].bit_count() <= 4:
+                small |= low_bit
         self.near = near
         self.small_near = small
         """The tokens touching red components of 1-4 cells in all."""
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=256)
 def cuts(tokens: int) -> Cuts:
+    """The board's ``Cuts``. Shared by the single and pair searches of one board (and
+    the forced-pass check before them); their results have their own larger caches,
+    so a small cache suffices and keeps few objects alive for the garbage collector."""
     return Cuts(tokens)
 
 
@@ -345,7 +375,9 @@ def _red_pair(near: list[int], x: int, y: int) -> bool:
 
 
 def _pair_partners(tokens: int, stop: bool = False) -> list[int]:
-    """x -> the mask of cells y such that removing {x, y} is legal (symmetric).
+    """x -> a mask of cells y such that removing {x, y} is legal: every legal pair is
+    in the mask of its first cell in reading order (which ``pair_targets`` reads), and
+    may be in the other one too (saves filling both rows of every pair).
 
     Blue: the pair cuts off a piece C of 2-5 tokens whose token neighbours are all
     removed: C is cut off by x alone and y is not in every such piece, or C's
@@ -359,8 +391,7 @@ def _pair_partners(tokens: int, stop: bool = False) -> list[int]:
     for border in c.cut_by_two:
         x, y = (border & -border).bit_length() - 1, border.bit_length() - 1
         if _red_pair(near, x, y):
-            partners[x] |= BIT[y]
-            partners[y] |= BIT[x]
+            partners[x] |= BIT[y]  # x < y
             if stop:
                 return partners
     for x, common in c.cut_by_one.items():
@@ -376,7 +407,7 @@ def _pair_partners(tokens: int, stop: bool = False) -> list[int]:
                 ok |= low_bit
         if ok:
             partners[x] |= ok
-            rest = ok
+            rest = ok & (BIT[x] - 1)  # the pairs whose first cell is y, not x
             while rest:
                 low_bit = rest & -rest
                 rest ^= low_bit
@@ -416,26 +447,33 @@ def has_single(tokens: int) -> bool:
     """Whether some single removal is legal, stopping at the first found.
 
     Cheaper than ``board_singles`` for a board seen once: only tokens touching red
-    components of at most 4 cells in all are tried, each with floods capped at 5."""
+    components of at most 4 cells in all are tried, each with floods capped at 5.
+    Those tokens come from one pass over the red components: ``around[k]`` holds the
+    tokens with k red cells around them so far (k = 0..4; the others drop out)."""
     red = FULL & ~tokens
-    small = big = 0
+    big = 0
+    around = [tokens, 0, 0, 0, 0]
     rest = red
     while rest:
         comp, is_small = piece(rest & -rest, red, 4)
         if is_small:
-            small |= comp
+            size = comp.bit_count()
+            touching = spread(comp) & tokens
+            for k in range(4, -1, -1):  # downwards: each token moves up once
+                moved = around[k] & touching
+                if moved:
+                    around[k] ^= moved
+                    if k + size <= 4:
+                        around[k + size] |= moved
         else:
             comp, _ = piece(rest & -rest, red, CELL_COUNT)
             big |= comp
         rest &= ~comp
-    candidates = tokens & spread(small) & ~spread(big)
+    candidates = (around[1] | around[2] | around[3] | around[4]) & ~spread(big)
     while candidates:
         x_bit = candidates & -candidates
         candidates ^= x_bit
         x = x_bit.bit_length() - 1
-        _, is_small = piece(x_bit, small | x_bit, 5)
-        if not is_small:
-            continue  # the red components around x have more than 4 cells
         others = tokens & ~x_bit
         seen = 0
         for n in NEIGH_INDICES[x]:

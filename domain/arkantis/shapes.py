@@ -30,6 +30,16 @@ NEIGH: Final[tuple[int, ...]] = tuple(spread(b) & ~b for b in BIT)
 """Side neighbours of each cell."""
 
 
+def sparse(m: int) -> int:
+    """The cells of ``m`` with at most 2 side neighbours in ``m`` (all cells at once)."""
+    up = (m << 7) & FULL  # bit i: cell i - 7 (above) is in m
+    down = m >> 7
+    left = (m << 1) & _NOT_C1
+    right = (m >> 1) & _NOT_C7
+    three = (up & down & (left | right)) | (left & right & (up | down))
+    return m & ~three
+
+
 def rows_to_mask(rows: tuple[str, ...] | list[str]) -> int:
     mask = 0
     for r, line in enumerate(rows):
@@ -56,7 +66,13 @@ def indices(mask: int) -> list[int]:
 
 
 def cell_ids(mask: int) -> tuple[str, ...]:
-    return tuple(CELLS[i] for i in indices(mask))
+    """Cell ids of a mask, in reading order (``indices`` read in place)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CELLS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
 
 
 def mask_of(cells: list[str] | tuple[str, ...]) -> int:
@@ -72,9 +88,13 @@ def piece(seed: int, colour: int, cap: int = 5) -> tuple[int, bool]:
     Stops growing past ``cap`` cells: returns ``(cells, True)`` for a component
     of at most ``cap`` cells, ``(some cells of it, False)`` for a larger one.
     """
+    # ``spread`` inlined: this loop is the inner loop of the forced-pass check.
+    within = colour & FULL
     comp = seed
     while True:
-        grown = spread(comp) & colour
+        grown = (
+            comp | ((comp << 1) & _NOT_C1) | ((comp >> 1) & _NOT_C7) | (comp << 7) | (comp >> 7)
+        ) & within
         if grown == comp:
             return comp, True
         if grown.bit_count() > cap:
