@@ -75,3 +75,53 @@ def assert_problem(response: Any, status: int, code: str) -> dict[str, Any]:
     assert body["status"] == status
     assert body["title"] and body["detail"] and body["type"].endswith(code)
     return body
+
+
+async def asgi_request(
+    client: AsyncTestClient[Any],
+    method: str,
+    path: str,
+    headers: list[tuple[str, str]],
+    body: bytes = b"",
+) -> tuple[int, bytes]:
+    """One request through the app's ASGI interface itself, header lines as
+    given: httpx (and so the test client) folds repeated header lines into
+    one before the app sees them. Returns (status, body)."""
+    raw_headers = [(k.lower().encode(), v.encode()) for k, v in headers]
+    if body:
+        raw_headers.append((b"content-length", str(len(body)).encode()))
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [*raw_headers, (b"host", b"testserver")],
+        "client": ("127.0.0.1", 1),
+        "server": ("testserver", 80),
+        "state": {},
+    }
+    sent = False
+    status = 0
+    chunks: list[bytes] = []
+
+    async def receive() -> dict[str, Any]:
+        nonlocal sent
+        if sent:
+            return {"type": "http.disconnect"}
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = message["status"]
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    await client.app(scope, receive, send)
+    return status, b"".join(chunks)

@@ -18,7 +18,15 @@ from litestar.testing import AsyncTestClient
 from service.app import create_app
 from service.settings import Settings
 from tests.service.conftest import settings_for
-from tests.service.helpers import assert_problem, auth, create_game, legal, start_game, summary
+from tests.service.helpers import (
+    asgi_request,
+    assert_problem,
+    auth,
+    create_game,
+    legal,
+    start_game,
+    summary,
+)
 
 NUL = "\u0000"
 
@@ -247,46 +255,9 @@ async def test_repeated_header_is_a_bad_request(client: AsyncTestClient[Any], he
 async def raw_post(
     client: AsyncTestClient[Any], path: str, body: Any, headers: list[tuple[str, str]]
 ) -> tuple[int, Any]:
-    """POST through the ASGI interface itself: httpx (and so the test client)
-    folds repeated header lines into one before the app sees them."""
-    payload = json.dumps(body).encode()
-    raw_headers = [(k.lower().encode(), v.encode()) for k, v in headers] + [
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(payload)).encode()),
-        (b"host", b"testserver"),
-    ]
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": raw_headers,
-        "client": ("127.0.0.1", 1),
-        "server": ("testserver", 80),
-        "state": {},
-    }
-    sent = False
-    status = 0
-    chunks: list[bytes] = []
-
-    async def receive() -> dict[str, Any]:
-        nonlocal sent
-        if sent:
-            return {"type": "http.disconnect"}
-        sent = True
-        return {"type": "http.request", "body": payload, "more_body": False}
-
-    async def send(message: dict[str, Any]) -> None:
-        nonlocal status
-        if message["type"] == "http.response.start":
-            status = message["status"]
-        elif message["type"] == "http.response.body":
-            chunks.append(message.get("body", b""))
-
-    await client.app(scope, receive, send)
-    return status, json.loads(b"".join(chunks))
+    """POST through the ASGI interface itself (repeated header lines kept)."""
+    content = [("content-type", "application/json")]
+    status, raw = await asgi_request(
+        client, "POST", path, [*headers, *content], json.dumps(body).encode()
+    )
+    return status, json.loads(raw)

@@ -29,7 +29,7 @@ import service.games.core
 from service.app import create_app
 from service.settings import Settings
 from tests.service.conftest import settings_for
-from tests.service.helpers import assert_problem, auth, legal, start_game, summary
+from tests.service.helpers import asgi_request, assert_problem, auth, legal, start_game, summary
 from tests.service.test_round_trips import Relay, relays
 
 __all__ = ["relays"]  # the fixture, shared with the round-trip test
@@ -224,36 +224,7 @@ async def test_seats_queries_and_origins_go_through_the_framework(
 async def raw_get(
     client: AsyncTestClient[Any], path: str, headers: list[tuple[str, str]]
 ) -> tuple[int, bytes]:
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(k.encode(), v.encode()) for k, v in headers] + [(b"host", b"testserver")],
-        "client": ("127.0.0.1", 1),
-        "server": ("testserver", 80),
-        "state": {},
-    }
-    status = 0
-    chunks: list[bytes] = []
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    async def send(message: dict[str, Any]) -> None:
-        nonlocal status
-        if message["type"] == "http.response.start":
-            status = message["status"]
-        elif message["type"] == "http.response.body":
-            chunks.append(message.get("body", b""))
-
-    await client.app(scope, receive, send)
-    return status, b"".join(chunks)
+    return await asgi_request(client, "GET", path, headers)
 
 
 async def test_the_embedded_backend_vouches_for_nothing(tmp_path: Path) -> None:
