@@ -22,9 +22,11 @@ SCALE = 500.0
 """The lead worth "clearly ahead": leads run to hundreds (a pawn in the nest is
 100, a chief 500); at 150 every clear lead squashed to ~1 and the search could
 not tell moves apart."""
-ROLLOUT_DEPTH = 4
+ROLLOUT_DEPTH = 2
 """Commands rolled out after the search tree (many are dice rolls), each by the
-heuristic's choice among (at most) ``ROLLOUT_GREEDY`` commands."""
+heuristic's choice among (at most) ``ROLLOUT_GREEDY`` commands. Over 200 games
+against greedy at 120 playouts, 2 won 65.5% and 4 won 59% (at 16 playouts:
+64.5% and 57.5%; 0 and 10 did worse in 100-game pilots, 48% and 49%)."""
 ROLLOUT_GREEDY = 6
 
 
