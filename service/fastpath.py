@@ -25,10 +25,10 @@ _FALL_THROUGH = frozenset((b"authorization", b"origin"))
 view, always from the shared head), an ``Origin`` (CORS is the framework's)."""
 
 
-def not_modified(header: str, etag: str) -> bool:
-    """``If-None-Match`` names this ETag (weak comparison) or is ``*``.
-
-    The rule of ``service.api.games.not_modified``, on the header's value."""
+def names_etag(header: str, etag: str) -> bool:
+    """The ``If-None-Match`` value ``header`` names ``etag`` (weak comparison)
+    or is ``*``: the one rule of every 304 (``service.api.games.not_modified``
+    applies it to a request)."""
     tags = {t.strip().removeprefix("W/") for t in header.split(",")}
     return "*" in tags or etag in tags
 
@@ -64,10 +64,7 @@ class SpectatorReads:
             if name == b"if-none-match":
                 if if_none_match is not None:  # repeated: the framework's 400
                     return False
-                try:
-                    if_none_match = value.decode("latin-1")
-                except UnicodeDecodeError:  # pragma: no cover - latin-1 decodes any byte
-                    return False
+                if_none_match = value.decode("latin-1")  # decodes any byte
                 if "\x00" in if_none_match:  # the framework's 400
                     return False
         hit = games.spectator_hit(match.group(1))
@@ -77,7 +74,7 @@ class SpectatorReads:
         etag = f'"{version}"'
         scope["path_template"] = ROUTE  # for the access log and the metrics
         headers = [(b"etag", etag.encode()), (b"cache-control", b"private, no-store")]
-        if if_none_match and not_modified(if_none_match, etag):
+        if if_none_match and names_etag(if_none_match, etag):
             await send({"type": "http.response.start", "status": 304, "headers": headers})
             await send({"type": "http.response.body", "body": b""})
             return True

@@ -192,7 +192,6 @@ class RedisNotifier(MemoryNotifier):
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                self._live = False
                 log.debug("redis subscription lost (%s); retrying", exc)
                 await asyncio.sleep(1.0)
             finally:

@@ -19,7 +19,7 @@ from service.api.deps import (
     parse_version_header,
 )
 from service.errors import Problem
-from service.fastpath import not_modified as if_none_match_names
+from service.fastpath import names_etag
 from service.games.auth import required
 from service.schemas import (
     AnyCommand,
@@ -83,7 +83,7 @@ PROBLEMS = {
 def not_modified(request: Request[Any, Any, Any], etag: str) -> bool:
     """``If-None-Match`` names this ETag (or ``*``): answer 304 with no body."""
     header = request.headers.get("if-none-match")
-    return header is not None and header != "" and if_none_match_names(header, etag)
+    return header is not None and names_etag(header, etag)
 
 
 def problems(*codes: int) -> dict[int, ResponseSpec]:

@@ -56,6 +56,11 @@ return written
 """
 
 
+def _ms(seconds: float) -> int:
+    """A Redis expiry in milliseconds (at least 1: 0 would mean none)."""
+    return max(1, int(seconds * 1000))
+
+
 class RedisStateCache:
     """``StateCache`` on Redis.
 
@@ -194,14 +199,14 @@ class RedisStateCache:
             pipe.hmget(self.head_key(game_id), ["v", "s"])
             pipe.hmget(self.key(game_id), ["v", "s"])
             if hold_seconds > 0:
-                pipe.pexpire(self.head_key(game_id), max(1, int(hold_seconds * 1000)), lt=True)
+                pipe.pexpire(self.head_key(game_id), _ms(hold_seconds), lt=True)
+            # An error of the PEXPIRE alone (a Redis older than 7, no LT)
+            # leaves the head its TTL: the hold is a bound on staleness only.
             replies = await pipe.execute(raise_on_error=False)
             for reply in replies[:2]:
                 if isinstance(reply, Exception):
                     raise reply
             (hv, hs), (sv, ss) = replies[0], replies[1]
-            # An error of the PEXPIRE alone (a Redis older than 7, no LT)
-            # leaves the head its TTL: the hold is a bound on staleness only.
         except Exception as exc:
             self._failed("get", exc)
             return None, None
@@ -224,7 +229,7 @@ class RedisStateCache:
         if self._skip():
             return
         try:
-            ttl = max(1, int(head_ttl_seconds * 1000))
+            ttl = _ms(head_ttl_seconds)
             if state is None:
                 await self._put_script(
                     keys=[self.head_key(game_id)], args=[int(version), head, ttl]
@@ -245,9 +250,7 @@ class RedisStateCache:
         if self._skip():
             return
         try:
-            await self._client.pexpire(
-                self.head_key(game_id), max(1, int(hold_seconds * 1000)), lt=True
-            )
+            await self._client.pexpire(self.head_key(game_id), _ms(hold_seconds), lt=True)
         except Exception as exc:
             self._failed("hold", exc)
             return
