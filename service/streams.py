@@ -193,11 +193,11 @@ class RedisNotifier(MemoryNotifier):
                 raise
             except Exception as exc:
                 log.debug("redis subscription lost (%s); retrying", exc)
-                await asyncio.sleep(1.0)
             finally:
                 self._live = False  # moves may be missed until the next confirmation
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await asyncio.sleep(1.0)  # not live while it waits to subscribe again
 
 
 def make_notifier(redis_url: str | None, prefix: str) -> Notifier:
