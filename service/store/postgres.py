@@ -23,10 +23,11 @@ Concurrency model (any number of processes, each with its own pool)
   conflict, so the markers cost writers nothing but one statement (sent in
   the same pipeline as the append). ``tests/store/test_feed_horizon.py``
   holds a writer open between a marker and its commit and checks it.
-* ``append`` is one statement (data-modifying CTEs: the games row updated
-  where its version is the expected one, the command recorded, the events
-  inserted) after the marker, pipelined with BEGIN and COMMIT: one round
-  trip to the server (``_one_round_trip``). Idempotency
+* ``append`` is one statement, ``plateau_append()`` (migration 0004): the
+  marker, the games row updated where its version is the expected one, the
+  command recorded, the events inserted under the allocation lock. Sent
+  alone in autocommit it is its own transaction: one round trip to the
+  server and one statement for the driver (``_one_statement``). Idempotency
   keys are backed by the unique index ``commands_idempotency``; when the
   version did not match, the key is looked up before answering
   ``VersionConflict``.
@@ -127,29 +128,15 @@ _LOWEST_MARKER = (
     " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
 )
 
-_APPEND = """
-WITH g AS (
-    UPDATE games SET version = %(version)s, status = %(status)s, to_act = %(to_act)s,
-        outcome = %(outcome)s, winners = %(winners)s, updated_at = %(now)s,
-        finished_at = CASE WHEN %(status)s = 'finished' THEN COALESCE(finished_at, %(now)s)
-                      ELSE NULL END
-    WHERE game_id = %(game_id)s AND version = %(expected)s
-    RETURNING game_id
-), c AS (
-    INSERT INTO commands (command_id, game_id, seat, idempotency_key, request_hash, command,
-                          response_status, response, recorded_at)
-    SELECT %(command_id)s, g.game_id, %(seat)s, %(key)s, %(request_hash)s, %(command)s,
-           %(response_status)s, %(response)s, %(now)s
-    FROM g WHERE %(command_id)s::text IS NOT NULL
-), e AS (
-    INSERT INTO events (game_id, version, type, schema_version, data, recorded_at, command_id, seat)
-    SELECT g.game_id, u.v, u.t, u.s, u.d::jsonb, %(now)s, %(command_id)s, %(seat)s
-    FROM g, unnest(%(vs)s::integer[], %(ts)s::text[], %(ss)s::integer[], %(ds)s::text[])
-        AS u(v, t, s, d)
-    ORDER BY u.v
+_APPEND = (
+    "SELECT plateau_append(%(game_id)s, %(expected)s, %(version)s, %(status)s,"
+    " %(to_act)s::jsonb, %(outcome)s::jsonb, %(winners)s::jsonb, %(now)s, %(command_id)s::text,"
+    " %(seat)s::text, %(key)s::text, %(request_hash)s::text, %(command)s::jsonb,"
+    " %(response_status)s, %(response)s::bytea, %(events)s::jsonb)"
 )
-SELECT count(*) FROM g
-"""
+"""One statement, its own transaction (migration 0004): the feed's marker, the
+games row moved from the expected version, the command recorded, the events
+inserted under the allocation lock; 1, or 0 when the version did not match."""
 
 
 def _as_is(value: Any) -> Any:
@@ -288,7 +275,7 @@ class PostgresEventStore:
     def _connect_kwargs(self) -> dict[str, Any]:
         # The process id in application_name: pg_stat_activity shows each worker's connections.
         # Autocommit: a read is one statement, one round trip (no BEGIN and
-        # COMMIT around it); transactions are explicit (``_tx``, ``_one_round_trip``).
+        # COMMIT around it); transactions are explicit (``_tx``), or one statement (``_one_statement``).
         kwargs: dict[str, Any] = {
             "autocommit": True,
             "connect_timeout": self._connect_timeout,
@@ -344,31 +331,25 @@ class PostgresEventStore:
         except psycopg.Error as exc:
             raise _translate(exc) from exc
 
-    async def _one_round_trip(
+    async def _one_statement(
         self,
-        statements: Sequence[tuple[str, dict[str, Any] | None]],
+        sql: str,
+        params: dict[str, Any],
         *,
-        answer: int,
         game_id: str | None = None,
         expected: int | None = None,
     ) -> tuple[Any, ...] | None:
-        """BEGIN, ``statements`` and COMMIT sent in one pipeline, one round
-        trip; the first row of ``statements[answer]``. Driver errors as ``_tx``
-        (an error rolls everything back and skips the statements after it)."""
+        """One statement in autocommit (its own transaction), one round trip;
+        its first row. Driver errors as ``_tx``; a failed statement leaves no
+        session-level advisory lock (``_ALLOC``) with the connection."""
         try:
             async with self._lend() as conn:
                 try:
-                    # Explicit BEGIN and COMMIT (the connection is in autocommit):
-                    # psycopg's transaction() would wait for BEGIN, then for COMMIT.
-                    async with conn.pipeline():
-                        await conn.execute("BEGIN", prepare=True)
-                        cursors = [
-                            await conn.execute(sql, params, prepare=True)
-                            for sql, params in statements
-                        ]
-                        await conn.execute("COMMIT", prepare=True)
-                    # Synced: every result is in, nothing more is sent.
-                    return await cursors[answer].fetchone()
+                    # Not prepared: preparing costs a round trip of its own
+                    # outside a pipeline, and planning ``SELECT f(...)`` is
+                    # trivial (the function's own plans are kept per session).
+                    cur = await conn.execute(sql, params, prepare=False)
+                    return await cur.fetchone()
                 except BaseException:
                     await _release_session_locks(conn)
                     raise
@@ -730,22 +711,15 @@ class PostgresEventStore:
             else Jsonb(command.command),
             "response_status": 0 if command is None else command.response_status,
             "response": b"" if command is None else command.response,
-            "vs": [expected_version + 1 + i for i in range(len(events))],
-            "ts": [e.type for e in events],
-            "ss": [e.schema_version for e in events],
-            "ds": [json_dumps(e.data) for e in events],
+            # One JSON text for every event (no per-element array escaping).
+            "events": msgspec.json.encode(
+                [
+                    {"type": e.type, "schema_version": e.schema_version, "data": e.data}
+                    for e in events
+                ]
+            ).decode(),
         }
-        # BEGIN, the feed's marker, the statement under the allocation lock and
-        # COMMIT: one round trip.
-        statements: list[tuple[str, dict[str, Any] | None]] = [(_APPEND, params)]
-        if events:
-            statements = [(_TAKE_MARKER, None), (_ALLOC, None), *statements, (_ALLOC_DONE, None)]
-        row = await self._one_round_trip(
-            statements,
-            answer=2 if events else 0,
-            game_id=game_id,
-            expected=expected_version,
-        )
+        row = await self._one_statement(_APPEND, params, game_id=game_id, expected=expected_version)
         if row is not None and row[0] == 1:
             return new_version
         # Nothing was written (an empty transaction committed): say why, the

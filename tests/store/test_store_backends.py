@@ -112,6 +112,7 @@ async def test_postgres_concurrent_first_open_migrates_once(postgres_url: str) -
                 ("0001_init.sql",),
                 ("0002_bot_seats.sql",),
                 ("0003_commands_purge_index.sql",),
+                ("0004_append_function.sql",),
             ]
             assert conn.execute("SELECT current_schema()").fetchone() == (schema,)
     finally:
