@@ -55,6 +55,21 @@ end
 return written
 """
 
+# The head and the state, and a writer's hold on the head, in one command (a
+# pipeline of three costs the client three commands to pack and parse).
+# KEYS = head key, state key; ARGV = hold in ms (0: none). Answers
+# [head v, head s, state v, state s] (nil where absent). A PEXPIRE that fails
+# (a Redis older than 7: no LT) leaves the head its TTL: the hold is a bound on
+# staleness only.
+_GET_HEAD_AND_STATE = """
+local head = redis.call('HMGET', KEYS[1], 'v', 's')
+local state = redis.call('HMGET', KEYS[2], 'v', 's')
+if tonumber(ARGV[1]) > 0 then
+    pcall(redis.call, 'PEXPIRE', KEYS[1], ARGV[1], 'LT')
+end
+return {head[1], head[2], state[1], state[2]}
+"""
+
 
 def _ms(seconds: float) -> int:
     """A Redis expiry in milliseconds (at least 1: 0 would mean none)."""
@@ -93,6 +108,7 @@ class RedisStateCache:
         )
         self._put_script = self._client.register_script(_PUT_IF_NEWER)
         self._put_both = self._client.register_script(_PUT_HEAD_AND_STATE)
+        self._get_both = self._client.register_script(_GET_HEAD_AND_STATE)
         self._healthy = True
         self._down_until = 0.0
 
@@ -195,18 +211,10 @@ class RedisStateCache:
         if self._skip():
             return None, None
         try:
-            pipe = self._client.pipeline(transaction=False)
-            pipe.hmget(self.head_key(game_id), ["v", "s"])
-            pipe.hmget(self.key(game_id), ["v", "s"])
-            if hold_seconds > 0:
-                pipe.pexpire(self.head_key(game_id), _ms(hold_seconds), lt=True)
-            # An error of the PEXPIRE alone (a Redis older than 7, no LT)
-            # leaves the head its TTL: the hold is a bound on staleness only.
-            replies = await pipe.execute(raise_on_error=False)
-            for reply in replies[:2]:
-                if isinstance(reply, Exception):
-                    raise reply
-            (hv, hs), (sv, ss) = replies[0], replies[1]
+            hold = _ms(hold_seconds) if hold_seconds > 0 else 0
+            hv, hs, sv, ss = await self._get_both(
+                keys=[self.head_key(game_id), self.key(game_id)], args=[hold]
+            )
         except Exception as exc:
             self._failed("get", exc)
             return None, None
