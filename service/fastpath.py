@@ -1,14 +1,23 @@
-"""The spectator's view of a game's latest version, answered before the framework.
+"""The hot reads of a game, answered before the framework.
 
-``GET /games/{game_id}/state`` without a token, a query or an ``Origin`` is the
-read that fans out (everybody watching a game asks for it after every move).
-When this process can vouch for that view from memory
-(``ServiceCore.spectator_hit``: no round trip, no await), ``SpectatorReads``
-answers it itself, exactly as the controller would (the same body, ``ETag``,
-``Cache-Control``, ``Content-Type``; a 304 for a matching ``If-None-Match``),
-inside ``service.ops.Edge`` (request id, access log, metrics and rate limits
-as for any request). Anything else, and every miss, goes to Litestar
-unchanged; ``tests/service/test_spectator_reads.py`` compares both answers.
+A client that plays reads, after every move, the summary (``GET
+/games/{id}``), its legal commands (``GET /games/{id}/legal-commands``) and
+the state (``GET /games/{id}/state``); spectators read the state. Those
+requests, in their plain form (no query, no ``Origin``, no repeated or NUL
+header), are answered here by the application service's own body functions
+(``summary_body``, ``legal_body``, ``state_body``: the same caches, shared
+head and authentication), with the controller's bytes and headers (``ETag``,
+``Cache-Control``, ``Content-Type``, the same 304s), inside
+``service.ops.Edge`` (request id, access log, metrics and rate limits as for
+any request), without the framework's routing, parameter parsing and
+response building. Anything else, and any failure (a missing or refused
+token, an unknown game, a store or cache fault: reads change nothing), goes
+to Litestar unchanged, which answers it as it always did.
+
+A spectator's state of the latest version that this process can vouch for
+(``ServiceCore.spectator_hit``) costs no round trip and no await at all.
+``tests/service/test_spectator_reads.py`` and ``tests/service/test_hot_reads.py``
+compare both paths' answers.
 """
 
 from __future__ import annotations
@@ -19,10 +28,16 @@ from typing import Any
 from service.lifecycle import ASGIApp, Receive, Scope, Send
 
 STATE_PATH = re.compile(r"/games/([0-9A-Za-z_-]{1,64})/state")
+LEGAL_PATH = re.compile(r"/games/([0-9A-Za-z_-]{1,64})/legal-commands")
+SUMMARY_PATH = re.compile(r"/games/([0-9A-Za-z_-]{1,64})")
 ROUTE = "/games/{game_id}/state"
-_FALL_THROUGH = frozenset((b"authorization", b"origin"))
-"""Request headers that send a request to the controller: a token (the seat's
-view, always from the shared head), an ``Origin`` (CORS is the framework's)."""
+LEGAL_ROUTE = "/games/{game_id}/legal-commands"
+SUMMARY_ROUTE = "/games/{game_id}"
+_READ = frozenset((b"authorization", b"if-none-match"))
+"""The request headers these operations read (each at most once, no U+0000:
+otherwise the framework's 400)."""
+_PRIVATE = (b"cache-control", b"private, no-store")
+_JSON = (b"content-type", b"application/json")
 
 
 def names_etag(header: str, etag: str) -> bool:
@@ -33,8 +48,16 @@ def names_etag(header: str, etag: str) -> bool:
     return "*" in tags or etag in tags
 
 
-class SpectatorReads:
-    """ASGI wrapper: vouched-for spectator views from memory, the rest to ``app``."""
+def _bearer(value: str) -> str | None:
+    """The token of ``Bearer <token>`` (``service.api.deps.bearer``), None when malformed."""
+    scheme, _, token = value.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+class FastReads:
+    """ASGI wrapper: the plain hot reads from the application service, the rest to ``app``."""
 
     def __init__(self, app: ASGIApp, state: Any) -> None:
         self.app = app
@@ -51,37 +74,57 @@ class SpectatorReads:
             await self.app(scope, receive, send)
 
     async def _answer(self, scope: Scope, send: Send) -> bool:
-        match = STATE_PATH.fullmatch(scope.get("path", ""))
-        if match is None:
+        path = scope.get("path", "")
+        if not path.startswith("/games/"):
             return False
         games = getattr(self.state, "games", None)
         if games is None:
             return False
-        if_none_match: str | None = None
+        read: dict[bytes, str] = {}
         for name, value in scope.get("headers", ()):
-            if name in _FALL_THROUGH:
+            if name == b"origin":  # CORS is the framework's
                 return False
-            if name == b"if-none-match":
-                if if_none_match is not None:  # repeated: the framework's 400
+            if name in _READ:
+                if name in read or b"\x00" in value:  # the framework's 400
                     return False
-                if_none_match = value.decode("latin-1")  # decodes any byte
-                if "\x00" in if_none_match:  # the framework's 400
+                read[name] = value.decode("latin-1")  # decodes any byte
+        authorization = read.get(b"authorization")
+        token = None
+        if authorization is not None:
+            token = _bearer(authorization)
+            if token is None:  # the framework's 401
+                return False
+        if_none_match = read.get(b"if-none-match")
+        try:
+            match = STATE_PATH.fullmatch(path)
+            if match is not None:
+                game_id = match.group(1)
+                hit = games.spectator_hit(game_id) if token is None else None
+                version, body = hit or await games.state_body(game_id, token, None)
+                route, private, conditional = ROUTE, True, True
+            elif (match := LEGAL_PATH.fullmatch(path)) is not None:
+                if token is None:  # the framework's 401
                     return False
-        hit = games.spectator_hit(match.group(1))
-        if hit is None:
+                version, body = await games.legal_body(match.group(1), token)
+                route, private, conditional = LEGAL_ROUTE, True, False
+            elif (match := SUMMARY_PATH.fullmatch(path)) is not None:
+                game, body = await games.summary_body(match.group(1))
+                version = game.version
+                route, private, conditional = SUMMARY_ROUTE, False, game.status != "waiting"
+            else:
+                return False
+        except Exception:  # a read changes nothing: the framework answers it
             return False
-        version, body = hit
+        scope["path_template"] = route  # for the access log and the metrics
         etag = f'"{version}"'
-        scope["path_template"] = ROUTE  # for the access log and the metrics
-        headers = [(b"etag", etag.encode()), (b"cache-control", b"private, no-store")]
-        if if_none_match and names_etag(if_none_match, etag):
+        headers = [(b"etag", etag.encode())]
+        if private:
+            headers.append(_PRIVATE)
+        if conditional and if_none_match and names_etag(if_none_match, etag):
             await send({"type": "http.response.start", "status": 304, "headers": headers})
             await send({"type": "http.response.body", "body": b""})
             return True
-        headers += [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode()),
-        ]
+        headers += [_JSON, (b"content-length", str(len(body)).encode())]
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": body})
         return True

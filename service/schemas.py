@@ -271,12 +271,20 @@ class LegalCommands(msgspec.Struct, kw_only=True):
 
 
 class CommandAccepted(msgspec.Struct, kw_only=True):
-    """A command was applied: the new version and the events it produced."""
+    """A command was applied: the new version, the events it produced, and
+    who acts next (a client needs no summary read to know whose turn it is)."""
 
     version: int
     """The game's version after this command."""
     events: list[AnyEvent]  # type: ignore[valid-type]
     """The events the command produced, redacted for the caller."""
+    status: Literal["active", "finished"] | None = None
+    """The game's status after this command (`finished`: it ended). Null only
+    in the replayed answer of a command recorded before this field existed."""
+    to_act: list[str] | None = None
+    """The seats to act after this command (empty once finished), as the
+    summary's `to_act`. Null only in the replayed answer of a command recorded
+    before this field existed."""
 
 
 class LoggedEvent(msgspec.Struct, kw_only=True):

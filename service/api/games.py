@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-import msgspec
 from litestar import Controller, MediaType, Request, Response, get, post
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import Body, HeaderParameter, Parameter, QueryParameter
@@ -314,9 +313,12 @@ class GamesController(Controller):
             idempotency_key=idempotency_key,
             command=data,
         )
+        # The encoded CommandAccepted (the stored one on a replay), served as is.
+        encoded: Any = content
         return Response(
-            msgspec.json.decode(content, type=CommandAccepted),
+            encoded,
             status_code=status,
+            media_type=MediaType.JSON,
             headers={"ETag": f'"{version}"', **PRIVATE},
         )
 

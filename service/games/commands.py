@@ -149,8 +149,12 @@ class Commands(Auth):
             events = ruleset.decide(loaded.state, seat, command, Rng(seed, version))
             state = fold(ruleset, events, loaded.state)
             new_version = version + len(events)
+            update = self._update(ruleset, state)
             answer = CommandAccepted(
-                version=new_version, events=[ruleset.redact(e, seat) for e in events]
+                version=new_version,
+                events=[ruleset.redact(e, seat) for e in events],
+                status=update.status,  # type: ignore[arg-type]
+                to_act=list(update.to_act),
             )
             response = self.json.encode(answer)
             record = CommandRecord(
@@ -162,7 +166,6 @@ class Commands(Auth):
                 response_status=201,
                 response=response,
             )
-            update = self._update(ruleset, state)
             update.at = now()
             try:
                 await self.store.append(

@@ -13,8 +13,10 @@ database and a scratch Redis prefix (both dropped at the end):
   as a spectator, ``GET /games/{id}``;
 * commands over HTTP, 8 client processes (``tests/benchmarks/clients.py``,
   each plays ``legal-commands`` then ``POST commands`` with ``If-Match``), on
-  2 workers and on 1 worker; the same client processes against the hello app
-  show the generator's own ceiling;
+  2 workers and on 1 worker, with the CPU each process group used per command
+  (the server's workers, PostgreSQL, Redis, the clients, the rest of the
+  machine); the same client processes against the hello app show the
+  generator's own ceiling;
 * the engines (``tests/benchmarks/bench_domain.py``, one core each);
 * ``--scale``: the database seeded with COPY first (10,000 finished games,
   1,000,000 events), the same figures again.
@@ -71,8 +73,42 @@ def with_db(url: str, name: str) -> str:
     return f"{head}/{name}"
 
 
+class Base(str):
+    """A server's base URL, knowing the server's process group (its pid)."""
+
+    pid: int
+
+
+def cpu_seconds(server_group: int) -> dict[str, float]:
+    """CPU seconds used so far by the processes of this machine, by group: the
+    server under test (its process group), PostgreSQL, Redis, the rest."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {"server": 0.0, "postgres": 0.0, "redis": 0.0, "other": 0.0}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:  # gone meanwhile
+            continue
+        comm = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
+        seconds = (int(fields[11]) + int(fields[12])) / tick
+        if int(fields[2]) == server_group:
+            group = "server"
+        elif comm == "postgres" or comm.startswith("postgres:"):
+            group = "postgres"
+        elif comm.startswith("redis-server"):
+            group = "redis"
+        else:
+            group = "other"
+        out[group] += seconds
+    return out
+
+
 @contextmanager
-def server(argv: list[str], env: dict[str, str], port: int) -> Iterator[str]:
+def server(argv: list[str], env: dict[str, str], port: int) -> Iterator[Base]:
     proc = subprocess.Popen(
         argv,
         cwd=ROOT,
@@ -81,7 +117,8 @@ def server(argv: list[str], env: dict[str, str], port: int) -> Iterator[str]:
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
-    base = f"http://127.0.0.1:{port}"
+    base = Base(f"http://127.0.0.1:{port}")
+    base.pid = proc.pid  # start_new_session: the group's id
     try:
         for _ in range(300):
             try:
@@ -221,12 +258,23 @@ def setup_game(base: str, ruleset: str = "arkantis") -> tuple[str, dict[str, str
 
 
 def commands(env: dict[str, str], workers: int, seconds: float, n: int) -> dict[str, Any]:
+    marks: list[dict[str, float]] = []
     with plateau_server(env, workers) as base:
         port = int(base.rsplit(":", 1)[1])
-        results = clients.run("play", "127.0.0.1", port, n, seconds)
+        results = clients.run(
+            "play", "127.0.0.1", port, n, seconds, on_go=lambda: marks.append(cpu_seconds(base.pid))
+        )
+        marks.append(cpu_seconds(base.pid))
     cmd = [x for r in results for x in r["command_ms"]]
     legal = [x for r in results for x in r["legal_ms"]]
+    used = {k: marks[1][k] - marks[0][k] for k in marks[0]}
+    used["clients"] = sum(r["cpu_s"] for r in results)
+    used["other"] = max(0.0, used["other"] - used["clients"])
+    done = max(1, len(cmd))
     return {
+        # Where the machine's CPU went, per command played (ms): the server's
+        # workers, PostgreSQL, Redis, the client processes, everything else.
+        "cpu_ms_per_command": {k: round(v * 1000 / done, 3) for k, v in used.items()},
         "workers": workers,
         "clients": n,
         "commands_per_s": round(len(cmd) / seconds, 1),
@@ -480,6 +528,9 @@ def print_report(r: dict[str, Any]) -> None:
         print(
             f"  the clients alone go {q['client_ceiling_vs_commands_2w']}x the 2-worker command rate"
         )
+        for w in ("2w", "1w"):
+            cpu = p[f"commands_{w}"]["cpu_ms_per_command"]
+            print(f"  CPU ms per command, {w}: " + ", ".join(f"{k} {v}" for k, v in cpu.items()))
     if "scaled_vs_empty" in r["ratios"]:
         print(f"scaled / empty: {r['ratios']['scaled_vs_empty']} (goal >= 0.8)")
     for e in r.get("engines", []):

@@ -4,7 +4,8 @@ saturated event loop).
 
 ``play``: each client creates games of a ruleset, claims every seat, then
 loops ``GET legal-commands`` + ``POST commands`` (with ``If-Match``) until the
-deadline, timing both. ``ceiling``: the same loop shape (a GET, then a POST
+deadline, timing both; the seats to act next come from the command's answer
+(a summary is read only after a refusal). ``ceiling``: the same loop shape (a GET, then a POST
 with a JSON body) against the hello app, to show how fast the generator
 itself can go."""
 
@@ -16,6 +17,7 @@ import multiprocessing as mp
 import random
 import socket
 import time
+from collections.abc import Callable
 from typing import Any
 
 
@@ -43,6 +45,7 @@ def _play(host: str, port: int, ruleset: str, seconds: float, go: Any, seed: int
     rejected = 0
     out.put("ready")
     go.wait()
+    cpu = time.process_time()
     deadline = time.time() + seconds
     while time.time() < deadline:
         _, raw = client.call("POST", "/games", {"ruleset": ruleset})
@@ -77,11 +80,17 @@ def _play(host: str, port: int, ruleset: str, seconds: float, go: Any, seed: int
                 _, raw = client.call("GET", f"/games/{gid}")
                 to_act = json.loads(raw)["to_act"]
                 continue
-            # the seat(s) to act come from a cheap summary read only when needed
-            _, raw = client.call("GET", f"/games/{gid}")
-            summary = json.loads(raw)
-            to_act = summary["to_act"] if summary["status"] == "active" else []
-    out.put({"legal_ms": legal_ms, "command_ms": command_ms, "rejected": rejected})
+            # the seat(s) to act next come with the answer (no summary read)
+            accepted = json.loads(raw)
+            to_act = accepted["to_act"] if accepted["status"] == "active" else []
+    out.put(
+        {
+            "legal_ms": legal_ms,
+            "command_ms": command_ms,
+            "rejected": rejected,
+            "cpu_s": time.process_time() - cpu,
+        }
+    )
 
 
 def _ceiling(host: str, port: int, seconds: float, go: Any, out: Any) -> None:
@@ -100,12 +109,19 @@ def _ceiling(host: str, port: int, seconds: float, go: Any, out: Any) -> None:
 
 
 def run(
-    kind: str, host: str, port: int, clients: int, seconds: float, ruleset: str = "arkantis"
+    kind: str,
+    host: str,
+    port: int,
+    clients: int,
+    seconds: float,
+    ruleset: str = "arkantis",
+    on_go: Callable[[], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """``clients`` processes for ``seconds``; their reports."""
+    """``clients`` processes for ``seconds``; their reports. ``on_go`` runs just
+    before they are let go (after they are all up: spawning is not timed)."""
     ctx = mp.get_context("spawn")
     queue = ctx.Queue()
-    go = ctx.Event()  # set once every process is up: spawning is not timed
+    go = ctx.Event()
     procs = []
     for i in range(clients):
         if kind == "play":
@@ -118,6 +134,8 @@ def run(
         procs.append(p)
     for _ in procs:
         assert queue.get(timeout=120) == "ready"
+    if on_go is not None:
+        on_go()
     go.set()
     results = [queue.get(timeout=seconds + 120) for _ in procs]
     for p in procs:

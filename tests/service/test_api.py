@@ -445,8 +445,10 @@ async def test_play_a_command(client: AsyncTestClient[Any]) -> None:
     r = await client.post(f"/games/{game_id}/commands", json=command, headers=auth(tokens[seat]))
     assert r.status_code == 201, r.text
     body = r.json()
-    assert set(body) == {"version", "events"} and body["events"]
+    assert set(body) == {"version", "events", "status", "to_act"} and body["events"]
     assert body["version"] == before["version"] + len(body["events"])
+    after = await summary(client, game_id)
+    assert (body["status"], body["to_act"]) == (after["status"], after["to_act"])
     assert r.headers["etag"] == f'"{body["version"]}"'
     log = (
         await client.get(
