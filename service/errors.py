@@ -171,6 +171,49 @@ def status_of(exc: ServiceError) -> int:
     return next((STATUS[c] for c in type(exc).__mro__ if c in STATUS), 400)
 
 
+def problem_body(
+    status: int, code: str, detail: str, instance: str | None, details: dict[str, Any] | None
+) -> bytes:
+    """The encoded ``Problem`` of every problem answer."""
+    return msgspec.json.encode(
+        Problem(
+            type=f"urn:plateau:problem:{code}",
+            title=TITLES.get(status, "Error"),
+            status=status,
+            code=code,
+            detail=detail,
+            instance=instance,
+            details=details,
+        )
+    )
+
+
+_STORE_DOWN = ApiError(
+    503, "store_unavailable", "the event store is unavailable", headers={"Retry-After": "1"}
+)
+"""The answer to any ``StoreUnavailable`` (the cause is logged, never shown)."""
+
+
+def problem_of(
+    exc: ServiceError | RuleViolation | StoreUnavailable,
+) -> tuple[int, str, str, dict[str, Any] | None, dict[str, str]]:
+    """(status, code, detail, details, extra headers) of an application
+    failure: the one mapping behind the framework's handlers below and the
+    answers ``service.fastpath`` writes itself."""
+    if isinstance(exc, StoreUnavailable):
+        log.warning("store unavailable: %s", exc)
+        down = _STORE_DOWN
+        return down.status, down.code, down.detail, None, dict(down.headers)
+    if isinstance(exc, RuleViolation):
+        return 422, exc.code, exc.message, exc.details or None, {}
+    headers: dict[str, str] = {}
+    if isinstance(exc, Unauthenticated) and exc.challenge:
+        headers["WWW-Authenticate"] = "Bearer"
+    if isinstance(exc, StaleVersion):
+        headers["ETag"] = f'"{exc.current_version}"'
+    return status_of(exc), exc.code, exc.detail, exc.details, headers
+
+
 def problem_response(
     request: Request[Any, Any, Any] | None,
     status: int,
@@ -180,17 +223,9 @@ def problem_response(
     details: dict[str, Any] | None = None,
     headers: dict[str, str] | None = None,
 ) -> Response[bytes]:
-    body = Problem(
-        type=f"urn:plateau:problem:{code}",
-        title=TITLES.get(status, "Error"),
-        status=status,
-        code=code,
-        detail=detail,
-        instance=str(request.url.path) if request is not None else None,
-        details=details,
-    )
+    instance = str(request.url.path) if request is not None else None
     return Response(
-        content=msgspec.json.encode(body),
+        content=problem_body(status, code, detail, instance, details),
         status_code=status,
         media_type=PROBLEM_JSON,
         headers={"Cache-Control": "no-store", **(headers or {})},
@@ -204,18 +239,13 @@ def _api_error(request: Request[Any, Any, Any], exc: ApiError) -> Response[bytes
 
 
 def _service_error(request: Request[Any, Any, Any], exc: ServiceError) -> Response[bytes]:
-    headers: dict[str, str] = {}
-    if isinstance(exc, Unauthenticated) and exc.challenge:
-        headers["WWW-Authenticate"] = "Bearer"
-    if isinstance(exc, StaleVersion):
-        headers["ETag"] = f'"{exc.current_version}"'
-    return problem_response(
-        request, status_of(exc), exc.code, exc.detail, details=exc.details, headers=headers
-    )
+    status, code, detail, details, headers = problem_of(exc)
+    return problem_response(request, status, code, detail, details=details, headers=headers)
 
 
 def _rule_violation(request: Request[Any, Any, Any], exc: RuleViolation) -> Response[bytes]:
-    return problem_response(request, 422, exc.code, exc.message, details=exc.details or None)
+    status, code, detail, details, headers = problem_of(exc)
+    return problem_response(request, status, code, detail, details=details, headers=headers)
 
 
 def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[bytes]:
@@ -247,14 +277,8 @@ def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes
 
 
 def _store_down(request: Request[Any, Any, Any], exc: StoreUnavailable) -> Response[bytes]:
-    log.warning("store unavailable: %s", exc)
-    return problem_response(
-        request,
-        503,
-        "store_unavailable",
-        "the event store is unavailable",
-        headers={"Retry-After": "1"},
-    )
+    status, code, detail, details, headers = problem_of(exc)
+    return problem_response(request, status, code, detail, details=details, headers=headers)
 
 
 def _internal(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:

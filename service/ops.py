@@ -2,7 +2,7 @@
 rate limits, the SSE cap and draining, and the background upkeep.
 
 ``instrument(app, settings)`` wraps the app's ASGI handler (outside routing,
-so unknown routes are counted and limited too; inside, the hot reads of
+so unknown routes are counted and limited too; inside, the hot reads and commands of
 ``service.fastpath``) and adds a lifespan that:
 
 * chains the draining step into granian's signal handlers (``plateau serve`` only);
@@ -24,7 +24,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from service import metrics
-from service.fastpath import FastReads
+from service.fastpath import HotPath
 from service.lifecycle import (
     ASGIApp,
     Lifecycle,
@@ -134,7 +134,7 @@ def instrument(app: Any, settings: Settings) -> Lifecycle:
             prefix=settings.redis_prefix,
             trusted_proxies=settings.trusted_proxies,
         )
-    reads = FastReads(StreamGuard(app.asgi_handler, lifecycle), app.state)
+    reads = HotPath(StreamGuard(app.asgi_handler, lifecycle), app.state)
     app.asgi_handler = Edge(reads, limiter)
     app.state.lifecycle = lifecycle
     app.state.limiter = limiter

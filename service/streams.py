@@ -138,6 +138,7 @@ class RedisNotifier(MemoryNotifier):
             url, socket_connect_timeout=0.5, socket_timeout=None, client_name=f"{prefix}notifier"
         )
         self._pub = aioredis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5)
+        self.url = url
         self._prefix = prefix
         self._task: asyncio.Task[None] | None = None
         self._subscriptions = 0
@@ -160,10 +161,21 @@ class RedisNotifier(MemoryNotifier):
             with contextlib.suppress(Exception):
                 await client.aclose()
 
+    def channel(self, game_id: str) -> str:
+        """The channel ``publish`` writes ``game_id``'s moves to (the message is
+        the version): a writer on the same Redis may publish there itself, in
+        the script that caches the move (then it calls ``delivered``)."""
+        return f"{self._prefix}game:{game_id}"
+
+    def delivered(self, game_id: str, version: int) -> None:
+        """A move published to ``channel`` by another means: this process's
+        own waiters hear it now, as ``publish`` would have them."""
+        self._deliver(game_id, version)
+
     async def publish(self, game_id: str, version: int) -> None:
         self._deliver(game_id, version)
         try:
-            await self._pub.publish(f"{self._prefix}game:{game_id}", str(version))
+            await self._pub.publish(self.channel(game_id), str(version))
         except Exception as exc:  # Redis down: subscribers fall back to polling
             log.debug("redis publish failed: %s", exc)
 

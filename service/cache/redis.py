@@ -39,7 +39,9 @@ return 1
 # The head and the state of one version in one call (one round trip, no
 # pipeline: redis-py asks SCRIPT EXISTS before every pipeline holding a script).
 # KEYS = head key, state key; ARGV = version, head, head ttl in ms, state,
-# state ttl in ms (0: no expiry). Each key is written unless it holds a newer version.
+# state ttl in ms (0: no expiry), and optionally a channel: the version is then
+# published there too (a move cached and announced in one command). Each key is
+# written unless it holds a newer version.
 _PUT_HEAD_AND_STATE = """
 local written = 0
 for i = 1, 2 do
@@ -51,6 +53,9 @@ for i = 1, 2 do
         end
         written = written + 1
     end
+end
+if ARGV[6] then
+    redis.call('PUBLISH', ARGV[6], ARGV[1])
 end
 return written
 """
@@ -230,15 +235,25 @@ class RedisStateCache:
         head: bytes,
         state: bytes | None,
         head_ttl_seconds: float,
-    ) -> None:
+        publish: str | None = None,
+    ) -> bool:
         """Write the head (and the state, when given) unless newer ones are
         cached, in one round trip. The head expires after ``head_ttl_seconds``:
-        when a write fails, a reader may see the previous version at most that long."""
+        when a write fails, a reader may see the previous version at most that long.
+
+        ``publish`` (with a state): a channel to publish the version to in the
+        same command. True when that command ran (False: Redis is down or
+        being skipped, and nothing was published)."""
         if self._skip():
-            return
+            return False
         try:
             ttl = _ms(head_ttl_seconds)
-            if state is None:
+            if publish is not None and state is not None:
+                await self._put_both(
+                    keys=[self.head_key(game_id), self.key(game_id)],
+                    args=[int(version), head, ttl, bytes(state), self.ttl_ms, publish],
+                )
+            elif state is None:
                 await self._put_script(
                     keys=[self.head_key(game_id)], args=[int(version), head, ttl]
                 )
@@ -249,8 +264,9 @@ class RedisStateCache:
                 )
         except Exception as exc:
             self._failed("put", exc)
-            return
+            return False
         self._succeeded()
+        return True
 
     async def hold_head(self, game_id: str, hold_seconds: float) -> None:
         """Bring the head's expiry down to ``hold_seconds`` (see ``get_with_head``),

@@ -4,7 +4,6 @@ with optimistic concurrency (``If-Match``, retries), replay an
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from typing import Any
 
@@ -205,12 +204,9 @@ class Commands(Auth):
                 if update.status == "finished"
                 else None,
             )
-            # The new state cached and the move published side by side (two
-            # connections): one round trip of waiting, not two.
-            await asyncio.gather(
-                self._remember(game_id, state, new_version, version, game=written),
-                self.notifier.publish(game_id, new_version),
-            )
+            # The new state cached and the move published: one Redis command
+            # (or, on other backends, the two side by side).
+            await self._remember(game_id, state, new_version, version, game=written, announce=True)
             self._moved(written)
             return 201, response, new_version
         raise Conflict(

@@ -11,6 +11,7 @@ goes through ``domain.RULESETS``.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import time
@@ -116,6 +117,14 @@ class ServiceCore:
         """game id -> (latest version, the spectator's view there, the
         notifier's ``hearing()`` token then, when it was checked)."""
         self.heads = bool(getattr(cache, "supports_heads", False))
+        self._announce_with_cache = (
+            self.heads
+            and getattr(notifier, "url", None) is not None
+            and getattr(notifier, "url", None) == getattr(cache, "url", None)
+            and callable(getattr(notifier, "channel", None))
+        )
+        """The notifier publishes on the cache's Redis: a command's move is
+        cached and published in one command (``_remember(announce=True)``)."""
         self._game_decoder = msgspec.msgpack.Decoder(GameRecord)
         self.on_moved: list[Callable[[str], None]] = []
         """Called with a game id after this process appended to it, for a game
@@ -373,19 +382,48 @@ class ServiceCore:
         previous: int,
         *,
         game: GameRecord | None = None,
+        announce: bool = False,
     ) -> None:
         """Cache ``state`` at ``version``; snapshot it when a multiple of
         ``snapshot_every`` lies in (previous, version], so a cold load never
         folds more than ``snapshot_every`` events. Both are optimisations:
-        a failure is logged, never raised."""
+        a failure is logged, never raised.
+
+        ``announce``: also publish the move (``notifier.publish``), in the same
+        Redis command as the cache write when the notifier is on the cache's
+        Redis, else side by side with it."""
         encoded = self.encoder.encode(state)
         if self.heads and game is not None and game.version == version:
             # The state and the games row at this version, in one round trip.
-            await self.cache.put_with_head(  # type: ignore[attr-defined]
-                game_id, version, self.encoder.encode(game), encoded, HEAD_TTL
-            )
+            head = self.encoder.encode(game)
+            if announce and self._announce_with_cache:
+                notifier: Any = self.notifier
+                published = await self.cache.put_with_head(  # type: ignore[attr-defined]
+                    game_id, version, head, encoded, HEAD_TTL, publish=notifier.channel(game_id)
+                )
+                if published:
+                    notifier.delivered(game_id, version)
+                else:  # Redis skipped or down: the notifier tries (and logs) itself
+                    await self.notifier.publish(game_id, version)
+            elif announce:
+                await asyncio.gather(
+                    self.cache.put_with_head(  # type: ignore[attr-defined]
+                        game_id, version, head, encoded, HEAD_TTL
+                    ),
+                    self.notifier.publish(game_id, version),
+                )
+            else:
+                await self.cache.put_with_head(  # type: ignore[attr-defined]
+                    game_id, version, head, encoded, HEAD_TTL
+                )
         else:
-            await self.cache.put(game_id, version, encoded)
+            if announce:
+                await asyncio.gather(
+                    self.cache.put(game_id, version, encoded),
+                    self.notifier.publish(game_id, version),
+                )
+            else:
+                await self.cache.put(game_id, version, encoded)
         every = self.settings.snapshot_every
         if version // every > previous // every:
             try:

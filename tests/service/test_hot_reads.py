@@ -1,7 +1,7 @@
 """The hot reads answered before the framework (issue 18): ``service.fastpath``.
 
 A playing client's plain ``GET /games/{id}``, ``GET /games/{id}/legal-commands``
-and ``GET /games/{id}/state`` are answered by ``FastReads`` from the
+and ``GET /games/{id}/state`` are answered by ``HotPath`` from the
 application service's own body functions, without Litestar's routing and
 parameter parsing. These tests, on both configurations, show that such an
 answer is the framework's own (status, body and headers, 304s included), that
@@ -20,14 +20,14 @@ from typing import Any
 import pytest
 from litestar.testing import AsyncTestClient
 
-from service.fastpath import FastReads
+from service.fastpath import HotPath
 from tests.service.helpers import asgi_request, assert_problem, auth, legal, start_game, summary
 
 
-def fast_reads(client: AsyncTestClient[Any]) -> FastReads:
+def fast_reads(client: AsyncTestClient[Any]) -> HotPath:
     edge = client.app.asgi_handler
     reads = getattr(edge, "app", None)
-    assert isinstance(reads, FastReads), "the edge no longer wraps FastReads"
+    assert isinstance(reads, HotPath), "the edge no longer wraps HotPath"
     return reads
 
 
@@ -204,3 +204,124 @@ async def test_a_commands_answer_says_who_acts_next(
         assert (accepted["status"], accepted["to_act"]) == (after["status"], after["to_act"])
         if after["status"] == "finished":
             assert accepted["to_act"] == []
+
+
+async def test_commands_answered_here_are_the_frameworks(client: AsyncTestClient[Any]) -> None:
+    """Each refusal is compared with the framework's answer to the same request
+    (a refusal changes nothing); an acceptance is checked against the summary."""
+    game_id, tokens = await start_game(client, "eclats_des_cites")
+    seat = (await summary(client, game_id))["to_act"][0]
+    other = next(s for s in tokens if s != seat)
+    body = await legal(client, game_id, tokens[seat])
+    command, version = body["commands"][0], body["version"]
+    path = f"/games/{game_id}/commands"
+    refusals: list[tuple[dict[str, str], Any]] = [
+        ({**auth(tokens[seat]), "If-Match": f'"{version - 1}"'}, command),  # 412, stale
+        ({**auth(tokens[seat]), "If-Match": 'W/"1"'}, command),  # 412, weak never matches
+        ({**auth(tokens[other])}, command),  # 422, not this seat's turn
+        (
+            auth(tokens[seat]),
+            {"type": "arkantis.remove_two_tokens", "cells": ["r1c1", "r2c3"]},
+        ),  # 422
+        ({**auth("st.nope.nope")}, command),  # 403, another game's token
+        ({**auth(f"st.{game_id}.nope")}, command),  # 401, unknown token
+    ]
+    for headers, payload in refusals:
+        with framework_calls(client) as reached:
+            fast = await client.post(path, json=payload, headers=headers)
+        assert reached == [], (headers, payload)
+        with framework_only(client):
+            slow = await client.post(path, json=payload, headers=headers)
+        assert 400 <= fast.status_code < 500, fast.text
+        assert comparable(fast)[0] == comparable(slow)[0]
+        fast_problem, slow_problem = fast.json(), slow.json()
+        assert fast_problem == slow_problem, (fast_problem, slow_problem)
+        assert comparable(fast)[2] == comparable(slow)[2]
+    unknown = "/games/0123456789abcdef0123456789abcdef/commands"
+    with framework_calls(client) as reached:
+        missing = await client.post(unknown, json=command, headers=auth("st.x.y"))
+    assert reached == []
+    with framework_only(client):
+        slow = await client.post(unknown, json=command, headers=auth("st.x.y"))
+    assert_problem(missing, 404, "not_found")
+    assert (missing.json(), comparable(missing)[2]) == (slow.json(), comparable(slow)[2])
+    assert (await summary(client, game_id))["version"] == version  # nothing was played
+
+    # Accepted here, with an Idempotency-Key; its retry is the first answer.
+    headers = {**auth(tokens[seat]), "If-Match": f'"{version}"', "Idempotency-Key": "k-1"}
+    with framework_calls(client) as reached:
+        first = await client.post(path, json=command, headers=headers)
+        again = await client.post(path, json=command, headers=headers)
+    assert reached == []
+    assert first.status_code == again.status_code == 201, first.text
+    assert first.content == again.content
+    accepted = first.json()
+    after = await summary(client, game_id)
+    assert (
+        accepted["version"] == after["version"] and first.headers["etag"] == f'"{after["version"]}"'
+    )
+    assert {
+        k: v
+        for k, v in first.headers.items()
+        if k not in ("x-request-id", "etag", "content-length")
+    } == {
+        "cache-control": "private, no-store",
+        "content-type": "application/json",
+    }
+    # The same key with another command: 422, written here as the framework writes it.
+    with framework_calls(client) as reached:
+        reused = await client.post(path, json=body["commands"][1], headers=headers)
+    assert reached == []
+    assert_problem(reused, 422, "idempotency_key_reused")
+    assert reused.headers["cache-control"] == "no-store"
+    seat = after["to_act"][0]
+    body = await legal(client, game_id, tokens[seat])
+    with framework_calls(client) as reached:
+        other_body = await client.post(
+            path,
+            json=body["commands"][0],
+            headers={**auth(tokens[seat]), "Idempotency-Key": "k-1"},  # k-1 is the other seat's
+        )
+    assert reached == []
+    assert other_body.status_code == 201, other_body.text
+
+
+async def test_commands_the_framework_must_judge_go_to_it(client: AsyncTestClient[Any]) -> None:
+    game_id, tokens = await start_game(client, "eclats_des_cites")
+    seat = (await summary(client, game_id))["to_act"][0]
+    body = await legal(client, game_id, tokens[seat])
+    command = body["commands"][0]
+    path = f"/games/{game_id}/commands"
+    raw = json.dumps(command)
+    cases: list[tuple[dict[str, str], str | bytes]] = [
+        ({}, raw),  # no token: 401
+        ({"Authorization": "Basic x"}, raw),  # 401
+        (auth(tokens[seat]), "{not json"),  # 400
+        (auth(tokens[seat]), json.dumps({**command, "unknown": 1})),  # 400
+        (auth(tokens[seat]), json.dumps({"type": "eclats_des_cites.play", "x": "\x00"})),  # 400
+        ({**auth(tokens[seat]), "If-Match": "12"}, raw),  # 400: not a quoted version
+        ({**auth(tokens[seat]), "Idempotency-Key": "k" * 201}, raw),  # 400: too long
+        ({**auth(tokens[seat]), "Origin": "http://x.test"}, raw),  # CORS is the framework's
+    ]
+    with framework_calls(client) as reached:
+        for headers, content in cases:
+            r = await client.post(
+                path, content=content, headers={"content-type": "application/json", **headers}
+            )
+            assert r.status_code != 500, r.text
+        r = await client.post(
+            path, content=raw, headers={"content-type": "text/plain", **auth(tokens[seat])}
+        )
+        assert r.status_code != 500, r.text
+        status, answer = await asgi_request(
+            client,
+            "POST",
+            path,
+            [("content-type", "application/json"), ("authorization", f"Bearer {tokens[seat]}")] * 2,
+            raw.encode(),
+        )
+        assert (status, json.loads(answer)["code"]) == (400, "invalid_request")
+    assert len(reached) == len(cases) + 2, reached
+    # the body the hot path read reached the framework whole: only the
+    # Origin request (the last case) and the text/plain one may have played
+    assert (await summary(client, game_id))["version"] >= body["version"]
