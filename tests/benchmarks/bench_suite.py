@@ -79,11 +79,11 @@ class Base(str):
     pid: int
 
 
-def cpu_seconds(server_group: int) -> dict[str, float]:
-    """CPU seconds used so far by the processes of this machine, by group: the
-    server under test (its process group), PostgreSQL, Redis, the rest."""
+def cpu_seconds(server_group: int) -> dict[int, tuple[str, float]]:
+    """CPU seconds used so far by each process of this machine, with its group:
+    the server under test (its process group), PostgreSQL, Redis, the rest."""
     tick = os.sysconf("SC_CLK_TCK")
-    out = {"server": 0.0, "postgres": 0.0, "redis": 0.0, "other": 0.0}
+    out: dict[int, tuple[str, float]] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -94,7 +94,6 @@ def cpu_seconds(server_group: int) -> dict[str, float]:
             continue
         comm = stat[stat.index("(") + 1 : stat.rindex(")")]
         fields = stat[stat.rindex(")") + 2 :].split()
-        seconds = (int(fields[11]) + int(fields[12])) / tick
         if int(fields[2]) == server_group:
             group = "server"
         elif comm == "postgres" or comm.startswith("postgres:"):
@@ -103,8 +102,19 @@ def cpu_seconds(server_group: int) -> dict[str, float]:
             group = "redis"
         else:
             group = "other"
-        out[group] += seconds
+        out[int(entry)] = (group, (int(fields[11]) + int(fields[12])) / tick)
     return out
+
+
+def cpu_used(
+    before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]
+) -> dict[str, float]:
+    """CPU seconds per group between two ``cpu_seconds`` samples, over the
+    processes alive at the second (a process gone meanwhile is not counted)."""
+    used = {"server": 0.0, "postgres": 0.0, "redis": 0.0, "other": 0.0}
+    for pid, (group, seconds) in after.items():
+        used[group] += seconds - before.get(pid, (group, 0.0))[1]
+    return used
 
 
 @contextmanager
@@ -258,7 +268,7 @@ def setup_game(base: str, ruleset: str = "arkantis") -> tuple[str, dict[str, str
 
 
 def commands(env: dict[str, str], workers: int, seconds: float, n: int) -> dict[str, Any]:
-    marks: list[dict[str, float]] = []
+    marks: list[dict[int, tuple[str, float]]] = []
     with plateau_server(env, workers) as base:
         port = int(base.rsplit(":", 1)[1])
         results = clients.run(
@@ -267,9 +277,8 @@ def commands(env: dict[str, str], workers: int, seconds: float, n: int) -> dict[
         marks.append(cpu_seconds(base.pid))
     cmd = [x for r in results for x in r["command_ms"]]
     legal = [x for r in results for x in r["legal_ms"]]
-    used = {k: marks[1][k] - marks[0][k] for k in marks[0]}
+    used = cpu_used(marks[0], marks[1])  # the clients have exited: they report their own
     used["clients"] = sum(r["cpu_s"] for r in results)
-    used["other"] = max(0.0, used["other"] - used["clients"])
     done = max(1, len(cmd))
     return {
         # Where the machine's CPU went, per command played (ms): the server's
