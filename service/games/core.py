@@ -213,8 +213,25 @@ class ServiceCore:
 
     async def game_fast(self, game_id: str) -> GameRecord:
         """The games row, from the shared head when there is one (no database)."""
-        game, _ = await self._head(game_id)
-        return game if game is not None else await self.game(game_id)
+        game, _ = await self.read_head(game_id)
+        return game
+
+    async def read_head(self, game_id: str) -> tuple[GameRecord, Any]:
+        """A reader's (games row, cached state entry or ``_UNSET``): the shared
+        head, else the store. A started game read from the store is written
+        back as its head (compare-and-set on the version) for ``HEAD_HOLD``
+        seconds only, so the reads that follow a quiet spell (the head lives
+        ``HEAD_TTL`` after the last command) share one database read, and a
+        head written back just before a writer's commit is trusted no longer
+        than a writer's hold."""
+        game, entry = await self._head(game_id)
+        if game is None:
+            game = await self.game(game_id)
+            if self.heads and game.version > 0:
+                await self.cache.put_with_head(  # type: ignore[attr-defined]
+                    game_id, game.version, self.encoder.encode(game), None, HEAD_HOLD
+                )
+        return game, entry
 
     def spectator_hit(self, game_id: str) -> tuple[int, bytes] | None:
         """The spectator's view of ``game_id`` at its latest version, from memory:

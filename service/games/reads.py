@@ -153,9 +153,10 @@ class Reads(Auth):
             if hit is not None:
                 return hit
         hearing = self.notifier.hearing() if spectator and self.heads else None
-        game, entry = await self._head(game_id) if version is None else (None, _UNSET)
-        if game is None:
-            game = await self.game(game_id)
+        if version is None:
+            game, entry = await self.read_head(game_id)
+        else:
+            game, entry = await self.game(game_id), _UNSET
         viewer = await self.viewer(game, token)
         target = game.version if version is None else version
         key = ("state", game_id, target, viewer.seat)
@@ -186,9 +187,7 @@ class Reads(Auth):
     async def legal_body(self, game_id: str, token: str | None) -> tuple[int, bytes]:
         """``GET /legal-commands``' answer as (version, JSON bytes), computed
         once per (game, version, seat)."""
-        game, entry = await self._head(game_id)
-        if game is None:
-            game = await self.game(game_id)
+        game, entry = await self.read_head(game_id)
         viewer = await self.viewer(game, required(token))
         assert viewer.seat is not None
         key = ("legal", game_id, game.version, viewer.seat)

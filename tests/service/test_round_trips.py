@@ -2,9 +2,10 @@
 PostgreSQL + Redis: a TCP relay between the service and each server counts a
 round trip each time the server answers after the service sent something.
 
-A command is one PostgreSQL round trip (BEGIN, the feed's marker, the append
-statement and COMMIT in one pipeline; no connection check, no idempotency
-query, no bot look-up for a game without bots); a cache hit is none. Counts,
+A command is one PostgreSQL round trip (one statement, ``plateau_append()``;
+no connection check, no idempotency query, no bot look-up for a game without
+bots) and two Redis ones (the head read, then the cache write that also
+publishes the move); a cache hit is none. Counts,
 not timings: they do not depend on the machine's load."""
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+import redis
 from litestar.testing import AsyncTestClient
 
 import service.games
 from service.app import create_app
+from service.games.core import HEAD_HOLD
 from service.settings import Settings
 from tests.service.helpers import auth, legal, start_game, summary
 
@@ -147,3 +150,35 @@ async def test_a_command_is_one_postgres_round_trip_and_cache_hits_none(
         )
         assert r.status_code == 201 and r.json() == accepted, r.text
         assert pg_trips == 2, pg_trips
+
+
+@pytest.mark.backend
+async def test_a_read_after_the_head_expired_writes_it_back_briefly(
+    relays: tuple[Relay, Relay, Settings], redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a quiet spell the head has expired: the first read asks the store
+    and writes the head back (for ``HEAD_HOLD`` only), so the next reads ask
+    the store nothing."""
+    postgres, _, settings = relays
+    monkeypatch.setattr(service.games, "TOKEN_TTL", 3600.0)
+    async with AsyncTestClient(create_app(settings, bot_runner=False)) as client:
+        game_id, tokens = await start_game(client, "eclats_des_cites")
+        version = (await summary(client, game_id))["version"]
+        for token in tokens.values():
+            await legal(client, game_id, token)  # every token known
+        head = f"{settings.redis_prefix}head:{game_id}"
+        with redis.Redis.from_url(redis_url) as admin:
+            assert admin.exists(head)
+            admin.delete(head)  # as HEAD_TTL after the last command
+            for n, path in enumerate(
+                [f"/games/{game_id}", *(f"/games/{game_id}/legal-commands" for _ in tokens)]
+            ):
+                token = list(tokens.values())[n - 1] if n else None
+                before = postgres.trips
+                r = await client.get(path, headers=auth(token) if token else {})
+                assert r.status_code == 200, r.text
+                await asyncio.sleep(0.05)
+                assert postgres.trips - before == (1 if n == 0 else 0), (path, n)
+                ttl = admin.pttl(head)
+                assert 0 < ttl <= HEAD_HOLD * 1000, ttl  # written back, briefly
+                assert int(admin.hget(head, "v") or 0) == version
