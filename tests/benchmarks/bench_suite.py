@@ -9,6 +9,10 @@ database and a scratch Redis prefix (both dropped at the end):
   (``tests/benchmarks/hello_app.py``), driven by ``wrk`` (32 connections) like
   the reads; ``pgbench`` with 8 clients running a one-event append transaction
   (lock the game row, bump its version, insert one event) on a scratch database;
+  and, for reference, pgbench running the service's own append statement
+  (``plateau_append``: three events and the command record, as a command
+  writes them) on a migrated scratch database: PostgreSQL's own ceiling for
+  the service's real write, with no Python anywhere;
 * reads (``wrk``, 32 connections, 1 worker): cached ``GET /games/{id}/state``
   as a spectator, ``GET /games/{id}``;
 * commands over HTTP, 8 client processes (``tests/benchmarks/clients.py``,
@@ -254,6 +258,64 @@ def pgbench(admin_url: str, seconds: float, clients_n: int = 8) -> dict[str, Any
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+SERVICE_APPEND_SCRIPT = """\\set g random(1, 1000)
+SELECT plateau_append('g' || :g, v, v + 3, 'active', '["seat_1"]', NULL, '[]', now(),
+  md5(random()::text), 'seat_0', NULL, md5(random()::text),
+  '{"type": "arkantis.remove_two_tokens", "cells": ["r1c1", "r2c3"]}', 201,
+  '\\x7b2276657273696f6e223a337d'::bytea,
+  '[{"type": "arkantis.tokens_removed", "schema_version": 1,
+     "data": {"seat": "seat_0", "cells": ["r1c1", "r2c3"]}},
+    {"type": "arkantis.turn_ended", "schema_version": 1, "data": {"seat": "seat_0"}},
+    {"type": "arkantis.turn_started", "schema_version": 1, "data": {"seat": "seat_1"}}]')
+FROM (SELECT version AS v FROM games WHERE game_id = 'g' || :g) s;
+"""
+"""The service's own append (``plateau_append``, migration 0004) as a command
+writes it: three events, the command record, the games row."""
+
+
+def pgbench_service_append(
+    admin_url: str, env: dict[str, str], seconds: float, clients_n: int = 8
+) -> dict[str, Any]:
+    """pgbench running the service's own append statement on a scratch database
+    migrated by ``plateau migrate``: what PostgreSQL alone allows for the
+    service's real write, with no Python anywhere."""
+    name = f"plateau_pgbench_service_{os.getpid()}"
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = with_db(admin_url, name)
+    try:
+        subprocess.run(
+            [str(BIN / "plateau"), "migrate"],
+            env={**env, "PLATEAU_DATABASE_URL": url},
+            cwd=ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(
+                "INSERT INTO games (game_id, ruleset, options, status, version, seed_sha256,"
+                " created_at, updated_at) SELECT 'g' || g, 'arkantis', '{}', 'active', 0, 'x',"
+                " now(), now() FROM generate_series(1, 1000) g"
+            )
+        script = Path(f"/tmp/plateau-pgbench-service-{os.getpid()}.sql")
+        script.write_text(SERVICE_APPEND_SCRIPT)
+        out = subprocess.run(
+            ["pgbench", "-n", "-c", str(clients_n), "-j", "2", "-T", str(max(1, int(seconds)))]
+            + ["-f", str(script), url],
+            capture_output=True,
+            text=True,
+            timeout=seconds + 60,
+        )
+        script.unlink()
+        m = re.search(r"tps = ([\d.]+)", out.stdout)
+        if m is None:
+            raise SystemExit(f"pgbench (service append) failed: {out.stderr}")
+        return {"tps": round(float(m.group(1))), "clients": clients_n, "events_per_append": 3}
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 def setup_game(base: str, ruleset: str = "arkantis") -> tuple[str, dict[str, str]]:
     with httpx.Client(base_url=base, timeout=30) as c:
         game = c.post("/games", json={"ruleset": ruleset}).json()
@@ -436,6 +498,9 @@ def main(argv: list[str] | None = None) -> int:
                 "get_post_pairs_per_s": round(sum(r["pairs"] for r in ceiling) / args.seconds, 1)
             }
         report["pgbench_append"] = pgbench(admin, args.seconds, args.clients)
+        report["pgbench_service_append"] = pgbench_service_append(
+            admin, env, args.seconds, args.clients
+        )
         subprocess.run(
             [str(BIN / "plateau"), "migrate"],
             env=env,
@@ -476,6 +541,7 @@ def ratios(r: dict[str, Any]) -> dict[str, Any]:
     hello = r["hello_1w"]["req_per_s"]
     tps = r["pgbench_append"]["tps"]
     out: dict[str, Any] = {}
+    out["service_append_vs_pgbench"] = round(r["pgbench_service_append"]["tps"] / tps, 3)
     for label in ("empty", "scaled"):
         if label not in r:
             continue
@@ -514,6 +580,11 @@ def print_report(r: dict[str, Any]) -> None:
         f"floor: hello {r['hello_1w']['req_per_s']} req/s (p99 {r['hello_1w']['p99_ms']} ms); "
         f"pgbench append {r['pgbench_append']['tps']} tps at {r['pgbench_append']['clients']} clients; "
         f"client ceiling {r['client_ceiling_1w']['get_post_pairs_per_s']} GET+POST pairs/s"
+    )
+    print(
+        f"PostgreSQL alone, pgbench running the service's own append (3 events, the command"
+        f" record): {r['pgbench_service_append']['tps']} tps,"
+        f" {r['ratios']['service_append_vs_pgbench']} x the floor's one-event append"
     )
     for label in ("empty", "scaled"):
         if label not in r:
