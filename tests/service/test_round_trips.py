@@ -173,9 +173,9 @@ async def test_a_read_after_the_head_expired_writes_it_back_briefly(
             for n, path in enumerate(
                 [f"/games/{game_id}", *(f"/games/{game_id}/legal-commands" for _ in tokens)]
             ):
-                token = list(tokens.values())[n - 1] if n else None
+                bearer = list(tokens.values())[n - 1] if n else None
                 before = postgres.trips
-                r = await client.get(path, headers=auth(token) if token else {})
+                r = await client.get(path, headers=auth(bearer) if bearer else {})
                 assert r.status_code == 200, r.text
                 await asyncio.sleep(0.05)
                 assert postgres.trips - before == (1 if n == 0 else 0), (path, n)
