@@ -44,7 +44,7 @@ def _metrics_dir() -> str:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from granian import Granian
-    from granian.constants import Interfaces
+    from granian.constants import Interfaces, Loops
     from granian.http import HTTP1Settings
 
     settings = _settings()
@@ -81,6 +81,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
             1, int(settings.shutdown_timeout + settings.drain_seconds + 0.999)
         ),
         http1_settings=HTTP1Settings(max_buffer_size=max(8192, settings.max_header_bytes)),
+        # The standard asyncio loop, whatever else is installed: granian's
+        # "auto" takes uvloop when present, whose signal handlers the drain
+        # (service.lifecycle) cannot chain, so SIGTERM would not drain.
+        loop=Loops.asyncio,
     ).serve()
     return 0
 
