@@ -215,6 +215,31 @@ END;
 """
 
 
+def run_pgbench(
+    url: str, script_text: str, seconds: float, clients_n: int
+) -> tuple[int, float | None]:
+    """pgbench running ``script_text`` on ``url`` (``clients_n`` clients, 2
+    threads): (tps, mean latency in ms); a failure stops the suite with
+    pgbench's words."""
+    script = Path(f"/tmp/plateau-pgbench-{os.getpid()}.sql")
+    script.write_text(script_text)
+    try:
+        out = subprocess.run(
+            ["pgbench", "-n", "-c", str(clients_n), "-j", "2", "-T", str(max(1, int(seconds)))]
+            + ["-f", str(script), url],
+            capture_output=True,
+            text=True,
+            timeout=seconds + 60,
+        )
+    finally:
+        script.unlink()
+    tps = re.search(r"tps = ([\d.]+)", out.stdout)
+    if tps is None:
+        raise SystemExit(f"pgbench failed: {out.stderr}")
+    lat = re.search(r"latency average = ([\d.]+) ms", out.stdout)
+    return round(float(tps.group(1))), float(lat.group(1)) if lat else None
+
+
 def pgbench(admin_url: str, seconds: float, clients_n: int = 8) -> dict[str, Any]:
     name = f"plateau_pgbench_{os.getpid()}"
     with psycopg.connect(admin_url, autocommit=True) as conn:
@@ -223,36 +248,8 @@ def pgbench(admin_url: str, seconds: float, clients_n: int = 8) -> dict[str, Any
     try:
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute(PGBENCH_SCHEMA)
-        script = Path(f"/tmp/plateau-pgbench-{os.getpid()}.sql")
-        script.write_text(PGBENCH_SCRIPT)
-        out = subprocess.run(
-            [
-                "pgbench",
-                "-n",
-                "-c",
-                str(clients_n),
-                "-j",
-                "2",
-                "-T",
-                str(max(1, int(seconds))),
-                "-f",
-                str(script),
-                url,
-            ],
-            capture_output=True,
-            text=True,
-            timeout=seconds + 60,
-        )
-        script.unlink()
-        m = re.search(r"tps = ([\d.]+)", out.stdout)
-        if m is None:
-            raise SystemExit(f"pgbench failed: {out.stderr}")
-        lat = re.search(r"latency average = ([\d.]+) ms", out.stdout)
-        return {
-            "tps": round(float(m.group(1))),
-            "clients": clients_n,
-            "latency_avg_ms": float(lat.group(1)) if lat else None,
-        }
+        tps, latency = run_pgbench(url, PGBENCH_SCRIPT, seconds, clients_n)
+        return {"tps": tps, "clients": clients_n, "latency_avg_ms": latency}
     finally:
         with psycopg.connect(admin_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -297,20 +294,8 @@ def pgbench_service_append(
                 " created_at, updated_at) SELECT 'g' || g, 'arkantis', '{}', 'active', 0, 'x',"
                 " now(), now() FROM generate_series(1, 1000) g"
             )
-        script = Path(f"/tmp/plateau-pgbench-service-{os.getpid()}.sql")
-        script.write_text(SERVICE_APPEND_SCRIPT)
-        out = subprocess.run(
-            ["pgbench", "-n", "-c", str(clients_n), "-j", "2", "-T", str(max(1, int(seconds)))]
-            + ["-f", str(script), url],
-            capture_output=True,
-            text=True,
-            timeout=seconds + 60,
-        )
-        script.unlink()
-        m = re.search(r"tps = ([\d.]+)", out.stdout)
-        if m is None:
-            raise SystemExit(f"pgbench (service append) failed: {out.stderr}")
-        return {"tps": round(float(m.group(1))), "clients": clients_n, "events_per_append": 3}
+        tps, _ = run_pgbench(url, SERVICE_APPEND_SCRIPT, seconds, clients_n)
+        return {"tps": tps, "clients": clients_n, "events_per_append": 3}
     finally:
         with psycopg.connect(admin_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
