@@ -117,11 +117,9 @@ class ServiceCore:
         """game id -> (latest version, the spectator's view there, the
         notifier's ``hearing()`` token then, when it was checked)."""
         self.heads = bool(getattr(cache, "supports_heads", False))
+        notifier_url = getattr(notifier, "url", None)  # a RedisNotifier's
         self._announce_with_cache = (
-            self.heads
-            and getattr(notifier, "url", None) is not None
-            and getattr(notifier, "url", None) == getattr(cache, "url", None)
-            and callable(getattr(notifier, "channel", None))
+            self.heads and notifier_url is not None and notifier_url == getattr(cache, "url", None)
         )
         """The notifier publishes on the cache's Redis: a command's move is
         cached and published in one command (``_remember(announce=True)``)."""
@@ -410,37 +408,27 @@ class ServiceCore:
         Redis command as the cache write when the notifier is on the cache's
         Redis, else side by side with it."""
         encoded = self.encoder.encode(state)
+        notifier: Any = self.notifier
+        channel = None
         if self.heads and game is not None and game.version == version:
-            # The state and the games row at this version, in one round trip.
-            head = self.encoder.encode(game)
+            # The state and the games row at this version, in one round trip
+            # (and the move published in it, when the notifier is on that Redis).
             if announce and self._announce_with_cache:
-                notifier: Any = self.notifier
-                published = await self.cache.put_with_head(  # type: ignore[attr-defined]
-                    game_id, version, head, encoded, HEAD_TTL, publish=notifier.channel(game_id)
-                )
-                if published:
-                    notifier.delivered(game_id, version)
-                else:  # Redis skipped or down: the notifier tries (and logs) itself
-                    await self.notifier.publish(game_id, version)
-            elif announce:
-                await asyncio.gather(
-                    self.cache.put_with_head(  # type: ignore[attr-defined]
-                        game_id, version, head, encoded, HEAD_TTL
-                    ),
-                    self.notifier.publish(game_id, version),
-                )
-            else:
-                await self.cache.put_with_head(  # type: ignore[attr-defined]
-                    game_id, version, head, encoded, HEAD_TTL
-                )
+                channel = notifier.channel(game_id)
+            write = self.cache.put_with_head(  # type: ignore[attr-defined]
+                game_id, version, self.encoder.encode(game), encoded, HEAD_TTL, publish=channel
+            )
         else:
-            if announce:
-                await asyncio.gather(
-                    self.cache.put(game_id, version, encoded),
-                    self.notifier.publish(game_id, version),
-                )
-            else:
-                await self.cache.put(game_id, version, encoded)
+            write = self.cache.put(game_id, version, encoded)
+        if channel is not None:
+            if await write:
+                notifier.delivered(game_id, version)
+            else:  # Redis skipped or down: the notifier tries (and logs) itself
+                await notifier.publish(game_id, version)
+        elif announce:
+            await asyncio.gather(write, notifier.publish(game_id, version))
+        else:
+            await write
         every = self.settings.snapshot_every
         if version // every > previous // every:
             try:

@@ -20,8 +20,8 @@ Concurrency model (any number of processes, each with its own pool)
   position up to there belongs to a finished transaction, so a reader
   resuming after the last position it saw never misses an event committed
   later with a lower position, and never sees one twice. Shared locks never
-  conflict, so the markers cost writers nothing but one statement (sent in
-  the same pipeline as the append). ``tests/store/test_feed_horizon.py``
+  conflict, so the markers cost writers nothing but a function call inside
+  the append statement. ``tests/store/test_feed_horizon.py``
   holds a writer open between a marker and its commit and checks it.
 * ``append`` is one statement, ``plateau_append()`` (migration 0004): the
   marker, the games row updated where its version is the expected one, the
@@ -114,9 +114,10 @@ _TAKE_MARKER = (
     f"SELECT pg_advisory_xact_lock_shared(({_MARKER_HI}::bigint << 32)"
     f" + COALESCE(pg_sequence_last_value({_SEQUENCE}), 0))"
 )
-# A batch's positions are contiguous: the insert statement alone runs under a
-# session-level advisory lock, taken and released in the same pipeline (held
-# for the statement, not to COMMIT), released on every error path too.
+# A batch's positions are contiguous: the insert alone runs under a
+# session-level advisory lock, taken and released around it (inside
+# plateau_append, or as statements of a transaction: held for the insert, not
+# to COMMIT), released on every error path too.
 _ALLOC_LOCK = 0x706C6171
 _ALLOC = f"SELECT pg_advisory_lock({_ALLOC_LOCK})"
 _ALLOC_DONE = f"SELECT pg_advisory_unlock({_ALLOC_LOCK})"
