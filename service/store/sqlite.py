@@ -30,6 +30,7 @@ import contextlib
 import functools
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -228,13 +229,28 @@ class SqliteEventStore:
         )
         try:
             conn.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
-            conn.execute("PRAGMA journal_mode = WAL")
+            self._wal(conn)
             conn.execute("PRAGMA synchronous = FULL")
             conn.execute("PRAGMA foreign_keys = ON")
         except BaseException:
             conn.close()
             raise
         self._conn = conn
+
+    def _wal(self, conn: sqlite3.Connection) -> None:
+        """``journal_mode = WAL``, waiting up to ``busy_timeout`` like any write:
+        on a new file the switch needs the database alone, and SQLite answers
+        "database is locked" at once (no busy handler) while another process
+        opening the same new file holds it."""
+        deadline = time.monotonic() + self._busy_timeout_ms / 1000
+        while True:
+            try:
+                conn.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.01)
 
     async def open(self) -> None:
         """Open the connection (creating the file and its folder) and migrate."""
