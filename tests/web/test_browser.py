@@ -132,19 +132,45 @@ def _play(base: str, game: str, seats: dict[str, Tab], rng: random.Random) -> di
             raise AssertionError(f"no seat to act has a command at version {version}")
         buttons = page.locator("#commands button[data-command]")
         pick = rng.randrange(len(legal))
+        posted = _posted(seats[seat])
         if counts["moves"] % BOARD_EVERY == 0 and _board_click(page, legal[pick], legal):
             counts["board"] += 1
         else:
             click_listed(page, buttons.nth(pick))
-        try:
-            [problem] = page.wait_for_function(MOVED, arg=str(version), timeout=30_000).json_value()
-        except PlaywrightTimeout as error:
-            state = page.evaluate(DIAGNOSE)
-            raise AssertionError(f"{legal[pick]} did not play at {version}: {state}") from error
+        problem = _await_move(page, seats[seat], version, legal[pick], posted)
         assert problem == "", problem
         counts["moves"] += 1
         if counts["moves"] == SPECTATE_AT:
             return counts
+
+
+def _posted(tab: Tab) -> int:
+    """How many commands this tab has posted so far."""
+    return sum(1 for method, url in tab.calls if method == "POST" and url.endswith("/commands"))
+
+
+def _await_move(page: Page, tab: Tab, version: int, command: dict[str, Any], posted: int) -> str:
+    """The page's problem text ('' once it moved past ``version``) after a click.
+
+    A click that posted nothing (it landed while the list was being redrawn by
+    a stream update of the same version) is made again on that command's own
+    button, as a person would click again; a click that posted is waited for."""
+    wanted = json.dumps(json.dumps(command, separators=(",", ":"), ensure_ascii=False))
+    for attempt in range(4):
+        try:
+            found = page.wait_for_function(MOVED, arg=str(version), timeout=5_000)
+            [problem] = found.json_value()
+            return str(problem)
+        except PlaywrightTimeout:
+            if _posted(tab) > posted or attempt == 3:
+                break
+            click_listed(page, page.locator(f"#commands button[data-command={wanted}]"))
+    try:
+        [problem] = page.wait_for_function(MOVED, arg=str(version), timeout=30_000).json_value()
+    except PlaywrightTimeout as error:
+        state = page.evaluate(DIAGNOSE)
+        raise AssertionError(f"{command} did not play at {version}: {state}") from error
+    return str(problem)
 
 
 def _leaks(ruleset: str, state: Any, seat: str | None, markup: str) -> list[str]:
