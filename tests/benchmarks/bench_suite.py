@@ -15,12 +15,12 @@ database and a scratch Redis prefix (both dropped at the end):
   the service's real write, with no Python anywhere;
 * reads (``wrk``, 32 connections, 1 worker): cached ``GET /games/{id}/state``
   as a spectator, ``GET /games/{id}``;
-* commands over HTTP, 8 client processes (``tests/benchmarks/clients.py``,
-  each plays ``legal-commands`` then ``POST commands`` with ``If-Match``), on
+* commands over HTTP, 8 players: ``wrk`` with ``tests/benchmarks/play.lua``,
+  8 threads of one connection each, each playing whole games (``legal-commands``
+  then ``POST commands`` with ``If-Match``, the next seat from the answer), on
   2 workers and on 1 worker, with the CPU each process group used per command
-  (the server's workers, PostgreSQL, Redis, the clients, the rest of the
-  machine); the same client processes against the hello app show the
-  generator's own ceiling;
+  (the server's workers, PostgreSQL, Redis, wrk, the rest of the machine); the
+  same script against the hello app shows the generator's own ceiling;
 * the engines (``tests/benchmarks/bench_domain.py``, one core each);
 * ``--scale``: the database seeded with COPY first (10,000 finished games,
   1,000,000 events), the same figures again.
@@ -36,6 +36,7 @@ import json
 import os
 import platform
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -52,7 +53,6 @@ from typing import Any
 import httpx
 import psycopg
 
-from tests.benchmarks import clients
 from tests.benchmarks.bench_domain import bench as bench_engine
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -314,18 +314,33 @@ def setup_game(base: str, ruleset: str = "arkantis") -> tuple[str, dict[str, str
     return gid, tokens
 
 
+PLAY_SCRIPT = ROOT / "tests" / "benchmarks" / "play.lua"
+
+
+def play(base: str, seconds: float, players: int, mode: str = "arkantis") -> dict[str, Any]:
+    """``wrk`` running ``play.lua`` (``players`` threads of one connection each):
+    what its ``done`` reports, plus the CPU seconds wrk itself used."""
+    argv = ["wrk", f"-t{players}", f"-c{players}", f"-d{max(1, int(seconds))}s"]
+    argv += ["-s", str(PLAY_SCRIPT), base, "--", mode]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(argv, capture_output=True, text=True, timeout=seconds + 60)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    line = next((x for x in out.stdout.splitlines() if x.startswith("PLATEAU-PLAY ")), None)
+    if line is None:
+        raise SystemExit(f"wrk {mode} failed: {out.stderr or out.stdout}")
+    report: dict[str, Any] = json.loads(line.split(" ", 1)[1])
+    report["cpu_s"] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return report
+
+
 def commands(env: dict[str, str], workers: int, seconds: float, n: int) -> dict[str, Any]:
-    marks: list[dict[int, tuple[str, float]]] = []
     with plateau_server(env, workers) as base:
-        port = int(base.rsplit(":", 1)[1])
-        results = clients.run(
-            "play", "127.0.0.1", port, n, seconds, on_go=lambda: marks.append(cpu_seconds(base.pid))
-        )
-        marks.append(cpu_seconds(base.pid))
-    cmd = [x for r in results for x in r["command_ms"]]
-    legal = [x for r in results for x in r["legal_ms"]]
-    used = cpu_used(marks[0], marks[1])  # the clients have exited: they report their own
-    used["clients"] = sum(r["cpu_s"] for r in results)
+        before = cpu_seconds(base.pid)
+        played = play(base, seconds, n)
+        after = cpu_seconds(base.pid)
+    cmd, legal = played["command_ms"], played["legal_ms"]
+    used = cpu_used(before, after)
+    used["clients"] = played["cpu_s"]  # wrk, an exited child: measured apart
     done = max(1, len(cmd))
     return {
         # Where the machine's CPU went, per command played (ms): the server's
@@ -338,7 +353,8 @@ def commands(env: dict[str, str], workers: int, seconds: float, n: int) -> dict[
         "command_p99_ms": pct(cmd, 0.99),
         "legal_p50_ms": pct(legal, 0.5),
         "legal_p99_ms": pct(legal, 0.99),
-        "rejected": sum(r["rejected"] for r in results),
+        "rejected": played["rejected"],
+        "errors": played["errors"],
     }
 
 
@@ -472,15 +488,14 @@ def main(argv: list[str] | None = None) -> int:
         "python": sys.version.split()[0],
         "seconds": args.seconds,
         "conditions": "PostgreSQL and Redis on loopback, granian, wrk -t2 -c32, "
-        f"{args.clients} client processes for commands; the machine is shared",
+        f"wrk -t{args.clients} -c{args.clients} with play.lua for commands; the machine is shared",
     }
     try:
         with hello_server(1) as base:
             report["hello_1w"] = wrk(f"{base}/hello", args.seconds)
-            port = int(base.rsplit(":", 1)[1])
-            ceiling = clients.run("ceiling", "127.0.0.1", port, args.clients, args.seconds)
+            ceiling = play(base, args.seconds, args.clients, "ceiling")
             report["client_ceiling_1w"] = {
-                "get_post_pairs_per_s": round(sum(r["pairs"] for r in ceiling) / args.seconds, 1)
+                "get_post_pairs_per_s": round(ceiling["answers"] / 2 / args.seconds, 1)
             }
         report["pgbench_append"] = pgbench(admin, args.seconds, args.clients)
         report["pgbench_service_append"] = pgbench_service_append(
