@@ -138,6 +138,7 @@ local mode, ruleset = "play", "arkantis"
 local step = "create"
 local game, seats, tokens, claiming, to_act, seat, version, chosen
 local started
+local posting = false -- ceiling: the next request is the POST of the pair
 legal_ms, command_ms = {}, {}
 rejected, games, answers = 0, 0, 0
 
@@ -155,7 +156,7 @@ end
 function request()
   started = now_ms()
   if mode == "ceiling" then
-    if step == "create" then
+    if not posting then
       return wrk.format("GET", "/hello")
     end
     return wrk.format(
@@ -195,7 +196,7 @@ end
 local function ceiling(body)
   fields(body) -- the same parsing work as a player's
   answers = answers + 1
-  step = step == "create" and "post" or "create"
+  posting = not posting
 end
 
 function response(status, headers, body)
@@ -213,6 +214,8 @@ function response(status, headers, body)
       games = games + 1
       step = "claim"
     end
+  elseif status >= 300 and step ~= "command" then -- a refused claim or read: start over
+    step = "create"
   elseif step == "claim" then
     tokens[seats[claiming]] = text(fields(body).token)
     claiming = claiming + 1
