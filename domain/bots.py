@@ -11,8 +11,9 @@ seat, seed, budget)``: it never receives a State. Levels:
   hidden parts afresh (other hands, pile orders, future rolls), descends a
   tree keyed by the commands played (UCB1, the reward of the seat choosing at
   each node), expands one node, rolls out for a bounded number of commands and
-  scores the end with the heuristic. A rollout command is, with probability
-  ``1 - ROLLOUT_EPSILON``, the heuristic's best of ``ROLLOUT_GREEDY`` sampled
+  scores the end with the game's evaluation (``evaluate`` if the game has one,
+  else the heuristic). A rollout command is, with probability
+  ``1 - ROLLOUT_EPSILON``, the evaluation's best of ``ROLLOUT_GREEDY`` sampled
   commands (a cheap greedy player on the sampled full state: the opponent it
   foresees plays sensibly, not at random), else the game's ``rollout`` policy
   (uniform by default). The budget is a number of playouts (deterministic) and
@@ -22,9 +23,12 @@ Each game provides ``domain/<game>/bot.py`` with ``determinize(view, seat, rng)
 -> State`` (a state whose ``view(state, seat)`` equals ``view``) and
 ``heuristic(view) -> {seat: float}`` (higher is better, on a spectator or seat
 view), optionally ``SCALE`` (the heuristic difference worth "clearly ahead"),
-``rollout(state, seat, legal, rng) -> command``, ``ROLLOUT_DEPTH`` and
-``ROLLOUT_GREEDY`` (0: no greedy rollouts). Found by package name, so
-nothing here names a game. Nothing random but seeded ``random.Random``; no I/O.
+``rollout(state, seat, legal, rng) -> command``, ``ROLLOUT_DEPTH``,
+``ROLLOUT_GREEDY`` (0: no greedy rollouts) and ``evaluate(view) -> {seat:
+float}``: the search's own evaluation, each seat's win logit (a seat's reward
+is the softmax of the logits: in a two-seat game ``sigmoid`` of the
+difference), where the greedy bot keeps the heuristic. Found by package name,
+so nothing here names a game. Nothing random but seeded ``random.Random``; no I/O.
 """
 
 from __future__ import annotations
@@ -96,6 +100,7 @@ class GameBots:
         )
         self.rollout_greedy: int = int(getattr(module, "ROLLOUT_GREEDY", 0))
         self.rollout_epsilon: float = float(getattr(module, "ROLLOUT_EPSILON", 0.1))
+        self.evaluate: Callable[[Any], dict[Seat, float]] | None = getattr(module, "evaluate", None)
 
     # --- evaluation -------------------------------------------------------------------
 
@@ -118,6 +123,25 @@ class GameBots:
 
     def value_for(self, state: Any, seat: Seat) -> float:
         return self.rewards(state).get(seat, 0.0)
+
+    def search_rewards(self, state: Any) -> dict[Seat, float]:
+        """The search's rewards in [0, 1]: the outcome once over, else the softmax of
+        the game's ``evaluate`` logits (each seat's estimated chance to win); without
+        ``evaluate``, :meth:`rewards`."""
+        if self.evaluate is None:
+            return self.rewards(state)
+        rs = self.ruleset
+        outcome = rs.outcome(state)
+        if outcome is not None:
+            return self.rewards(state)
+        logits = self.evaluate(rs.view(state, None))
+        top = max(logits.values(), default=0.0)
+        weights = {seat: math.exp(value - top) for seat, value in logits.items()}
+        total = sum(weights.values())
+        return {seat: w / total for seat, w in weights.items()}
+
+    def search_value_for(self, state: Any, seat: Seat) -> float:
+        return self.search_rewards(state).get(seat, 0.0)
 
     def step(self, state: Any, seat: Seat, command: Any, rng: random.Random) -> Any | None:
         """``state`` after ``seat`` plays ``command`` (chance drawn from ``rng``); None if refused."""
@@ -225,7 +249,7 @@ class MctsBot:
         for i, command in enumerate(legal):
             after = self.game.step(world, seat, command, rng)
             ranked.append(
-                (-1.0 if after is None else self.game.value_for(after, seat), -i, command)
+                (-1.0 if after is None else self.game.search_value_for(after, seat), -i, command)
             )
         ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
         width = max(2, min(len(ranked), budget.playouts // 4, MAX_ROOT_WIDTH))
@@ -286,7 +310,7 @@ class MctsBot:
                 acting = waiting[0]
                 options = rs.legal_commands(state, acting)
                 if not options:
-                    _backpropagate(path, self.game.rewards(state))
+                    _backpropagate(path, self.game.search_rewards(state))
                     break
         best = max(root.children.values(), key=lambda c: (c.visits, c.total))
         return best.command
@@ -313,13 +337,13 @@ class MctsBot:
             if after is None:
                 break
             state = after
-        return self.game.rewards(state)
+        return self.game.search_rewards(state)
 
     def _greedy_step(
         self, state: Any, acting: Seat, options: list[Any], rng: random.Random, sample: int
     ) -> Any | None:
-        """The state after the best of (at most ``sample``) options by the heuristic: a
-        cheap stand-in for the greedy bot, on the full sampled state."""
+        """The state after the best of (at most ``sample``) options by the search's
+        evaluation: a cheap stand-in for the greedy bot, on the full sampled state."""
         candidates = options if len(options) <= sample else rng.sample(options, sample)
         best = None
         best_value = -math.inf
@@ -327,7 +351,7 @@ class MctsBot:
             after = self.game.step(state, acting, command, rng)
             if after is None:
                 continue
-            value = self.game.value_for(after, acting)
+            value = self.game.search_value_for(after, acting)
             if value > best_value:
                 best, best_value = after, value
         return best
