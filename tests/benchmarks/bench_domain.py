@@ -17,16 +17,15 @@ The results are printed and written as JSON with the machine's description.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from domain import RULESETS, Rng, SeatedPlayer, SetupContext, fold
+from tests.benchmarks import write_report
 
 
 def bench(name: str, seconds: float, seed: int) -> dict[str, Any]:
@@ -101,10 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             f"({r['commands']} commands, {r['events_per_command']} events/command, "
             f"{r['mean_legal']} legal on average)"
         )
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=2) + "\n")
-    print(f"written to {out}")
+    print(f"written to {write_report(args.out, report)}")
     return 0
 
 

@@ -53,6 +53,7 @@ from typing import Any
 import httpx
 import psycopg
 
+from tests.benchmarks import write_report
 from tests.benchmarks.bench_domain import bench as bench_engine
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -529,9 +530,7 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:  # best effort
             print(f"redis cleanup: {exc}", file=sys.stderr)
     report["ratios"] = ratios(report)
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=2) + "\n")
+    out = write_report(args.out, report)
     print_report(report)
     print(f"written to {out}")
     return 0

@@ -27,13 +27,11 @@ terminal.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import sys
 from collections.abc import Iterable, Sequence
 from multiprocessing import Pool
-from pathlib import Path
 from typing import Any
 
 from domain import RULESETS
@@ -41,6 +39,7 @@ from domain.bots import Budget, bots_of, choose
 from domain.kernel import Rng, fold, new_game
 from domain.petits_dragons.bot import FEATURES, WEIGHTS, features
 from service.cli_games import Progress
+from tests.benchmarks import write_report
 
 MAX_COMMANDS = 20_000
 RIDGE = 1e-3
@@ -235,10 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         if report["matches_module"]
         else "differs from domain/petits_dragons/bot.py"
     )
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=2) + "\n")
-    print(f"written to {out}")
+    print(f"written to {write_report(args.out, report)}")
     return 0
 
 
