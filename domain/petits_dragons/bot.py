@@ -12,9 +12,9 @@ as a logit ``WEIGHTS · features``, fitted by logistic regression on the
 outcomes of 1,500 games between greedy bots (``python -m
 tests.benchmarks.train_petits_dragons`` rebuilds ``WEIGHTS``). What decides
 these dice games is not the score alone: a dead chief costs far more than its
-500-point egg (its colour can never hatch again or complete), a chief within
-reach of an enemy chief or stack is in danger, and a chief kept in the nest is
-safe. The one-ply heuristic cannot see these; fitted weights price them.
+500-point egg (its colour can never hatch again or complete), and a chief
+within reach of an enemy chief or stack is in danger. The one-ply heuristic
+prices neither; the fitted weights price both.
 """
 
 from __future__ import annotations
