@@ -128,11 +128,8 @@ class GameBots:
         """The search's rewards in [0, 1]: the outcome once over, else the softmax of
         the game's ``evaluate`` logits (each seat's estimated chance to win); without
         ``evaluate``, :meth:`rewards`."""
-        if self.evaluate is None:
-            return self.rewards(state)
         rs = self.ruleset
-        outcome = rs.outcome(state)
-        if outcome is not None:
+        if self.evaluate is None or rs.outcome(state) is not None:
             return self.rewards(state)
         logits = self.evaluate(rs.view(state, None))
         top = max(logits.values(), default=0.0)

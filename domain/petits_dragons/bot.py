@@ -173,10 +173,12 @@ def features(state: PetitsDragonsState) -> dict[str, list[float]]:
     """Every seat's :data:`FEATURES`, in that order."""
     waiting = to_act(state)
     units = [(u.colour, u.kind, cell) for cell, u in state.board.items() if u is not None]
+    arena = state.board.get(ARENA)
     out: dict[str, list[float]] = {}
     for entry in state.seats:
         f = dict.fromkeys(FEATURES, 0.0)
-        sides = {state.side[c] for c in entry.colours}
+        colours = set(entry.colours)
+        sides = {state.side[c] for c in colours}
         for colour in entry.colours:
             dragon = state.dragons.get(colour)
             if dragon is None:
@@ -204,9 +206,7 @@ def features(state: PetitsDragonsState) -> dict[str, list[float]]:
                 f["nest_pawns_dead"] += nested
             if chief.position == "board" and chief.cell is not None:
                 f["chief_progress"] += (19 - distance_to_centre(colour, chief.cell)) / 19
-            holder = state.board.get(ARENA)
-            f["arena"] += holder is not None and holder.colour == colour
-        colours = set(entry.colours)
+            f["arena"] += arena is not None and arena.colour == colour
         f["pending"] = (
             sum(p.value for p in state.penalties if p.status == "pending" and p.owner in colours)
             / 100

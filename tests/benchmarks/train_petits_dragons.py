@@ -197,21 +197,22 @@ def main(argv: list[str] | None = None) -> int:
                 by_game[g] = samples
                 progress.step()
     progress.close()
-    ordered = [by_game[g] for g in sorted(by_game)]
-    train = [s for g, ss in zip(sorted(by_game), ordered, strict=True) if g % 5 for s in ss]
-    held = [s for g, ss in zip(sorted(by_game), ordered, strict=True) if not g % 5 for s in ss]
-    everything = [s for ss in ordered for s in ss]
+    games = sorted(by_game)
+    train = [s for g in games if g % 5 for s in by_game[g]]
+    held = [s for g in games if not g % 5 for s in by_game[g]]
+    everything = [s for g in games for s in by_game[g]]
 
     report: dict[str, Any] = {"games": args.games, "positions": len(everything)}
     if train and held:
-        first = fit(train, label="held-out fit")
+        model = log_loss(held, fit(train, label="held-out fit"))
+        baseline = log_loss(held, heuristic_weights())
         report["held_out"] = {
-            "games": len({g for g in by_game if not g % 5}),
+            "games": sum(1 for g in games if not g % 5),
             "positions": len(held),
-            "log_loss": log_loss(held, first)[0],
-            "winner_called": log_loss(held, first)[1],
-            "heuristic_log_loss": log_loss(held, heuristic_weights())[0],
-            "heuristic_winner_called": log_loss(held, heuristic_weights())[1],
+            "log_loss": model[0],
+            "winner_called": model[1],
+            "heuristic_log_loss": baseline[0],
+            "heuristic_winner_called": baseline[1],
         }
     weights = fit(everything)
     report["weights"] = {name: round(w, 4) for name, w in zip(FEATURES, weights, strict=True)}
