@@ -16,15 +16,23 @@ seed), :func:`audit` checks, in order, stopping at the first problem:
    no roll, shuffle or draw was chosen by the server;
 7. the folded outcome is the one the service recorded.
 
+A fork (``fork_version`` N > 0) copied the first N events of another game,
+decided from that game's seed: steps 6 starts at version N, with the fork's
+own seed; whether the copy is faithful is checked against the original (the
+caller's part: ``plateau verify`` does when the original is at hand).
+
 The result names the first bad version, so a tampered export is refused with
-a precise reason. Everything here is pure: no I/O, no clock.
+a precise reason. Everything here is pure: no I/O, no clock. A caller that
+bounds the work (the service's CPU budget on imports) passes ``tick``, called
+once per unit of work, which may raise to stop the audit; one that keeps the
+folded states (the service's snapshots) passes ``on_state``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -70,6 +78,8 @@ class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
     to_act: list[str] = []
     problem: AuditProblem | None = None
     """The first problem found; None when every check passed."""
+    fork_version: int = 0
+    """A fork's copied events (its outcomes are checked from there); 0 for no fork."""
 
     @property
     def ok(self) -> bool:
@@ -84,13 +94,29 @@ class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
         parts = [f"ok: {self.ruleset}, {self.version} events, versions contiguous"]
         if self.seed_matches_commitment:
             parts.append("the seed matches its commitment")
-        if self.log_reproduced:
+        if self.log_reproduced and self.fork_version:
+            parts.append(
+                f"a fork of events 1..{self.fork_version}: every random outcome after them"
+                " follows from its own seed"
+            )
+        elif self.log_reproduced:
             parts.append("every random outcome follows from the seed")
         elif self.seed_matches_commitment is None:
             parts.append("the seed is not revealed yet (the game is not finished)")
         if isinstance(self.outcome, dict):
             parts.append(f"winners {', '.join(self.outcome.get('winners', []))}")
         return "; ".join(parts)
+
+
+Tick = Callable[[], None]
+"""Called once per event decoded or folded and per command decided again; an
+exception it raises ends the audit and propagates to the caller."""
+StateHook = Callable[[int, Any], None]
+"""Called with (version, state) after each event of the log is folded."""
+
+
+def _idle() -> None:
+    return None
 
 
 class _Stop(Exception):
@@ -126,9 +152,15 @@ def audit(
     seed_sha256: str,
     recorded_outcome: Any = None,
     finished: bool = False,
+    tick: Tick | None = None,
+    on_state: StateHook | None = None,
+    fork_version: int = 0,
 ) -> AuditReport:
     """Audit one game (see the module docstring). ``events`` are ``(version, data)``
-    pairs with ``data`` as JSON builtins; ``ruleset`` is None when unknown here."""
+    pairs with ``data`` as JSON builtins; ``ruleset`` is None when unknown here.
+    ``tick`` and ``on_state``: see ``Tick`` and ``StateHook``; ``fork_version``:
+    the number of events a fork copied (its commands are decided again from there)."""
+    tick = tick or _idle
     facts: dict[str, Any] = {
         "versions_contiguous": False,
         "events_decode": False,
@@ -159,9 +191,9 @@ def audit(
                 )
             )
         facts["versions_contiguous"] = True
-        decoded = _decode(ruleset, events)
+        decoded = _decode(ruleset, events, tick)
         facts["events_decode"] = True
-        state = _fold(ruleset, decoded)
+        state = _fold(ruleset, decoded, tick, on_state)
         facts["log_folds"] = True
         if state is not None:
             to_act = list(ruleset.to_act(state))
@@ -177,7 +209,7 @@ def audit(
                 )
             facts["seed_matches_commitment"] = True
             if commands is not None:
-                _reproduce(ruleset, opts, players, decoded, commands, seed)
+                _reproduce(ruleset, opts, players, decoded, commands, seed, tick, fork_version)
                 facts["log_reproduced"] = True
         elif finished:
             raise _Stop(
@@ -208,6 +240,7 @@ def audit(
         outcome=outcome,
         to_act=to_act,
         problem=problem,
+        fork_version=fork_version,
         **facts,
     )
 
@@ -221,9 +254,10 @@ def _options(ruleset: AnyRuleset, options: Any) -> Any:
     return opts
 
 
-def _decode(ruleset: AnyRuleset, events: Sequence[tuple[int, Any]]) -> list[Any]:
+def _decode(ruleset: AnyRuleset, events: Sequence[tuple[int, Any]], tick: Tick) -> list[Any]:
     decoded = []
     for version, data in events:
+        tick()
         try:
             decoded.append(_as(data, ruleset.Event))
         except msgspec.ValidationError as exc:
@@ -237,9 +271,12 @@ def _decode(ruleset: AnyRuleset, events: Sequence[tuple[int, Any]]) -> list[Any]
     return decoded
 
 
-def _fold(ruleset: AnyRuleset, decoded: Sequence[Any]) -> Any:
+def _fold(
+    ruleset: AnyRuleset, decoded: Sequence[Any], tick: Tick, on_state: StateHook | None
+) -> Any:
     state = None
     for version, event in enumerate(decoded, start=1):
+        tick()
         try:
             state = ruleset.evolve(state, event)
         except Exception as exc:  # a tampered log may break any invariant
@@ -250,6 +287,8 @@ def _fold(ruleset: AnyRuleset, decoded: Sequence[Any]) -> Any:
                     version=version,
                 )
             ) from None
+        if on_state is not None:
+            on_state(version, state)
     return state
 
 
@@ -260,12 +299,27 @@ def _reproduce(
     decoded: Sequence[Any],
     commands: Sequence[LoggedCommand],
     seed: str,
+    tick: Tick,
+    fork_version: int = 0,
 ) -> None:
     recorded = _encoded(decoded)
-    opening = _opening(ruleset, options, players, recorded, seed)
-    version = len(opening)
+    if fork_version > 0:  # the copied prefix was drawn from the original's seed
+        if fork_version > len(recorded):
+            raise _Stop(
+                AuditProblem(
+                    code="versions_not_contiguous",
+                    message=f"a fork at version {fork_version} holds only {len(recorded)} events",
+                    version=len(recorded) + 1,
+                )
+            )
+        version = fork_version
+    else:
+        version = len(_opening(ruleset, options, players, recorded, seed, tick))
     state = fold(ruleset, decoded[:version])
     for logged in sorted(commands, key=lambda c: c.version):
+        if logged.version < fork_version:
+            continue  # a command of the original, copied with its events
+        tick()
         if logged.version != version:
             raise _Stop(
                 AuditProblem(
@@ -320,6 +374,7 @@ def _opening(
     players: Sequence[SeatedPlayer],
     recorded: list[bytes],
     seed: str,
+    tick: Tick,
 ) -> list[bytes]:
     """The setup events as drawn from the seed. The service tells ``setup`` who
     won last (a hint some games use); the export does not record it, so every
@@ -327,6 +382,7 @@ def _opening(
     its commitment, no choice among them can pick a roll."""
     seats = [p.seat for p in players]
     for last_winner in (None, *seats):
+        tick()
         context = SetupContext(players=tuple(players), last_winner_seat=last_winner)
         opening = _encoded(ruleset.setup(options, context, Rng(seed, 0)))
         if recorded[: len(opening)] == opening:

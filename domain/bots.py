@@ -217,11 +217,12 @@ class _Child:
 
 
 EXPLORATION = 0.9
+"""UCB1's exploration constant: the weight of ``sqrt(ln N / n)`` against a child's mean reward."""
 MAX_ROOT_WIDTH = 12
+"""Root commands the search considers (the greedy prior's best)."""
 PRIOR_VISITS = 3
 """The greedy prior counts as this many playouts: the search must find consistent
 evidence to overrule the heuristic."""
-"""Root commands the search considers (the greedy prior's best)."""
 
 
 @dataclass(slots=True)
@@ -388,11 +389,83 @@ def choose(
     return make_bot(ruleset, level).choose(view, legal_commands, seat, seed, budget)
 
 
+# --- thinking elsewhere ------------------------------------------------------------------
+
+
+class BotRequest(msgspec.Struct, array_like=True, frozen=True):
+    """One decision asked of :func:`choose`, as bytes can carry it to another
+    process: the view and the legal commands msgpack-encoded (msgspec Structs,
+    decoded there with the ruleset's own types)."""
+
+    ruleset: str
+    level: str
+    seat: Seat
+    seed: str
+    playouts: int
+    ms: float | None
+    rollout_depth: int | None
+    view: bytes
+    legal_commands: bytes
+
+
+_REQUEST = msgspec.msgpack.Decoder(BotRequest)
+
+
+def encode_request(
+    ruleset: AnyRuleset,
+    level: str,
+    view: Any,
+    legal_commands: Sequence[Any],
+    seat: Seat,
+    seed: str,
+    budget: Budget = DEFAULT_BUDGET,
+) -> bytes:
+    """The arguments of :func:`choose` as bytes, for :func:`choose_encoded`."""
+    return msgspec.msgpack.encode(
+        BotRequest(
+            ruleset=ruleset.name,
+            level=level,
+            seat=seat,
+            seed=seed,
+            playouts=budget.playouts,
+            ms=budget.ms,
+            rollout_depth=budget.rollout_depth,
+            view=msgspec.msgpack.encode(view),
+            legal_commands=msgspec.msgpack.encode(list(legal_commands)),
+        )
+    )
+
+
+def choose_encoded(request: bytes) -> bytes:
+    """:func:`choose` on an :func:`encode_request`, its command JSON-encoded (the
+    body a client would post): what a process that thinks for the service runs.
+    The same choice as :func:`choose` on the same arguments."""
+    from domain import RULESETS  # here: the game packages import this module
+
+    asked = _REQUEST.decode(request)
+    ruleset = RULESETS[asked.ruleset]
+    view = msgspec.msgpack.decode(asked.view, type=ruleset.View)
+    legal = msgspec.msgpack.decode(asked.legal_commands, type=list[ruleset.Command])  # type: ignore[name-defined]
+    budget = Budget(playouts=asked.playouts, ms=asked.ms, rollout_depth=asked.rollout_depth)
+    return msgspec.json.encode(
+        choose(ruleset, asked.level, view, legal, asked.seat, asked.seed, budget)
+    )
+
+
+def warm() -> None:
+    """Import every game's bot module (a thinking process does it once, at start)."""
+    from domain import RULESETS
+
+    for ruleset in RULESETS.values():
+        bots_of(ruleset)
+
+
 __all__ = [
     "DEFAULT_BUDGET",
     "LEVELS",
     "Bot",
     "BotLevel",
+    "BotRequest",
     "Budget",
     "GameBots",
     "GreedyBot",
@@ -400,7 +473,10 @@ __all__ = [
     "RandomBot",
     "bots_of",
     "choose",
+    "choose_encoded",
     "command_key",
+    "encode_request",
     "make_bot",
     "rng_for",
+    "warm",
 ]

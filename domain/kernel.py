@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, get_args
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, get_args
 
 import msgspec
 
@@ -184,15 +184,99 @@ StateT = TypeVar("StateT")
 CommandT = TypeVar("CommandT")
 EventT = TypeVar("EventT")
 ViewT = TypeVar("ViewT", covariant=True)
+StateIn = TypeVar("StateIn", contravariant=True)
+EventIn = TypeVar("EventIn", contravariant=True)
+
+# A ruleset's functions, by the module of a game's package that holds them
+# ("One layout in every game", ``domain/README.md``). Each is a protocol that
+# the module itself satisfies, so mypy checks a game's modules where
+# :meth:`RulesetBase.assemble` takes them; :class:`Ruleset` is their union.
+# Parameters are positional-only: names differ between games, and callers
+# pass them in order.
 
 
-class Ruleset(Protocol[OptionsT, StateT, CommandT, EventT, ViewT]):
-    """What every game exports as ``RULESET`` (see ``domain/README.md``).
+class OptionsModule(Protocol[OptionsT]):
+    """A game's ``options.py``."""
+
+    def validate_options(self, options: OptionsT, /) -> None:
+        """Raise RuleViolation (the spec's create_game codes) on bad options."""
+        ...
+
+
+class SetupModule(Protocol[OptionsT, EventT]):
+    """A game's ``setup.py``."""
+
+    def seats(self, options: OptionsT, /) -> tuple[Seat, ...]:
+        """The seat ids of a game with these (valid) options, in seat order."""
+        ...
+
+    def setup(self, options: OptionsT, context: SetupContext, rng: Rng, /) -> list[EventT]:
+        """The opening events, every random draw recorded in them."""
+        ...
+
+
+class RulesModule(Protocol[StateIn, CommandT, EventT]):
+    """A game's ``rules.py``."""
+
+    def decide(self, state: StateIn, seat: Seat, command: CommandT, rng: Rng, /) -> list[EventT]:
+        """Validate ``command`` from ``seat``; return the events, or raise RuleViolation."""
+        ...
+
+    def legal_commands(self, state: StateIn, seat: Seat, /) -> list[CommandT]:
+        """Every command ``decide`` accepts from ``seat`` now, in canonical form."""
+        ...
+
+    def to_act(self, state: StateIn, /) -> list[Seat]:
+        """The seats the game waits on (empty once finished)."""
+        ...
+
+
+class EvolveModule(Protocol[StateT, EventIn]):
+    """A game's ``evolve.py``."""
+
+    def evolve(self, state: StateT | None, event: EventIn, /) -> StateT:
+        """Fold one event; never mutates ``state``, never raises on a valid log."""
+        ...
+
+
+class ViewsModule(Protocol[StateIn, EventT, ViewT]):
+    """A game's ``views.py``: the only module that decides what is hidden."""
+
+    def view(self, state: StateIn, seat: Seat | None, /) -> ViewT:
+        """What ``seat`` (None: a spectator) may see of ``state``."""
+        ...
+
+    def redact(self, event: EventT, seat: Seat | None, /) -> EventT:
+        """``event`` as ``seat`` (None: a spectator) may see it."""
+        ...
+
+
+class ScoringModule(Protocol[StateIn]):
+    """A game's ``scoring.py``."""
+
+    def outcome(self, state: StateIn, /) -> Outcome | None:
+        """The final ranking once the game is over, else None."""
+        ...
+
+
+class Ruleset(
+    OptionsModule[OptionsT],
+    SetupModule[OptionsT, EventT],
+    RulesModule[StateT, CommandT, EventT],
+    EvolveModule[StateT, EventT],
+    ViewsModule[StateT, EventT, ViewT],
+    ScoringModule[StateT],
+    Protocol[OptionsT, StateT, CommandT, EventT, ViewT],
+):
+    """What every game exports as ``RULESET`` (see ``domain/README.md``): the
+    functions of the six modules above, and the game's metadata.
 
     Generic over the game's options, state, command union, event union and
     view, so that ``RULESET: Ruleset[ArkantisOptions, ArkantisState, ...]``
-    is checked by mypy against the game's real signatures. The metadata are
-    read-only properties, so a game may provide them as class variables.
+    is checked by mypy against the game's real signatures. A game declares
+    its metadata as class variables of a :class:`RulesetBase` (they are
+    read-only properties here) and builds ``RULESET`` with
+    :meth:`RulesetBase.assemble`.
     """
 
     @property
@@ -255,59 +339,58 @@ class Ruleset(Protocol[OptionsT, StateT, CommandT, EventT, ViewT]):
         """Static, read-only data: board graph, card lists, counts."""
         ...
 
-    def validate_options(self, options: OptionsT) -> None:
-        """Raise RuleViolation (the spec's create_game codes) on bad options."""
-        ...
-
-    def seats(self, options: OptionsT) -> tuple[Seat, ...]:
-        """The seat ids of a game with these (valid) options, in seat order."""
-        ...
-
-    def setup(self, options: OptionsT, context: SetupContext, rng: Rng) -> list[EventT]:
-        """The opening events, every random draw recorded in them."""
-        ...
-
-    def decide(self, state: StateT, seat: Seat, command: CommandT, rng: Rng) -> list[EventT]:
-        """Validate ``command`` from ``seat``; return the events, or raise RuleViolation."""
-        ...
-
-    def evolve(self, state: StateT | None, event: EventT) -> StateT:
-        """Fold one event; never mutates ``state``, never raises on a valid log."""
-        ...
-
-    def legal_commands(self, state: StateT, seat: Seat) -> list[CommandT]:
-        """Every command ``decide`` accepts from ``seat`` now, in canonical form."""
-        ...
-
-    def to_act(self, state: StateT) -> list[Seat]:
-        """The seats the game waits on (empty once finished)."""
-        ...
-
-    def view(self, state: StateT, seat: Seat | None) -> ViewT:
-        """What ``seat`` (None: a spectator) may see of ``state``."""
-        ...
-
-    def redact(self, event: EventT, seat: Seat | None) -> EventT:
-        """``event`` as ``seat`` (None: a spectator) may see it."""
-        ...
-
-    def outcome(self, state: StateT) -> Outcome | None:
-        """The final ranking once the game is over, else None."""
-        ...
-
 
 AnyRuleset = Ruleset[Any, Any, Any, Any, Any]
 """A ruleset of any game, as the registry and the service hold them."""
 
+_METADATA = tuple(name for name, member in vars(Ruleset).items() if isinstance(member, property))
+"""The protocol's read-only members: what a ruleset class declares (or inherits)."""
+
 
 class RulesetBase:
-    """Optional convenience base: metadata defaults."""
+    """A game's ruleset class: its metadata as class variables (with these
+    defaults), assembled once with the game's functions by :meth:`assemble`."""
 
     has_chance: ClassVar[bool] = True
     has_hidden_information: ClassVar[bool] = False
     version: ClassVar[int] = 1
     error_codes: ClassVar[frozenset[str]] = frozenset()
     """A game lists the codes it raises (the four games' lists are checked against their source)."""
+
+    @classmethod
+    def assemble(
+        cls,
+        options: OptionsModule[OptionsT],
+        setup: SetupModule[OptionsT, EventT],
+        rules: RulesModule[StateT, CommandT, EventT],
+        evolve: EvolveModule[StateT, EventT],
+        views: ViewsModule[StateT, EventT, ViewT],
+        scoring: ScoringModule[StateT],
+    ) -> Ruleset[OptionsT, StateT, CommandT, EventT, ViewT]:
+        """The game's one ruleset object: an instance of ``cls`` holding the
+        functions of the game's modules, each from its home in the layout.
+
+        The functions are stored as they are, not wrapped: an instance
+        attribute is never bound, so ``RULESET.decide`` *is* ``rules.decide``
+        and the hot path (``decide``, ``evolve``, ``legal_commands``, ``view``,
+        ``redact``) pays no delegating call."""
+        missing = [name for name in _METADATA if not hasattr(cls, name)]
+        if missing:
+            raise TypeError(f"{cls.__name__} does not declare {', '.join(missing)}")
+        ruleset = cls()
+        vars(ruleset).update(
+            validate_options=options.validate_options,
+            seats=setup.seats,
+            setup=setup.setup,
+            decide=rules.decide,
+            legal_commands=rules.legal_commands,
+            to_act=rules.to_act,
+            evolve=evolve.evolve,
+            view=views.view,
+            redact=views.redact,
+            outcome=scoring.outcome,
+        )
+        return cast("Ruleset[OptionsT, StateT, CommandT, EventT, ViewT]", ruleset)
 
 
 def members_of(union: Any) -> tuple[type[Any], ...]:
@@ -361,6 +444,14 @@ class Emitter(Generic[StateS]):
         """The decision's randomness; a step that needs chance without one is a bug."""
         assert self.rng is not None, "this step needs randomness"
         return self.rng
+
+
+def unchanged(state: StateS, event: object) -> StateS:
+    """The ``evolve`` handler of an event that records a fact the state does not
+    keep (a die rolled for the record, a declined offer): the state as it was.
+
+    Every game's handler table names this one function for such events."""
+    return state
 
 
 def fold(ruleset: AnyRuleset, events: Iterable[Any], state: Any | None = None) -> Any:

@@ -3,18 +3,22 @@
 Each game's ``domain/<game>/picture.py`` exports ``render(view, components,
 context)``; this module finds them (like ``domain.RULESETS``, without naming a
 game) and builds the context (the title line and the players' names) from
-public facts only: the version, the seats to act, the winners.
+public facts only: the version, the seats to act, the winners; the language of
+its text (``lang``, through the game's words when it has some) and the ids the
+last move changed (marked in every game by ``domain.svg``).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from typing import Any
 
 from domain import RULESETS
 from domain.kernel import AnyRuleset
 from domain.svg import PictureContext
+from domain.words import DEFAULT_LANGUAGE, Msg, NoWords, words_for
 
 Renderer = Callable[[Any, Any, PictureContext], str]
 
@@ -37,8 +41,22 @@ def context_for(
     *,
     version: int | None = None,
     seat_names: Mapping[str, str | None] | None = None,
+    lang: str = DEFAULT_LANGUAGE,
+    changed: Iterable[str] = (),
 ) -> PictureContext:
     outcome = ruleset.outcome(state)
+    names = {k: v for k, v in (seat_names or {}).items() if v}
+    say: Callable[[Msg], str] | None = None
+    seat_label: Callable[[str], str] | None = None
+    try:
+        words = words_for(ruleset.name)
+    except NoWords:
+        pass
+    else:
+        words.catalogue(lang)  # an unknown language fails here, not halfway through a picture
+        say = partial(words.text, lang=lang, players=names)
+        seat_label = partial(words.seat_name, lang=lang, players=names)
+
     return PictureContext(
         ruleset=ruleset.name,
         title=ruleset.title,
@@ -46,7 +64,11 @@ def context_for(
         viewer=seat,
         to_act=() if outcome is not None else tuple(ruleset.to_act(state)),
         winners=tuple(outcome.winners) if outcome is not None else None,
-        seat_names={k: v for k, v in (seat_names or {}).items() if v},
+        seat_names=names,
+        lang=lang,
+        changed=frozenset(changed),
+        say=say,
+        seat_label=seat_label,
     )
 
 
@@ -57,7 +79,12 @@ def render(
     *,
     version: int | None = None,
     seat_names: Mapping[str, str | None] | None = None,
+    lang: str = DEFAULT_LANGUAGE,
+    changed: Iterable[str] = (),
 ) -> str:
-    """The picture of ``state`` as ``seat`` (None: a spectator) may see it."""
-    context = context_for(ruleset, state, seat, version=version, seat_names=seat_names)
+    """The picture of ``state`` as ``seat`` (None: a spectator) may see it, its text in
+    ``lang``, the elements whose ids are in ``changed`` (the last move's) marked."""
+    context = context_for(
+        ruleset, state, seat, version=version, seat_names=seat_names, lang=lang, changed=changed
+    )
     return RENDERERS[ruleset.name](ruleset.view(state, seat), ruleset.components, context)

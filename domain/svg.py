@@ -10,10 +10,12 @@ U+FFFD), so a player name full of markup stays text.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
+
+from domain.words import DEFAULT_LANGUAGE, Msg, caption
 
 WIDTH = 800
 """Every picture is 800 user units (pixels) wide."""
@@ -60,11 +62,23 @@ def shorten(value: str, limit: int) -> str:
     return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
+LAST_MOVE = "last-move"
+"""The class of every element the last move changed (``PictureContext.changed``)."""
+LAST_MOVE_STROKE = "#c2187a"
+"""The last-move outline: magenta, away from every game's board colours."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class PictureContext:
-    """What a picture shows besides the seat's view: the title line and the players' names.
+    """What a picture shows besides the seat's view: the title line, the players' names,
+    the language and the last move.
 
-    Names come from the service's seat records (untrusted text: always escaped)."""
+    Names come from the service's seat records (untrusted text: always escaped).
+    ``lang`` is the language of the picture's text (``domain.words.LANGUAGES``);
+    ``changed`` the element ids the last move changed (marked :data:`LAST_MOVE`, with an
+    outline); ``say`` renders a game's message in ``lang`` and ``seat_label`` names a seat
+    (both set by ``domain.pictures`` for a game with words; without them a seat reads as
+    its id and its player's name)."""
 
     ruleset: str
     title: str
@@ -74,23 +88,35 @@ class PictureContext:
     winners: tuple[str, ...] | None = None
     """Set once the game is finished."""
     seat_names: Mapping[str, str] = field(default_factory=dict)
+    lang: str = DEFAULT_LANGUAGE
+    changed: frozenset[str] = frozenset()
+    say: Callable[[Msg], str] | None = None
+    seat_label: Callable[[str], str] | None = None
 
     def who(self, seat: str) -> str:
-        """``seat_0 (Alice)``, or the bare seat id when nobody named it."""
+        """The seat's player name (shortened) or its fallback name; with no words,
+        ``seat_0 (Alice)`` or the bare seat id when nobody named it."""
+        if self.seat_label is not None:
+            return shorten(self.seat_label(seat), 24)
         name = self.seat_names.get(seat)
         return f"{seat} ({shorten(name, 24)})" if name else seat
 
+    def text(self, message: Msg) -> str:
+        """A message of the game in the picture's language."""
+        if self.say is None:
+            raise ValueError(f"{self.ruleset} pictures have no words to say {message.id}")
+        return self.say(message)
+
     def caption(self) -> str:
-        parts = [self.title]
-        if self.version is not None:
-            parts.append(f"version {self.version}")
-        if self.winners is not None:
-            won = ", ".join(self.who(s) for s in self.winners) or "nobody"
-            parts.append(f"finished, won by {won}")
-        elif self.to_act:
-            parts.append("to act: " + ", ".join(self.who(s) for s in self.to_act))
-        parts.append("seen by " + (self.who(self.viewer) if self.viewer else "a spectator"))
-        return " · ".join(parts)
+        return caption(
+            self.title,
+            self.lang,
+            self.who,
+            version=self.version,
+            viewer=self.viewer,
+            to_act=self.to_act,
+            winners=self.winners,
+        )
 
 
 class Svg:
@@ -100,6 +126,48 @@ class Svg:
         self.context = context
         self.parts: list[str] = []
         self.bottom = 0.0
+        self.outlines: list[str] = []
+        """The last-move outlines, drawn over everything else (``document``)."""
+        self._boxes: list[list[float]] = []
+        """The bounding box (x0, y0, x1, y1) of every open group that the last move changed."""
+
+    def _marked(self, attrs: dict[str, object]) -> bool:
+        """True (and the class added) when the element's id is one the last move changed."""
+        element_id = attrs.get("id")
+        if not isinstance(element_id, str) or element_id not in self.context.changed:
+            return False
+        old = attrs.get("class_")
+        attrs["class_"] = f"{old} {LAST_MOVE}" if old else LAST_MOVE
+        return True
+
+    def _extend(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        for box in self._boxes:
+            box[0], box[1] = min(box[0], x0), min(box[1], y0)
+            box[2], box[3] = max(box[2], x1), max(box[3], y1)
+
+    def outline(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """The visible last-move mark around a box: drawn over the whole board (so no
+        later element hides it), not clickable."""
+        pad = 3
+        self.outlines.append(
+            self._open(
+                "rect",
+                {
+                    "class_": f"{LAST_MOVE}-outline",
+                    "x": num(x0 - pad),
+                    "y": num(y0 - pad),
+                    "width": num(x1 - x0 + 2 * pad),
+                    "height": num(y1 - y0 + 2 * pad),
+                    "rx": 4,
+                    "fill": "none",
+                    "stroke": LAST_MOVE_STROKE,
+                    "stroke_width": 4,
+                    "stroke_dasharray": "10 4",
+                    "pointer_events": "none",
+                },
+                True,
+            )
+        )
 
     def _open(self, tag: str, attrs: Mapping[str, object], close: bool) -> str:
         items = "".join(
@@ -120,20 +188,40 @@ class Svg:
 
     @contextmanager
     def group(self, **attrs: object) -> Iterator[None]:
+        """A ``<g>``; when its id is one the last move changed, it gets the class
+        :data:`LAST_MOVE` and an outline around what it holds (every game gets the
+        last-move mark from its element ids alone)."""
+        marked = self._marked(attrs)
+        if marked:
+            self._boxes.append([float("inf"), float("inf"), float("-inf"), float("-inf")])
         self.parts.append(self._open("g", attrs, False))
         yield
         self.parts.append("</g>")
+        if marked:
+            x0, y0, x1, y1 = self._boxes.pop()
+            if x0 <= x1:
+                self._extend(x0, y0, x1, y1)
+                self.outline(x0, y0, x1, y1)
 
     def rect(self, x: float, y: float, w: float, h: float, **attrs: object) -> None:
         self._grow(y + h)
+        self._extend(x, y, x + w, y + h)
+        marked = self._marked(attrs)
         self.el("rect", x=num(x), y=num(y), width=num(w), height=num(h), **attrs)
+        if marked:
+            self.outline(x, y, x + w, y + h)
 
     def circle(self, cx: float, cy: float, r: float, **attrs: object) -> None:
         self._grow(cy + r)
+        self._extend(cx - r, cy - r, cx + r, cy + r)
+        marked = self._marked(attrs)
         self.el("circle", cx=num(cx), cy=num(cy), r=num(r), **attrs)
+        if marked:
+            self.outline(cx - r, cy - r, cx + r, cy + r)
 
     def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: object) -> None:
         self._grow(max(y1, y2))
+        self._extend(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
         self.el("line", x1=num(x1), y1=num(y1), x2=num(x2), y2=num(y2), **attrs)
 
     def path(self, d: str, **attrs: object) -> None:
@@ -142,6 +230,10 @@ class Svg:
     def label(self, x: float, y: float, value: object, *, size: int = 13, **attrs: object) -> None:
         """A line of text whose baseline is at ``y``."""
         self._grow(y + 4)
+        width = len(str(value)) * size * 0.6  # an estimate: the last-move outline's extent
+        anchor = attrs.get("text_anchor")
+        left = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
+        self._extend(left, y - size, left + width, y + 3)
         attrs.setdefault("fill", INK)
         self.el("text", str(value), x=num(x), y=num(y), font_size=size, **attrs)
 
@@ -169,4 +261,5 @@ class Svg:
             f"<title>{text(self.context.caption())}</title>{self._desc()}"
             f'<rect x="0" y="0" width="{WIDTH}" height="{h}" fill="{BACKGROUND}"/>'
         )
-        return '<?xml version="1.0" encoding="UTF-8"?>\n' + head + "".join(self.parts) + "</svg>\n"
+        body = "".join(self.parts) + "".join(self.outlines)
+        return '<?xml version="1.0" encoding="UTF-8"?>\n' + head + body + "</svg>\n"

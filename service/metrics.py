@@ -15,6 +15,7 @@ import contextlib
 import glob
 import os
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from prometheus_client import (
@@ -49,6 +50,12 @@ EVENTS = Counter("plateau_events_appended_total", "Events appended, by ruleset",
 CACHE = Counter("plateau_cache_lookups_total", "State cache lookups (hit, miss)", ["result"])
 RATE_LIMITED = Counter(
     "plateau_rate_limited_total", "Requests refused with 429, by limit", ["limit"]
+)
+REFUSED = Counter(
+    "plateau_refused_total",
+    "Requests refused at once past a limit of open requests or streams (503), or whose body"
+    " did not arrive in time (408), by limit",
+    ["limit"],
 )
 IDEMPOTENCY_PURGED = Counter(
     "plateau_idempotency_purged_total", "Idempotency records deleted after the retention"
@@ -89,7 +96,26 @@ def cache_lookup(hit: bool) -> None:
     CACHE.labels("hit" if hit else "miss").inc()
 
 
+METHODS = frozenset(("GET", "POST", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"))
+"""The methods that are labels of their own; any other is ``other``."""
+OTHER = "other"
+
+_routes: frozenset[str] = frozenset()
+
+
+def known_routes(templates: Iterable[str]) -> None:
+    """The route templates of the app (``/games/{game_id}``, ...): the only
+    ``route`` labels besides ``other``, so no request can add a label value."""
+    global _routes
+    _routes = _routes | frozenset(templates)
+
+
 def observe_request(method: str, route: str, status: int, seconds: float) -> None:
+    """One answered request. A method outside ``METHODS`` and a route that is
+    not a known template are labelled ``other``: junk requests (any method,
+    any path) cannot grow the exposition."""
+    method = method if method in METHODS else OTHER
+    route = route if route in _routes else OTHER
     REQUESTS.labels(method, route, str(status)).inc()
     LATENCY.labels(method, route).observe(seconds)
 

@@ -19,6 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pwd
+import shutil
+import tempfile
+import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -39,7 +43,9 @@ from service.store.sqlite import SqliteEventStore
 DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
-STORES = ("sqlite", "postgres")
+STORES = ("sqlite", "postgres", "postgres-pgbouncer")
+"""``postgres-pgbouncer``: the per-run database through PgBouncer in transaction
+mode (``pgbouncer()``), the store opened with ``pooler="transaction"``."""
 CACHES = ("memory", "redis")
 PAIRS = ("sqlite+memory", "postgres+redis")
 
@@ -104,6 +110,98 @@ def reset_postgres(url: str) -> None:
         tables = [t for t in TABLES if t in present]
         if tables:
             conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+
+
+# --- PgBouncer in transaction mode, in front of the shared PostgreSQL ------------------
+
+PGBOUNCER = "/usr/sbin/pgbouncer"
+"""Debian's ``pgbouncer`` (scripts/_debian.sh installs it)."""
+PGBOUNCER_START_TIMEOUT = 30.0
+"""Seconds PgBouncer may take to answer (it starts in milliseconds: a bound against a hang)."""
+
+
+def pgbouncer_config(base_url: str, port: int, folder: Path) -> str:
+    """``pgbouncer.ini``: ``pool_mode = transaction`` on 127.0.0.1:``port``, every
+    database of ``base_url``'s server (``*``), trust for the users of ``userlist.txt``."""
+    parts = urlsplit(base_url)
+    host, server_port = parts.hostname or "127.0.0.1", parts.port or 5432
+    return (
+        "[databases]\n"
+        f"* = host={host} port={server_port}\n"
+        "[pgbouncer]\n"
+        f"listen_addr = 127.0.0.1\nlisten_port = {port}\n"
+        f"unix_socket_dir =\nauth_type = trust\nauth_file = {folder / 'userlist.txt'}\n"
+        "pool_mode = transaction\n"
+        # The suites' stores: 12 connections each, two at once (twin), a few stores.
+        "max_client_conn = 500\ndefault_pool_size = 20\n"
+        # Test databases are dropped WITH (FORCE) at the end: reconnect, never wait.
+        "server_login_retry = 1\n"
+        # libpq's and psycopg's startup parameters PgBouncer would otherwise refuse.
+        "ignore_startup_parameters = extra_float_digits\n"
+        "admin_users = postgres\n"
+    )
+
+
+@contextmanager
+def pgbouncer(base_url: str | None = None) -> Iterator[int]:
+    """PgBouncer (``pool_mode = transaction``) on a free port of 127.0.0.1 in front of
+    ``base_url``'s server, its config, log and nothing else in a temporary folder of
+    its own; yields the port (``via_pgbouncer`` makes URLs of it), stopped after."""
+    from tests.servers import free_port, launch, log_tail, stop  # tests.servers imports httpx
+
+    base_url = base_url or base_database_url()
+    user = urlsplit(base_url).username or "postgres"
+    if not os.path.exists(PGBOUNCER):
+        raise BackendUnavailable(
+            f"{PGBOUNCER} is missing: scripts/test installs Debian's pgbouncer package"
+        )
+    folder = Path(tempfile.mkdtemp(prefix="plateau-pgbouncer-"))
+    try:
+        port = free_port()
+        (folder / "userlist.txt").write_text(f'"{user}" ""\n')
+        (folder / "pgbouncer.ini").write_text(pgbouncer_config(base_url, port, folder))
+        argv = [PGBOUNCER, str(folder / "pgbouncer.ini")]
+        if os.geteuid() == 0:  # PgBouncer refuses to run as root
+            account = pwd.getpwnam("postgres")
+            for path in (folder, *folder.iterdir()):
+                os.chown(path, account.pw_uid, account.pw_gid)
+            argv[1:1] = ["-u", "postgres"]
+        log = folder / "pgbouncer.log"
+        process = launch(argv, os.environ, log)
+        try:
+            url = with_port(with_database(base_url, "pgbouncer"), port)
+            deadline = time.monotonic() + PGBOUNCER_START_TIMEOUT
+            while True:
+                if process.poll() is not None:
+                    raise BackendUnavailable(
+                        f"PgBouncer exited with {process.returncode}: {log_tail(log)}"
+                    )
+                try:  # its admin console answers once it listens
+                    psycopg.connect(url, autocommit=True, connect_timeout=2).close()
+                    break
+                except psycopg.Error:
+                    if time.monotonic() > deadline:
+                        raise BackendUnavailable(
+                            f"PgBouncer did not answer in {PGBOUNCER_START_TIMEOUT:.0f} s:"
+                            f" {log_tail(log)}"
+                        ) from None
+                    time.sleep(0.05)
+            yield port
+        finally:
+            stop(process)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def with_port(url: str, port: int) -> str:
+    parts = urlsplit(url)
+    user = f"{parts.username}@" if parts.username else ""
+    return urlunsplit(parts._replace(netloc=f"{user}127.0.0.1:{port}"))
+
+
+def via_pgbouncer(url: str, port: int) -> str:
+    """``url``'s database through the PgBouncer listening on ``port``."""
+    return with_port(url, port)
 
 
 # --- Redis: one key prefix per test run ---------------------------------------------
@@ -194,7 +292,8 @@ class TcpProxy:
 async def open_test_store(
     kind: str, *, tmp_path: Path | None = None, postgres_url: str | None = None
 ) -> AsyncIterator[EventStore]:
-    """An opened, empty store of ``kind`` (``sqlite`` or ``postgres``)."""
+    """An opened, empty store of ``kind`` (``sqlite``, ``postgres``, or
+    ``postgres-pgbouncer``: ``postgres_url`` then goes through PgBouncer)."""
     store: EventStore
     if kind == "sqlite":
         if tmp_path is None:
@@ -204,6 +303,10 @@ async def open_test_store(
         if postgres_url is None:
             raise ValueError("postgres needs postgres_url")
         store = PostgresEventStore(postgres_url, min_size=1, max_size=12)
+    elif kind == "postgres-pgbouncer":
+        if postgres_url is None:
+            raise ValueError("postgres-pgbouncer needs postgres_url (PgBouncer's)")
+        store = PostgresEventStore(postgres_url, min_size=1, max_size=12, pooler="transaction")
     else:
         raise ValueError(f"unknown store kind {kind!r}")
     await store.open()
@@ -211,7 +314,7 @@ async def open_test_store(
         yield store
     finally:
         await store.close()
-        if kind == "postgres" and postgres_url is not None:
+        if kind.startswith("postgres") and postgres_url is not None:
             reset_postgres(postgres_url)
 
 

@@ -5,7 +5,10 @@
   the end. ``redis_url`` / ``redis_prefix``: ``PLATEAU_TEST_REDIS_URL`` and a
   key prefix for this run (``plateau-test-<hex>:``), whose keys are deleted at
   the end. An unreachable server FAILS the tests that need it (never skips).
-* ``store`` (``sqlite``/``postgres``), ``cache`` (``memory``/``redis``) and
+* ``pgbouncer_port``: PgBouncer in transaction mode on a free port, in front
+  of the same PostgreSQL server (every database: ``via_pgbouncer(url, port)``),
+  started once per run when a test needs it, stopped at the end.
+* ``store`` (``sqlite``/``postgres``/``postgres-pgbouncer``), ``cache`` (``memory``/``redis``) and
   ``backends`` (``sqlite+memory``/``postgres+redis``): fresh, opened, empty.
   The PostgreSQL and Redis fixtures are only set up for the parameters that
   need them. See ``tests/backends.py`` to build pairs by hand.
@@ -13,6 +16,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -33,8 +37,24 @@ from tests.backends import (
     new_hex,
     open_test_cache,
     open_test_store,
+    pgbouncer,
     postgres_database,
+    via_pgbouncer,
 )
+
+UNBOUNDED = {
+    "PLATEAU_QUOTA_GAMES": "0",
+    "PLATEAU_QUOTA_PLAYERS": "0",
+    "PLATEAU_BOT_GAMES_PER_ADDRESS": "0",
+}
+"""The per-address quotas, off in every server the tests start (``plateau serve``
+inherits this environment): the suites create games and players by the
+hundred from one address. ``tests/service/test_quotas.py`` sets its own."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, value in UNBOUNDED.items():
+        os.environ.setdefault(name, value)
 
 
 @pytest.fixture(scope="session")
@@ -48,6 +68,19 @@ def postgres_url() -> Iterator[str]:
             yield url
             return
     pytest.fail(message, pytrace=False)  # outside the except: no chained noise
+
+
+@pytest.fixture(scope="session")
+def pgbouncer_port(postgres_url: str) -> Iterator[int]:
+    with ExitStack() as stack:
+        try:
+            port = stack.enter_context(pgbouncer())  # stopped when the stack closes
+        except BackendUnavailable as exc:
+            message = str(exc)
+        else:
+            yield port
+            return
+    pytest.fail(message, pytrace=False)
 
 
 @pytest.fixture(scope="session")
@@ -68,7 +101,13 @@ def redis_prefix(redis_url: str) -> Iterator[str]:
 
 @pytest.fixture(params=STORES)
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[EventStore]:
-    postgres = request.getfixturevalue("postgres_url") if request.param == "postgres" else None
+    postgres = None
+    if request.param == "postgres":
+        postgres = request.getfixturevalue("postgres_url")
+    elif request.param == "postgres-pgbouncer":
+        postgres = via_pgbouncer(
+            request.getfixturevalue("postgres_url"), request.getfixturevalue("pgbouncer_port")
+        )
     async with open_test_store(request.param, tmp_path=tmp_path, postgres_url=postgres) as s:
         yield s
 
@@ -102,8 +141,12 @@ async def backends(
         yield pair
 
 
-BACKEND_PARAMS = frozenset({"postgres", "redis", "postgres+redis"})
-BACKEND_FIXTURES = frozenset({"postgres_url", "redis_url", "redis_prefix", "service_postgres_url"})
+BACKEND_PARAMS = frozenset(
+    {"postgres", "postgres-pgbouncer", "redis", "postgres+redis", "postgres-pgbouncer+redis"}
+)
+BACKEND_FIXTURES = frozenset(
+    {"postgres_url", "redis_url", "redis_prefix", "service_postgres_url", "pgbouncer_port"}
+)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

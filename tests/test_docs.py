@@ -1,12 +1,15 @@
 """The repository's copy of the rules specs and design notes stays the source's copy.
 
 ``../shared/`` (beside the checkout, on every developer machine and in CI) is
-the source; ``docs/rules/`` and the design notes under ``docs/`` are copies
-kept in the repository so that every citation resolves in a fresh clone.
+the source; ``docs/rules/``, ``docs/seeds/`` and the design notes under
+``docs/design/`` are copies kept in the repository so that every citation
+resolves in a fresh clone. (``docs/ARCHITECTURE.md`` is the project's own page,
+describing the code as built: no copy.)
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,8 +19,8 @@ SHARED = ROOT.parent / "shared"
 COPIES = {
     "rules": "rules",
     "seeds": "seeds",
-    "ARCHITECTURE.md": "ARCHITECTURE.md",
-    "STYLE.md": "STYLE.md",
+    "ARCHITECTURE.md": "design/ARCHITECTURE.md",
+    "STYLE.md": "design/STYLE.md",
 }
 
 
@@ -50,4 +53,58 @@ def test_one_version_number() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert API_VERSION == project["version"], "reinstall (pip install -e .) after a version bump"
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    assert f"## {project['version']}" in changelog, "the CHANGELOG has no entry for this version"
+    assert re.search(
+        rf"^## \[{re.escape(project['version'])}\] - \d{{4}}-\d{{2}}-\d{{2}}$", changelog, re.M
+    ), "the CHANGELOG has no entry for this version (`## [X.Y.Z] - YYYY-MM-DD`)"
+
+
+def test_the_changelog_keeps_a_changelog() -> None:
+    """Keep a Changelog 1.1.0: `## [Unreleased]` first, then released versions, newest
+    first, each with a date; entries only under its six kinds of change."""
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    versions = re.findall(r"^## \[(.+?)\](.*)$", changelog, re.M)
+    assert versions and versions[0] == ("Unreleased", ""), versions[:1]
+    released = versions[1:]
+    assert all(re.fullmatch(r" - \d{4}-\d{2}-\d{2}", date) for _, date in released), released
+    numbers = [tuple(int(n) for n in v.split(".")) for v, _ in released]
+    assert numbers == sorted(numbers, reverse=True), "versions are not newest first"
+    kinds = set(re.findall(r"^### (.+)$", changelog, re.M))
+    assert kinds <= {"Added", "Changed", "Deprecated", "Removed", "Fixed", "Security"}, kinds
+    headings = re.findall(r"^#+ .*$", changelog, re.M)
+    assert all(h.startswith(("# Changelog", "## [", "### ")) for h in headings), headings
+
+
+DOCS = ROOT / "docs"
+
+
+def _pages() -> set[str]:
+    return {p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")}
+
+
+def test_the_readme_maps_every_page_of_docs() -> None:
+    """The README is a front page: what it dropped is reachable from its map of docs/."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\(docs/([^)#]+\.md)(?:#[^)]*)?\)", readme))
+    missing = sorted(_pages() - {"index.md"} - linked)
+    assert missing == [], f"README.md's map of docs/ does not link: {missing}"
+    assert not linked - _pages(), f"README.md links pages that do not exist: {linked - _pages()}"
+
+
+def test_the_site_home_maps_every_page() -> None:
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\(([^)#:]+\.md)(?:#[^)]*)?\)", home))
+    missing = sorted(_pages() - {"index.md"} - linked)
+    assert missing == [], f"docs/index.md does not link: {missing}"
+
+
+def test_the_readme_stays_a_front_page() -> None:
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").count("\n")
+    assert lines < 300, f"README.md has {lines} lines: move a section to a page of docs/"
+
+
+def test_every_page_is_in_the_site_navigation() -> None:
+    """mkdocs.yml's nav lists every page (`mkdocs build --strict` fails on one left out,
+    and on a dead link or anchor; scripts/test runs it)."""
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    navigated = set(re.findall(r":\s+(\S+\.md)\s*$", config, re.M))
+    assert navigated == _pages(), sorted(navigated ^ _pages())

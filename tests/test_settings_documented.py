@@ -1,12 +1,13 @@
 """Every setting is documented, once: ``CONFIGURATION`` in service/settings.py
 names each ``PLATEAU_*`` variable that ``Settings.from_env`` reads, and the
-README's configuration table is the one generated from it."""
+configuration table of docs/configuration.md is the one generated from it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import msgspec
+import pytest
 
 from service.settings import CONFIGURATION, Settings, configuration_table
 
@@ -22,12 +23,12 @@ def test_every_setting_has_exactly_one_row() -> None:
     assert len(set(documented)) == len(documented), "a setting has two rows"
 
 
-def test_the_readme_table_is_the_generated_one() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert BEGIN in readme and END in readme, "the README lost the generated table's markers"
-    table = readme.split(BEGIN, 1)[1].split(END, 1)[0]
+def test_the_documented_table_is_the_generated_one() -> None:
+    page = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    assert BEGIN in page and END in page, "docs/configuration.md lost the generated table's markers"
+    table = page.split(BEGIN, 1)[1].split(END, 1)[0]
     assert table == configuration_table(), (
-        "README.md's configuration table drifted: paste the output of `python -m service.settings`"
+        "docs/configuration.md's table drifted: paste the output of `python -m service.settings`"
     )
 
 
@@ -47,3 +48,20 @@ def test_each_documented_setting_is_read_from_the_environment() -> None:
         60,
     )
     assert s.trusted_proxies == ("10.0.0.1", "10.0.0.2")
+
+
+def test_the_pooler_mode_reaches_every_postgresql_store() -> None:
+    """``PLATEAU_DATABASE_POOLER``: ``transaction`` or unset, passed to the server's
+    store and the command line's alike; any other value refuses to start."""
+    from service.settings import pooler_options, store_options
+
+    url = "postgresql://plateau@127.0.0.1:6432/plateau"
+    s = Settings.from_env({"PLATEAU_DATABASE_URL": url, "PLATEAU_DATABASE_POOLER": "transaction"})
+    assert pooler_options(s) == {"pooler": "transaction"}
+    assert store_options(s)["pooler"] == "transaction"
+    direct = Settings.from_env({"PLATEAU_DATABASE_URL": url})
+    assert pooler_options(direct) == {} and "pooler" not in store_options(direct)
+    sqlite = Settings.from_env({"PLATEAU_DATABASE_POOLER": "transaction"})
+    assert pooler_options(sqlite) == {}  # SQLite has no pooler
+    with pytest.raises(ValueError, match="PLATEAU_DATABASE_POOLER"):
+        Settings.from_env({"PLATEAU_DATABASE_URL": url, "PLATEAU_DATABASE_POOLER": "session"})

@@ -1,8 +1,8 @@
-// The public HTTP API, typed by api.d.ts (generated from openapi/openapi.json).
+// The public HTTP API, typed by generated/api.d.ts (generated from openapi/openapi.json).
 // Nothing here knows a game: every ruleset goes through the same calls.
 
-/** @typedef {import('./api').operations} Ops */
-/** @typedef {import('./api').components['schemas']} Schemas */
+/** @typedef {import('./generated/api').operations} Ops */
+/** @typedef {import('./generated/api').components['schemas']} Schemas */
 /** @typedef {Ops['listRulesets']['responses'][200]['content']['application/json']} RulesetList */
 /** @typedef {Ops['getRuleset']['responses'][200]['content']['application/json']} RulesetDetail */
 /** @typedef {Ops['getGame']['responses'][200]['content']['application/json']} GameSummary */

@@ -600,6 +600,7 @@ export class GamePage {
       el('p', {}, ['Commitment (seed_sha256): ', el('code', { text: s.seed_sha256 })]),
       el('p', { hidden: !digest }, ['SHA-256 of the seed: ', el('code', { text: digest || '' })]),
       verdict,
+      el('p', { class: 'bad', id: 'imported-in-play', hidden: !s.imported_in_play, text: '⚠ This game was imported before its end: its seed was chosen by whoever exported it, so the commitment was not made by this server and proves nothing about its dice.' }),
     );
     this.outcome.hidden = false;
   }

@@ -42,11 +42,13 @@ from plateau_client.api.players import create_player
 from plateau_client.models import (
     ArkantisGameSummary,
     ArkantisNewGame,
+    ChoiceStep,
     ClaimSeat,
     CommandAccepted,
     CreatePlayer,
     EclatsGameSummary,
     EclatsNewGame,
+    LastMove,
     LoggedEvent,
     Outcome,
     PetitsDragonsGameSummary,
@@ -106,6 +108,16 @@ def bearer(base: str, token: str) -> AuthenticatedClient:
     )
 
 
+def choose(steps: list[ChoiceStep], rng: random.Random) -> int:
+    """One question at a time, as a person chooses: a step at each level of the
+    tree (its ``label`` says it in words), down to a leaf, an index into ``commands``."""
+    while True:
+        step = rng.choice(steps)
+        if isinstance(step.command, int):
+            return step.command
+        steps = step.children
+
+
 @dataclass
 class Played:
     game_id: str
@@ -113,6 +125,8 @@ class Played:
     version: int
     outcome: Outcome | None
     commands: int
+    moves: list[str]
+    """Each move in words (French), as its player read it."""
     log: list[LoggedEvent]
     stream: list[tuple[str, str, LoggedEvent]]
     """(SSE ``id``, SSE ``event``, its ``data`` as the client's LoggedEvent)."""
@@ -130,20 +144,27 @@ def play(base: str, ruleset: str, rng: random.Random) -> Played:
         assert claimed.token is not None, "a seat claimed by a player has a token"
         seats[place.seat] = bearer(base, claimed.token)
     commands = 0
+    moves: list[str] = []
     while True:
         summary = summary_of(get_game.sync(game.game_id, client=anonymous))
         if summary.status != "active":
             break
         seat = summary.to_act[0]
-        legal = ok(get_legal_commands.sync(game.game_id, client=seats[seat]))
-        accepted = submit_command.sync(
-            game.game_id,
-            client=seats[seat],
-            body=rng.choice(legal.commands),
-            if_match=f'"{legal.version}"',
-            idempotency_key=str(uuid.uuid4()),
+        legal = ok(get_legal_commands.sync(game.game_id, client=seats[seat], accept_language="fr"))
+        assert len(legal.labels) == len(legal.commands), "a label (and targets) per command"
+        accepted = ok(
+            submit_command.sync(
+                game.game_id,
+                client=seats[seat],
+                body=legal.commands[choose(legal.steps, rng)],
+                if_match=f'"{legal.version}"',
+                idempotency_key=str(uuid.uuid4()),
+                accept_language="fr",
+            )
         )
-        assert isinstance(ok(accepted), CommandAccepted)
+        assert isinstance(accepted, CommandAccepted)
+        if isinstance(accepted.last_move, LastMove):
+            moves.append(accepted.last_move.text)
         commands += 1
     reader = next(iter(seats.values()))
     return Played(
@@ -152,6 +173,7 @@ def play(base: str, ruleset: str, rng: random.Random) -> Played:
         version=summary.version,
         outcome=summary.outcome if isinstance(summary.outcome, Outcome) else None,
         commands=commands,
+        moves=moves,
         log=read_log(reader, summary.game_id),
         stream=read_stream(reader, summary.game_id),
     )
@@ -207,6 +229,7 @@ def main() -> None:
             f"{ruleset}: {played.game_id} {played.status} after {played.commands} commands,"
             f" {played.version} events; winners {', '.join(winners)}"
         )
+        print(f"  the last move: {played.moves[-1]}")
 
 
 if __name__ == "__main__":

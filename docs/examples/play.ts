@@ -49,6 +49,7 @@ interface Played {
   status: string;
   outcome: Schemas["Outcome"] | null;
   commands: number;
+  moves: string[];
   log: LoggedEvent[];
   stream: { id: string; event: string; data: LoggedEvent }[];
 }
@@ -72,6 +73,8 @@ export async function play(baseUrl: string, ruleset: Ruleset, random: () => numb
     seats.set(seat, createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${claimed.token}` } }));
   }
   const path = { game_id: game.game_id };
+  const header = { "Accept-Language": "fr" };
+  const moves: string[] = [];
   let commands = 0;
   for (;;) {
     const summary = await ok(anonymous.GET("/games/{game_id}", { params: { path } }));
@@ -82,20 +85,35 @@ export async function play(baseUrl: string, ruleset: Ruleset, random: () => numb
         status: summary.status,
         outcome: summary.outcome,
         commands,
+        moves,
         log: await readLog(reader, game.game_id),
         stream: await readStream(reader, game.game_id),
       };
     }
     const client = as(summary.to_act[0]);
-    const legal = await ok(client.GET("/games/{game_id}/legal-commands", { params: { path } }));
-    const command = legal.commands[Math.floor(random() * legal.commands.length)];
-    await ok(
+    const legal = await ok(client.GET("/games/{game_id}/legal-commands", { params: { path, header } }));
+    if (legal.labels.length !== legal.commands.length) throw new Error("a label (and targets) per command");
+    const command = legal.commands[choose(legal.steps, random)];
+    const accepted = await ok(
       client.POST("/games/{game_id}/commands", {
-        params: { path, header: { "If-Match": `"${legal.version}"`, "Idempotency-Key": crypto.randomUUID() } },
+        params: { path, header: { ...header, "If-Match": `"${legal.version}"`, "Idempotency-Key": crypto.randomUUID() } },
         body: command,
       }),
     );
+    if (accepted.last_move) moves.push(accepted.last_move.text);
     commands += 1;
+  }
+}
+
+/**
+ * One question at a time, as a person chooses: a step at each level of the tree
+ * (its `label` says it in words), down to a leaf, an index into `commands`.
+ */
+function choose(steps: Schemas["ChoiceStep"][], random: () => number): number {
+  for (;;) {
+    const step = steps[Math.floor(random() * steps.length)];
+    if (step.command !== null) return step.command;
+    steps = step.children;
   }
 }
 
@@ -156,6 +174,7 @@ async function main(): Promise<void> {
       `${ruleset}: ${played.gameId} ${played.status} after ${played.commands} commands,` +
         ` ${versions.length} events; winners ${played.outcome.winners.join(", ")}`,
     );
+    console.log(`  the last move: ${played.moves[played.moves.length - 1]}`);
   }
 }
 

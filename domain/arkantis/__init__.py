@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from domain.arkantis import rules, setup, views
+from domain.arkantis import evolve, options, rules, scoring, setup, views
 from domain.arkantis.commands import ArkantisCommand
 from domain.arkantis.components import COMPONENTS, ArkantisComponents
 from domain.arkantis.events import ArkantisEvent
-from domain.arkantis.evolve import evolve
 from domain.arkantis.options import ArkantisOptions
 from domain.arkantis.state import ArkantisState
 from domain.arkantis.views import ArkantisView
-from domain.kernel import Outcome, Rng, Ruleset, RulesetBase, SetupContext
+from domain.kernel import Ruleset, RulesetBase
 
 
 class ArkantisRuleset(RulesetBase):
@@ -75,39 +74,9 @@ class ArkantisRuleset(RulesetBase):
     Components: ClassVar[type[ArkantisComponents]] = ArkantisComponents
     components: ClassVar[ArkantisComponents] = COMPONENTS
 
-    def validate_options(self, options: ArkantisOptions) -> None:
-        setup.validate_options(options)
-
-    def seats(self, options: ArkantisOptions) -> tuple[str, ...]:
-        return setup.seats(options)
-
-    def setup(self, options: ArkantisOptions, context: SetupContext, rng: Rng) -> list[Any]:
-        return setup.setup(options, context, rng)
-
-    def decide(self, state: ArkantisState, seat: str, command: Any, rng: Rng) -> list[Any]:
-        return rules.decide(state, seat, command, rng)
-
-    def evolve(self, state: ArkantisState | None, event: Any) -> ArkantisState:
-        return evolve(state, event)
-
-    def legal_commands(self, state: ArkantisState, seat: str) -> list[Any]:
-        return rules.legal_commands(state, seat)
-
-    def to_act(self, state: ArkantisState) -> list[str]:
-        return rules.to_act(state)
-
-    def view(self, state: ArkantisState, seat: str | None) -> ArkantisView:
-        return views.view(state, seat)
-
-    def redact(self, event: Any, seat: str | None) -> Any:
-        return views.redact(event, seat)
-
-    def outcome(self, state: ArkantisState) -> Outcome | None:
-        return rules.outcome(state)
-
 
 RULESET: Ruleset[ArkantisOptions, ArkantisState, ArkantisCommand, ArkantisEvent, ArkantisView] = (
-    ArkantisRuleset()
+    ArkantisRuleset.assemble(options, setup, rules, evolve, views, scoring)
 )
 
 __all__ = ["RULESET", "ArkantisRuleset"]

@@ -45,6 +45,7 @@ from domain.arkantis.state import (
     ArkantisState,
     ArkantisTurnShape,
 )
+from domain.kernel import unchanged
 
 _SEAT_INDEX: dict[str, int] = {f"{SEAT_PREFIX}{i}": i for i in range(MAX_SEATS)}
 """The usual seat ids, looked up rather than parsed (most events name a seat)."""
@@ -91,10 +92,6 @@ def _game_created(_: ArkantisState | None, e: ArkantisGameCreated) -> ArkantisSt
 
 def _layout(s: ArkantisState, e: ArkantisBoardLayoutDrawn) -> ArkantisState:
     return replace(s, tokens=FULL & ~mask_of(e.empty_cells))
-
-
-def _noop(s: ArkantisState, _: Any) -> ArkantisState:
-    return s
 
 
 def _empty_moved(s: ArkantisState, e: ArkantisEmptyCellMoved) -> ArkantisState:
@@ -260,14 +257,14 @@ def _ended(s: ArkantisState, e: ArkantisGameEnded) -> ArkantisState:
 _HANDLERS: dict[type, Callable[[Any, Any], ArkantisState]] = {
     ArkantisGameCreated: _game_created,
     ArkantisBoardLayoutDrawn: _layout,
-    ArkantisPhase2DieRolled: _noop,
+    ArkantisPhase2DieRolled: unchanged,
     ArkantisEmptyCellMoved: _empty_moved,
     ArkantisBoardPrepared: _prepared,
     ArkantisPileShuffled: _shuffled,
     ArkantisCardsDealt: _dealt,
     ArkantisCardTurnedFaceUp: _face_up,
     ArkantisSestercesDistributed: _distributed,
-    ArkantisFirstPlayerDrawn: _noop,
+    ArkantisFirstPlayerDrawn: unchanged,
     ArkantisTurnStarted: _turn_started,
     ArkantisTokensRemoved: _removed,
     ArkantisTokenMoved: _moved,

@@ -46,9 +46,15 @@ def _places() -> tuple[Place, ...]:
         w = 2 * PILE_W + PILE_GAP
         piles.append(Place(id=colour, kind="pile", x=x + w / 2, y=y + PILE_H / 2, width=w,
                            height=PILE_H))  # fmt: skip
-    return (*cells, *piles)
+    hidden = []
+    for colour in ("orange", "emerald"):
+        x, y = pile_origin(colour)
+        hidden.append(Place(id=f"{colour}_hidden", kind="pile", x=x + PILE_W / 2,
+                            y=y + PILE_H / 2, width=PILE_W, height=PILE_H))  # fmt: skip
+    return (*cells, *piles, *hidden)
 
 
 GEOMETRY = Geometry(width=800, top=BOARD_Y, bottom=BOARD_Y + 7 * CELL, places=_places())
 """The 49 cells (`r1c1` .. `r7c7`) and the two piles (`orange`, `emerald`: the hidden pile on
-the left half, the face-up card on the right half)."""
+the left half, the face-up card on the right half), then the hidden halves alone
+(`orange_hidden`, `emerald_hidden`: what buying from the face-down pile points at)."""

@@ -6,6 +6,7 @@ events the rules decide; ``decide`` and ``setup`` return ``emitter.events``.
 
 from __future__ import annotations
 
+from domain import kernel
 from domain.arkantis.components import MOVE_COST, REMOVE_TWO_COST
 from domain.arkantis.events import (
     ArkantisCardLaid,
@@ -23,16 +24,18 @@ from domain.arkantis.scoring import game_ended
 from domain.arkantis.search import has_board_action
 from domain.arkantis.shapes import card_type_of_mask, cell_ids
 from domain.arkantis.state import ArkantisPlayerState, ArkantisState
-from domain.kernel import Emitter, Seat
+from domain.kernel import Seat
 
-ArkantisEmitter = Emitter[ArkantisState]
+Emitter = kernel.Emitter[ArkantisState]
+"""The kernel ``Emitter`` over this game's state: what every step takes. Build one
+with ``kernel.Emitter(evolve, state, rng)`` (calling the alias costs a typing call)."""
 
 SMALL_SHAPE_MAX = 3
 """Shapes of 2-3 cells pay their size; 4-5 cell shapes open the validation window."""
 
 
-def emitter(state: ArkantisState) -> ArkantisEmitter:
-    return Emitter(evolve, state)
+def emitter(state: ArkantisState) -> Emitter:
+    return kernel.Emitter(evolve, state)
 
 
 def may_move(state: ArkantisState, player: ArkantisPlayerState) -> bool:
@@ -62,7 +65,7 @@ def next_player(state: ArkantisState) -> Seat | None:
     return None
 
 
-def start_turn(em: ArkantisEmitter, seat: Seat) -> None:
+def start_turn(em: Emitter, seat: Seat) -> None:
     """Emit turn_started (turn + 1) for ``seat``, then forced passes (10.3) and the end (11)."""
     while True:
         em.emit(ArkantisTurnStarted(turn=em.state.turn + 1, seat=seat))
@@ -83,7 +86,7 @@ def start_turn(em: ArkantisEmitter, seat: Seat) -> None:
         seat = nxt
 
 
-def advance(em: ArkantisEmitter) -> None:
+def advance(em: Emitter) -> None:
     """After turn_ended / player_passed: the next turn (10.2) or the end (11)."""
     nxt = next_player(em.state)
     if nxt is None:
@@ -92,7 +95,7 @@ def advance(em: ArkantisEmitter) -> None:
         start_turn(em, nxt)
 
 
-def end_turn(em: ArkantisEmitter, seat: Seat) -> None:
+def end_turn(em: Emitter, seat: Seat) -> None:
     """Close the turn, forfeiting the shapes still pending, and go on."""
     state = em.state
     em.emit(
@@ -102,7 +105,7 @@ def end_turn(em: ArkantisEmitter, seat: Seat) -> None:
 
 
 def resolve_action(
-    em: ArkantisEmitter,
+    em: Emitter,
     seat: Seat,
     action: ArkantisTokensRemoved | ArkantisTokenMoved,
     red: list[int],
@@ -139,14 +142,14 @@ def resolve_action(
         end_turn(em, seat)
 
 
-def lay_card(em: ArkantisEmitter, seat: Seat, laid: ArkantisCardLaid) -> None:
+def lay_card(em: Emitter, seat: Seat, laid: ArkantisCardLaid) -> None:
     """A card validates a shape; the turn ends once nothing is pending."""
     em.emit(laid)
     if not em.state.pending_shape_ids:
         end_turn(em, seat)
 
 
-def pass_turn(em: ArkantisEmitter, seat: Seat) -> None:
+def pass_turn(em: Emitter, seat: Seat) -> None:
     """A voluntary pass: the player leaves the game, the next one plays."""
     em.emit(
         ArkantisPlayerPassed(

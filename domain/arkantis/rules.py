@@ -1,4 +1,4 @@
-"""Decide, legal commands, whose turn and the outcome (spec sections 7, 10, 11)."""
+"""Decide, legal commands and whose turn (spec sections 7 and 10)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,6 @@ from domain.arkantis.procedures import (
     pass_turn,
     resolve_action,
 )
-from domain.arkantis.scoring import outcome
 from domain.arkantis.search import board_singles, move_targets, pair_targets
 from domain.arkantis.shapes import BIT, error_of, new_shapes
 from domain.arkantis.state import ArkantisPlayerState, ArkantisState
@@ -148,6 +147,8 @@ def _remove_two(
         _fail(
             "insufficient_sesterces",
             f"{seat} has {player.sesterces} sesterces, removing two tokens costs {REMOVE_TWO_COST}",
+            sesterces=player.sesterces,
+            cost=REMOVE_TWO_COST,
         )
     after = state.tokens & ~BIT[i] & ~BIT[j]
     shapes = _shapes_check(state.tokens, after)
@@ -171,6 +172,8 @@ def _move(
         _fail(
             "insufficient_sesterces",
             f"{seat} has {player.sesterces} sesterces, a move costs {MOVE_COST}",
+            sesterces=player.sesterces,
+            cost=MOVE_COST,
         )
     if not may_move(state, player):
         _fail(
@@ -274,6 +277,8 @@ def _buy(
         _fail(
             "insufficient_sesterces",
             f"{seat} has {player.sesterces} sesterces, a {colour} card costs {price}",
+            sesterces=player.sesterces,
+            cost=price,
         )
     card = pile.visible if cmd.source == "visible" else pile.hidden[0]
     events: list[Any] = [
@@ -462,4 +467,4 @@ def to_act(state: ArkantisState) -> list[str]:
     return [state.active_seat]
 
 
-__all__ = ["decide", "legal_commands", "outcome", "to_act"]
+__all__ = ["decide", "legal_commands", "to_act"]

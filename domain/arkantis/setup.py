@@ -1,4 +1,4 @@
-"""Options, seats and the opening events of ArkantiS (spec sections 4, 5 and 7.10)."""
+"""Seats and the opening events of ArkantiS (spec sections 4 and 5)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ from domain.arkantis.components import (
     CARD_IDS_BY_COLOUR,
     DEAL,
     DISPERSED_LAYOUTS,
-    MAX_SEATS,
     MIDDLE_ROW,
-    MIN_SEATS,
     SEAT_PREFIX,
     SESTERCES,
     SIZE,
@@ -37,71 +35,14 @@ from domain.arkantis.events import (
     ArkantisSestercesDistributed,
 )
 from domain.arkantis.evolve import evolve
-from domain.arkantis.options import ArkantisOptions
+from domain.arkantis.options import ArkantisOptions, layout_columns
 from domain.arkantis.procedures import emitter, start_turn
 from domain.arkantis.shapes import FULL, mask_of, mask_to_rows
-from domain.kernel import Rng, RuleViolation, SetupContext
+from domain.kernel import Rng, SetupContext
 
 PHASE_2_ROWS: tuple[int, ...] = tuple(r for r in range(BASE_ROW, 0, -1) if r != MIDDLE_ROW)
 """Die face k -> row of the k-th full cell of the column, counted from the base (5.2):
 7, 6, 5, 3, 2, 1 (the middle row's cell is the empty one being moved)."""
-
-
-def validate_options(options: ArkantisOptions) -> None:
-    """The create_game validations of spec 7.10, in order."""
-    n = options.player_count
-    if isinstance(n, bool) or not isinstance(n, int) or not MIN_SEATS <= n <= MAX_SEATS:
-        raise RuleViolation(
-            "invalid_player_count", f"player_count must be 2 to 4, not {n!r}", {"player_count": n}
-        )
-    if not isinstance(options.tournament_mode, bool):
-        raise RuleViolation("invalid_parameters", "tournament_mode must be a boolean")
-    if options.tournament_mode and options.explicit_layout is not None:
-        raise RuleViolation(
-            "conflicting_layout_options",
-            "tournament_mode and explicit_layout cannot be used together",
-        )
-    config = options.tournament_config
-    if config is not None and not options.tournament_mode:
-        raise RuleViolation(
-            "tournament_config_without_tournament_mode",
-            f"tournament_config {config!r} needs tournament_mode",
-            {"tournament_config": config},
-        )
-    if config is not None and (
-        isinstance(config, bool)
-        or not isinstance(config, int)
-        or not 1 <= config <= TOURNAMENT_COUNT
-    ):
-        raise RuleViolation(
-            "invalid_tournament_config",
-            f"tournament_config must be 1 to 80, not {config!r}",
-            {"tournament_config": config},
-        )
-    if options.explicit_layout is not None and layout_columns(options.explicit_layout) is None:
-        raise RuleViolation(
-            "invalid_layout",
-            "explicit_layout must be 7 strings of 7 'B'/'R' with one 'R' per row and per column",
-        )
-
-
-def layout_columns(rows: Any) -> str | None:
-    """The 7-digit layout of valid explicit rows, else None."""
-    if not isinstance(rows, (list, tuple)) or len(rows) != SIZE:
-        return None
-    columns = []
-    for row in rows:
-        if (
-            not isinstance(row, str)
-            or len(row) != SIZE
-            or set(row) - {"B", "R"}
-            or row.count("R") != 1
-        ):
-            return None
-        columns.append(row.index("R") + 1)
-    if sorted(columns) != list(range(1, SIZE + 1)):
-        return None
-    return "".join(map(str, columns))
 
 
 def seats(options: ArkantisOptions) -> tuple[str, ...]:

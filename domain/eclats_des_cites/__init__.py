@@ -7,20 +7,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from domain.eclats_des_cites import rules, setup, views
-from domain.eclats_des_cites.commands import EclatsCommand, decode_command
+from domain.eclats_des_cites import evolve, options, rules, scoring, setup, views
+from domain.eclats_des_cites.commands import EclatsCommand
 from domain.eclats_des_cites.components import COMPONENTS, MAX_SEATS, MIN_SEATS, EclatsComponents
 from domain.eclats_des_cites.events import EclatsEvent
-from domain.eclats_des_cites.evolve import evolve
-from domain.eclats_des_cites.options import (
-    EclatsOptions,
-    decode_options,
-    seats,
-    validate_options,
-)
+from domain.eclats_des_cites.options import EclatsOptions
 from domain.eclats_des_cites.state import EclatsState
 from domain.eclats_des_cites.views import EclatsView
-from domain.kernel import Outcome, Rng, Ruleset, RulesetBase, Seat, SetupContext
+from domain.kernel import Ruleset, RulesetBase
 
 
 class EclatsRuleset(RulesetBase):
@@ -62,49 +56,9 @@ class EclatsRuleset(RulesetBase):
     Components: ClassVar[type[EclatsComponents]] = EclatsComponents
     components: ClassVar[EclatsComponents] = COMPONENTS
 
-    def validate_options(self, options: EclatsOptions) -> None:
-        return validate_options(options)
-
-    def seats(self, options: EclatsOptions) -> tuple[Seat, ...]:
-        return seats(options)
-
-    def setup(self, options: EclatsOptions, context: SetupContext, rng: Rng) -> list[EclatsEvent]:
-        return setup.setup(options, rng)
-
-    def decide(
-        self, state: EclatsState, seat: Seat, command: EclatsCommand, rng: Rng
-    ) -> list[EclatsEvent]:
-        return rules.decide(state, seat, command)
-
-    evolve = staticmethod(evolve)
-    """``evolve.evolve`` itself: folding is the hot path (no wrapper call)."""
-
-    def legal_commands(self, state: EclatsState, seat: Seat) -> list[EclatsCommand]:
-        return rules.legal_commands(state, seat)
-
-    def to_act(self, state: EclatsState) -> list[Seat]:
-        return rules.to_act(state)
-
-    def view(self, state: EclatsState, seat: Seat | None) -> EclatsView:
-        return views.view(state, seat)
-
-    def redact(self, event: EclatsEvent, seat: Seat | None) -> EclatsEvent:
-        return views.redact(event, seat)
-
-    def outcome(self, state: EclatsState) -> Outcome | None:
-        return rules.outcome(state)
-
-    def decode_options(self, raw: Any) -> EclatsOptions:
-        """Parse options; ``RuleViolation('invalid_options')`` on an unknown option or bad value."""
-        return decode_options(raw)
-
-    def decode_command(self, raw: Any) -> EclatsCommand:
-        """Parse a JSON command; ``RuleViolation('invalid_payload')`` if malformed."""
-        return decode_command(raw)
-
 
 RULESET: Ruleset[EclatsOptions, EclatsState, EclatsCommand, EclatsEvent, EclatsView] = (
-    EclatsRuleset()
+    EclatsRuleset.assemble(options, setup, rules, evolve, views, scoring)
 )
 
 __all__ = ["RULESET", "EclatsRuleset"]

@@ -86,20 +86,6 @@ _PARAM: dict[type, str] = {
 }
 
 
-def decode_command(raw: bytes | str | dict[str, Any]) -> EclatsCommand:
-    """Parse a JSON command (bytes/str) or its builtins form; ``invalid_payload`` if malformed."""
-    try:
-        if isinstance(raw, dict):
-            command: EclatsCommand = msgspec.convert(raw, type=EclatsCommand)
-        else:
-            command = msgspec.json.decode(raw, type=EclatsCommand)
-        return command
-    except msgspec.ValidationError as exc:
-        raise RuleViolation("invalid_payload", f"malformed command: {exc}") from None
-    except msgspec.DecodeError as exc:
-        raise RuleViolation("invalid_payload", f"command is not JSON: {exc}") from None
-
-
 def param_of(command: Any) -> str:
     """The single parameter of an Éclats command; ``invalid_payload`` if it is not one."""
     name = _PARAM.get(type(command))

@@ -45,6 +45,7 @@ from domain.eclats_des_cites.state import (
     EclatsState,
     EclatsTurn,
 )
+from domain.kernel import unchanged
 
 
 def _set_player(
@@ -214,10 +215,6 @@ def _stage_built(s: EclatsState, e: EclatsStageBuilt) -> EclatsState:
     )
 
 
-def _nothing(s: EclatsState, e: Any) -> EclatsState:
-    return s
-
-
 def _permanent_shields_gained(s: EclatsState, e: EclatsPermanentShieldsGained) -> EclatsState:
     return _set_player(s, e.seat, replace(s.players[e.seat], permanent_shields=e.total))
 
@@ -272,14 +269,14 @@ HANDLERS: dict[type[Any], Callable[[Any, Any], EclatsState]] = {
     EclatsScienceSetCompleted: _science_set_completed,
     EclatsUpgradeTaken: _upgrade_taken,
     EclatsStageBuilt: _stage_built,
-    EclatsWonderPowerTriggered: _nothing,
+    EclatsWonderPowerTriggered: unchanged,
     EclatsPermanentShieldsGained: _permanent_shields_gained,
     EclatsExtraTakeGranted: _extra_take_granted,
     EclatsGrantStarted: _grant_started,
-    EclatsGrantForfeited: _nothing,
+    EclatsGrantForfeited: unchanged,
     EclatsBattleFought: _battle_fought,
     EclatsTurnEnded: _turn_ended,
-    EclatsTurnSkipped: _nothing,
+    EclatsTurnSkipped: unchanged,
     EclatsGameEnded: _game_ended,
 }
 

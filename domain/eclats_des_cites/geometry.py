@@ -2,8 +2,10 @@
 
 The table is the same for every seat count: the central pile then the five
 border piles on one row (the ones a smaller game has are drawn), the three
-face-up upgrade slots and the hidden upgrade pile on the next, then one board
-per seat, ``seat_0`` first.
+face-up upgrade slots and the hidden upgrade pile on the next, then the turn,
+the pending decision, the discard pile and the legend in a band (tall enough for
+every decision and a long discard pile: the boards start lower only if a band
+ever needs more), then one board per seat, ``seat_0`` first.
 """
 
 from __future__ import annotations
@@ -11,15 +13,17 @@ from __future__ import annotations
 from domain.geometry import Geometry, Place
 
 TOP = 48
-PILE_Y = 78
+PILE_Y = 76
 PILE_W = 118
-PILE_H = 70
+PILE_H = 96
 PILE_GAP = 10
-UPGRADE_Y = 188
+UPGRADE_Y = 204
 UPGRADE_W = 150
 UPGRADE_H = 46
-SEATS_Y = 360
-SEAT_H = 150
+BAND_Y = 270
+"""Where the band of the turn, the pending decision, the discard pile and the legend begins."""
+SEATS_Y = 520
+SEAT_H = 196
 SEAT_GAP = 10
 PILES = ("central", "border_0", "border_1", "border_2", "border_3", "border_4")
 

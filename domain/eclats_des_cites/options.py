@@ -9,8 +9,8 @@ from typing import Annotated, Any
 
 import msgspec
 
-from domain.eclats_des_cites.components import MAX_SEATS, MIN_SEATS, seat_id
-from domain.kernel import RuleViolation, Seat
+from domain.eclats_des_cites.components import MAX_SEATS, MIN_SEATS
+from domain.kernel import RuleViolation
 
 
 class EclatsOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -33,21 +33,3 @@ def validate_options(options: Any) -> None:
         raise RuleViolation(
             "invalid_options", f"seat_count must be 2 to 5, not {n!r}", {"seat_count": n}
         )
-
-
-def decode_options(raw: bytes | str | dict[str, Any]) -> EclatsOptions:
-    """Parse options (JSON or builtins); ``invalid_options`` for an unknown option or a bad value."""
-    try:
-        if isinstance(raw, dict):
-            options = msgspec.convert(raw, type=EclatsOptions)
-        else:
-            options = msgspec.json.decode(raw, type=EclatsOptions)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise RuleViolation("invalid_options", f"bad options: {exc}") from None
-    validate_options(options)
-    return options
-
-
-def seats(options: EclatsOptions) -> tuple[Seat, ...]:
-    """``seat_0`` … ``seat_{n-1}``."""
-    return tuple(seat_id(i) for i in range(options.seat_count))

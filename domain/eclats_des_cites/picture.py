@@ -1,14 +1,39 @@
 """The Éclats des Cités picture: a seat's view -> an SVG document (pure, deterministic).
 
-Ids: piles by pile id, face-up upgrades by upgrade id and the hidden upgrade
-pile ``hidden``, revealed cards and wonders to choose by their ids (the
-options of the pending decision), seat boards ``seat_<n>``.
+Ids: piles by pile id (``central``, ``border_<i>``), the face-up upgrade slots
+``upgrade_slot_<i>`` each holding its upgrade by upgrade id, the hidden upgrade
+pile ``hidden``, the conflict markers ``conflict_markers``, the discard pile
+``discard``, the options of a pending wonder or revealed-card choice by their ids,
+seat boards ``seat_<i>`` and their stages ``seat_<i>_stage_<n>``.
+
+Every visible text is in the context's language (``words.py``); no id is shown and
+no name is cut (long names take two lines, long lists wrap). Colours that carry a
+rule have a second cue: every card carries its family's letter (R, J, C, P, S, E,
+with a legend), a built stage a ``✓``, a conflict marker on alert a ``!``, what the
+pending decision offers a thick frame (and its list in words), the player to act a
+mark in the board's heading.
 """
 
 from __future__ import annotations
 
-from domain.eclats_des_cites.components import EclatsComponents
+from collections import Counter
+from collections.abc import Sequence
+
+from domain.eclats_des_cites.components import (
+    CARD_BY_ID,
+    CARD_ORDER,
+    FACE_UP_SLOTS,
+    HIDDEN,
+    MARKERS,
+    PILE_IDS,
+    STAGES,
+    WONDER_BY_ID,
+    EclatsComponents,
+    left_pile,
+    right_pile,
+)
 from domain.eclats_des_cites.geometry import (
+    BAND_Y,
     PILE_H,
     PILE_W,
     SEAT_H,
@@ -18,166 +43,479 @@ from domain.eclats_des_cites.geometry import (
     seat_origin,
     upgrade_origin,
 )  # fmt: skip
-from domain.eclats_des_cites.views import EclatsView
-from domain.svg import INK, MUTED, WIDTH, PictureContext, Svg, shorten
+from domain.eclats_des_cites.views import EclatsPlayerView, EclatsView
+from domain.eclats_des_cites.words import (
+    FAMILY_MARK,
+    FAMILY_NAME,
+    PICTURE_COUNTED,
+    PICTURE_DISCARD,
+    PICTURE_DISCARD_EMPTY,
+    PICTURE_ENDED,
+    PICTURE_EXPLORING,
+    PICTURE_FAMILY_KEY,
+    PICTURE_GRANTS,
+    PICTURE_HIDDEN_OPTION,
+    PICTURE_HIDDEN_UPGRADES,
+    PICTURE_LEGEND,
+    PICTURE_LEGEND_MARKS,
+    PICTURE_MARK_ACTIVE,
+    PICTURE_MARK_RANK,
+    PICTURE_MARK_WINNER,
+    PICTURE_MARKERS,
+    PICTURE_OFFERED_PILES,
+    PICTURE_ON_ALERT,
+    PICTURE_PEEKED,
+    PICTURE_PENDING,
+    PICTURE_PILE_BORDER,
+    PICTURE_PILE_CENTRAL,
+    PICTURE_PILE_COUNT,
+    PICTURE_PILE_EMPTY,
+    PICTURE_PILE_FACE_DOWN,
+    PICTURE_PILES,
+    PICTURE_REVEALED_BY,
+    PICTURE_SEAT,
+    PICTURE_SEAT_NO_UPGRADES,
+    PICTURE_SEAT_NO_WONDER,
+    PICTURE_SEAT_PILES,
+    PICTURE_SEAT_UPGRADES,
+    PICTURE_SEAT_WONDER,
+    PICTURE_SHIELDS,
+    PICTURE_SLOT_EMPTY,
+    PICTURE_STAGE,
+    PICTURE_STAGE_BUILT,
+    PICTURE_STAGE_PRESTIGE,
+    PICTURE_TABLEAU,
+    PICTURE_TABLEAU_EMPTY,
+    PICTURE_TURN,
+    PICTURE_UPGRADE_OPTION,
+    PICTURE_UPGRADES,
+    PICTURE_WONDER_OPTION,
+    PICTURE_WONDER_POWER,
+    REQUIREMENT,
+    UPGRADE_NAME,
+    WONDER_NAME,
+    card,
+    card_name,
+    decision,
+    family_mark,
+    pile,
+    player_of,
+    seat_of,
+    slot_id,
+    source,
+    stage,
+    stage_id,
+    upgrade,
+    upgrade_effect,
+    wonder,
+    wonder_power_text,
+    wonder_prestige,
+)
+from domain.svg import INK, MUTED, WIDTH, PictureContext, Svg
+from domain.words import Many, Msg, Part, msg
 
 FAMILY_FILL = {
     "resource": "#c8a46e", "joker": "#b18fd6", "culture": "#e3c34b",
     "protection": "#d0604e", "science": "#5b9bd5", "exploration": "#5fb38a",
 }  # fmt: skip
+OFFERED = "#1a7f37"
+"""The frame of what the pending decision offers (drawn 3 px thick: not by colour alone)."""
+ALERT = "#d0302a"
+BUILT = "#e3c34b"
+CHAR = 0.6
+"""A character's width, in font sizes (an estimate, for wrapping and centring)."""
+BOLD = 0.66
+LINE = 15
 
 
-def _seat(index: int) -> str:
-    return f"seat_{index}"
+def text_width(value: str, size: float, *, bold: bool = False) -> float:
+    return len(value) * size * (BOLD if bold else CHAR)
 
 
-def _table(svg: Svg, view: EclatsView, components: EclatsComponents) -> float:
-    names: dict[str, str] = {c.id: c.name for c in components.cards}
-    family: dict[str, str] = {c.id: c.family for c in components.cards}
-    pending = view.pending
-    options = set(pending.options) if pending is not None else set()
-    svg.heading(14, 70, "piles")
-    for index, pile in enumerate(view.piles):
-        px, py = pile_origin(index)
-        x, y = float(px), float(py)
-        offered = pending is not None and pending.kind == "take_card" and pile.pile_id in options
-        with svg.group(id=pile.pile_id, class_="pile", data_offered="true" if offered else None):
-            svg.rect(x, y, PILE_W, PILE_H, rx=6, fill="#efe6d2",
-                     stroke="#1a7f37" if offered else INK, stroke_width=3 if offered else 1)  # fmt: skip
-            svg.label(x + 8, y + 18, pile.pile_id.replace("_", " "), size=12, font_weight="bold")
-            svg.label(x + 8, y + 36, f"{pile.count} cards", size=12)
-            if pile.top is not None:
-                svg.rect(x + 6, y + 44, PILE_W - 12, 20, rx=3, fill=FAMILY_FILL[family[pile.top]],
-                         data_card=pile.top)  # fmt: skip
-                svg.label(x + PILE_W / 2, y + 58, shorten(names[pile.top], 16), size=11,
-                          text_anchor="middle")  # fmt: skip
-            elif pile.pile_id == "central":
-                svg.label(x + 8, y + 58, "face down", size=11, fill=MUTED)
-    svg.heading(14, 180, "upgrades")
-    svg.label(470, 180, "conflict markers:", size=12, fill=MUTED)
-    with svg.group(id="conflict_markers", data_alerts=view.alerts):
-        for k in range(components.conflict_markers):
-            alert = k < view.alerts
-            svg.circle(590 + 26 * k, 175, 9, fill="#d0302a" if alert else "#ffffff", stroke=INK)
-        svg.label(590 + 26 * components.conflict_markers, 180, f"{view.alerts} on alert", size=12)
-    upgrade_names = {u.id: u.name for u in components.upgrades}
-    for slot in range(3):
-        sx, sy = upgrade_origin(slot)
-        x, y = float(sx), float(sy)
-        upgrade = view.upgrades_face_up[slot] if slot < len(view.upgrades_face_up) else None
-        if upgrade is None:
-            svg.rect(x, y, UPGRADE_W, UPGRADE_H, rx=6, fill="none", stroke=MUTED,
-                     stroke_dasharray="4 3")  # fmt: skip
-            svg.label(x + UPGRADE_W / 2, y + 28, "empty slot", size=11, text_anchor="middle",
-                      fill=MUTED)  # fmt: skip
-            continue
-        with svg.group(id=upgrade, class_="upgrade", data_slot=slot):
-            svg.rect(x, y, UPGRADE_W, UPGRADE_H, rx=6, fill="#dfeaf5", stroke=INK)
-            svg.label(x + UPGRADE_W / 2, y + 28, upgrade_names[upgrade], size=13,
-                      text_anchor="middle", font_weight="bold")  # fmt: skip
-    ux, uy = upgrade_origin(3)
-    with svg.group(id="hidden", class_="upgrade"):
-        svg.rect(ux, uy, UPGRADE_W, UPGRADE_H, rx=6, fill="#b9c7d6", stroke=INK)
-        svg.label(ux + UPGRADE_W / 2, uy + 28, f"hidden: {view.upgrades_hidden_count}", size=13,
-                  text_anchor="middle")  # fmt: skip
-    y = 258.0
-    ctx = svg.context
-    if pending is not None:
-        svg.label(14, y, f"pending: {ctx.who(_seat(pending.seat))} must {pending.kind.replace('_', ' ')}"
-                  f" ({pending.source}; green: what it offers)", size=13, font_weight="bold")  # fmt: skip
-        y += 8
-        if pending.kind in ("choose_revealed_card", "choose_wonder"):
-            ox = 14.0
-            seen: set[str] = set()
-            for option in pending.options:
-                label = names.get(option) or option.replace("_", " ")
-                fill = FAMILY_FILL[family[option]] if option in family else "#f2e2c2"
-                first = option not in seen
-                seen.add(option)
-                with svg.group(id=option if first else None, data_option=option):
-                    svg.rect(ox, y + 4, 136, 24, rx=4, fill=fill, stroke="#1a7f37", stroke_width=2)
-                    svg.label(ox + 68, y + 21, shorten(label, 20), size=11, text_anchor="middle")
-                ox += 142
-            y += 30
-        y += 16
-    turn = view.turn
-    if turn is not None:
-        line = (f"turn {view.turn_number}: {ctx.who(_seat(turn.seat))}, jokers played "
-                f"{turn.jokers_played}, stages this turn {turn.stages_built_this_turn}")  # fmt: skip
-        if turn.peeked_card is not None:
-            line += f", Exploration shows {names[turn.peeked_card]}"
-        svg.label(14, y, shorten(line, 118), size=12)
-        y += 16
-    svg.label(14, y, f"discard: {len(view.discard)} cards", size=12, fill=MUTED)
+def name_lines(name: str, size: float, width: float, *, bold: bool = False) -> list[str]:
+    """A name on one line, or on two split at the space nearest the middle, when it is
+    wider than ``width`` at ``size``. A name is never cut."""
+    if text_width(name, size, bold=bold) <= width:
+        return [name]
+    breaks = [i for i, ch in enumerate(name) if ch == " "]
+    if not breaks:
+        return [name]
+    at = min(breaks, key=lambda i: abs(i - len(name) / 2))
+    return [name[:at].rstrip(), name[at:].lstrip()]
+
+
+def wrap(
+    items: Sequence[str], width: float, size: float, first: str = "", *, joiner: str = ", "
+) -> list[str]:
+    """``first`` then the items joined by ``joiner``, broken into lines no wider than
+    ``width`` (between items, never inside one)."""
+    lines: list[str] = []
+    line = first
+    tail = joiner.rstrip()
+    for i, item in enumerate(items):
+        piece = item + (tail if i < len(items) - 1 else "")
+        candidate = f"{line} {piece}" if line else piece
+        if line and text_width(candidate, size) > width:
+            lines.append(line)
+            line = piece
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+def wrap_words(value: str, width: float, size: float) -> list[str]:
+    """A text broken into lines no wider than ``width`` at ``size``, between words."""
+    return wrap(value.split(" "), width, size, joiner=" ")
+
+
+def _say_lines(svg: Svg, y: float, value: str, size: int = 12, **attrs: object) -> float:
+    """A text of the band, wrapped to the picture's width; the y of the next line."""
+    for line in wrap_words(value, WIDTH - 28, size):
+        svg.label(14, y, line, size=size, **attrs)
+        y += size + 3
     return y
 
 
-def _boards(svg: Svg, view: EclatsView, components: EclatsComponents, top: float) -> None:
-    wonders = {w.id: w for w in components.wonders}
-    cards = {c.id: c for c in components.cards}
-    upgrade_names = {u.id: u.name for u in components.upgrades}
-    scores = {s.seat: s for s in view.result.scores} if view.result is not None else {}
-    ctx = svg.context
+def _badge(svg: Svg, x: float, y: float, card_id: str, size: float = 14) -> None:
+    """The family's letter on a white square: the card's family without its colour."""
+    svg.rect(x, y, size, size, rx=2, fill="#ffffff", stroke=INK, stroke_width=0.75)
+    svg.label(x + size / 2, y + size * 0.78, svg.context.text(family_mark(card_id)),
+              size=int(size * 0.72), text_anchor="middle", font_weight="bold")  # fmt: skip
+
+
+def _card_box(svg: Svg, card_id: str, x: float, y: float, w: float, h: float,
+              **attrs: object) -> None:  # fmt: skip
+    """A card: its family's colour and letter, its whole name (two lines when long)."""
+    family = CARD_BY_ID[card_id].family
+    frame: dict[str, object] = {"stroke": INK, "stroke_width": 0.75, **attrs}
+    svg.rect(x, y, w, h, rx=4, fill=FAMILY_FILL[family], **frame)
+    _badge(svg, x + 4, y + 4, card_id)
+    lines = name_lines(svg.context.text(card_name(card_id)), 11, w - 24)
+    top = y + h / 2 + 4 - (len(lines) - 1) * 6.5
+    for i, line in enumerate(lines):
+        svg.label(x + 12 + w / 2, top + 13 * i, line, size=11, text_anchor="middle")
+
+
+def _piles(svg: Svg, view: EclatsView) -> None:
+    say = svg.context.text
+    pending = view.pending
+    offered = set(pending.options) if pending is not None and pending.kind == "take_card" else set()
+    svg.heading(14, 68, say(msg(PICTURE_PILES)))
+    for index, pile_view in enumerate(view.piles):
+        x, y = (float(v) for v in pile_origin(index))
+        chosen = pile_view.pile_id in offered
+        central = pile_view.pile_id == "central"
+        with svg.group(id=pile_view.pile_id, class_="pile",
+                       data_offered="true" if chosen else None):  # fmt: skip
+            svg.rect(x, y, PILE_W, PILE_H, rx=6, fill="#efe6d2",
+                     stroke=OFFERED if chosen else INK, stroke_width=3 if chosen else 1)  # fmt: skip
+            title = (
+                msg(PICTURE_PILE_CENTRAL)
+                if central
+                else msg(PICTURE_PILE_BORDER, number=PILE_IDS.index(pile_view.pile_id))
+            )
+            svg.label(x + 8, y + 16, say(title), size=12, font_weight="bold")
+            svg.label(x + 8, y + 32, say(msg(PICTURE_PILE_COUNT, count=pile_view.count)), size=11)
+            if pile_view.top is not None:
+                _card_box(svg, pile_view.top, x + 6, y + 40, PILE_W - 12, 48,
+                          data_card=pile_view.top)  # fmt: skip
+            elif central and pile_view.count:
+                svg.rect(x + 6, y + 40, PILE_W - 12, 48, rx=4, fill="#8f8372", stroke=INK,
+                         stroke_width=0.75)  # fmt: skip
+                svg.label(x + PILE_W / 2, y + 68, say(msg(PICTURE_PILE_FACE_DOWN)), size=11,
+                          text_anchor="middle", fill="#ffffff")  # fmt: skip
+            else:
+                svg.label(x + PILE_W / 2, y + 68, say(msg(PICTURE_PILE_EMPTY)), size=11,
+                          text_anchor="middle", fill=MUTED)  # fmt: skip
+
+
+def _upgrades(svg: Svg, view: EclatsView) -> None:
+    say = svg.context.text
+    pending = view.pending
+    offered = (
+        set(pending.options) if pending is not None and pending.kind == "choose_upgrade" else set()
+    )
+    svg.heading(14, 196, say(msg(PICTURE_UPGRADES)))
+    svg.label(584, 196, say(msg(PICTURE_MARKERS)), size=12, fill=MUTED, text_anchor="end")
+    with svg.group(id="conflict_markers", data_alerts=view.alerts):
+        for k in range(MARKERS):
+            alert = k < view.alerts
+            svg.circle(598 + 26 * k, 191, 9, fill=ALERT if alert else "#ffffff", stroke=INK)
+            if alert:
+                svg.label(598 + 26 * k, 195, "!", size=12, text_anchor="middle",
+                          font_weight="bold", fill="#ffffff")  # fmt: skip
+        svg.label(598 + 26 * MARKERS, 196,
+                  say(msg(PICTURE_ON_ALERT, alerts=view.alerts, markers=MARKERS)), size=12)  # fmt: skip
+    for slot in range(FACE_UP_SLOTS):
+        x, y = (float(v) for v in upgrade_origin(slot))
+        held = view.upgrades_face_up[slot] if slot < len(view.upgrades_face_up) else None
+        with svg.group(id=slot_id(slot), class_="upgrade-slot", data_slot=slot):
+            if held is None:
+                svg.rect(x, y, UPGRADE_W, UPGRADE_H, rx=6, fill="none", stroke=MUTED,
+                         stroke_dasharray="4 3")  # fmt: skip
+                svg.label(x + UPGRADE_W / 2, y + 28, say(msg(PICTURE_SLOT_EMPTY)), size=11,
+                          text_anchor="middle", fill=MUTED)  # fmt: skip
+                continue
+            chosen = held in offered
+            with svg.group(id=held, class_="upgrade", data_offered="true" if chosen else None):
+                svg.rect(x, y, UPGRADE_W, UPGRADE_H, rx=6, fill="#dfeaf5",
+                         stroke=OFFERED if chosen else INK, stroke_width=3 if chosen else 1)  # fmt: skip
+                svg.label(x + UPGRADE_W / 2, y + 28, say(msg(UPGRADE_NAME[held])), size=13,
+                          text_anchor="middle", font_weight="bold")  # fmt: skip
+    x, y = (float(v) for v in upgrade_origin(FACE_UP_SLOTS))
+    chosen = HIDDEN in offered
+    with svg.group(id=HIDDEN, class_="upgrade", data_offered="true" if chosen else None):
+        svg.rect(x, y, UPGRADE_W, UPGRADE_H, rx=6, fill="#b9c7d6",
+                 stroke=OFFERED if chosen else INK, stroke_width=3 if chosen else 1)  # fmt: skip
+        svg.label(x + UPGRADE_W / 2, y + 28,
+                  say(msg(PICTURE_HIDDEN_UPGRADES, count=view.upgrades_hidden_count)), size=12,
+                  text_anchor="middle")  # fmt: skip
+
+
+def _turn(svg: Svg, view: EclatsView, y: float) -> float:
+    """The turn in progress: whose, its counters, the extra cards to come, the card being
+    explored, and (to its player only) what Exploration showed at its start; or why the
+    game ended."""
+    say = svg.context.text
+    if view.result is not None:
+        ended = msg(PICTURE_ENDED, reason=Part("end-reason", view.result.reason))
+        return _say_lines(svg, y, say(ended), 12, font_weight="bold") + 6
+    turn = view.turn
+    if turn is None:
+        return y
+    lines = [
+        say(
+            msg(
+                PICTURE_TURN,
+                turn=view.turn_number,
+                player=player_of(turn.seat),
+                jokers=turn.jokers_played,
+                stages=turn.stages_built_this_turn,
+            )
+        )
+    ]
+    if turn.grant_queue:
+        grants = Many(tuple(source(g) for g in turn.grant_queue))
+        lines.append(say(msg(PICTURE_GRANTS, sources=grants, count=len(turn.grant_queue))))
+    if turn.exploring_card is not None:
+        lines.append(say(msg(PICTURE_EXPLORING, card=card(turn.exploring_card))))
+    if turn.peeked_card is not None:
+        lines.append(say(msg(PICTURE_PEEKED, card=card(turn.peeked_card))))
+    for line in lines:
+        y = _say_lines(svg, y, line)
+    return y + 6
+
+
+def _decision(svg: Svg, view: EclatsView, y: float) -> float:
+    """The pending decision as a question, and what it offers: piles (framed above and
+    listed), wonders (their Prestige and powers), revealed cards, upgrades (their effects)."""
+    pending = view.pending
+    if pending is None:
+        return y
+    say = svg.context.text
+    question = msg(PICTURE_PENDING, player=player_of(pending.seat), decision=decision(pending))
+    y = _say_lines(svg, y, say(question), 13, font_weight="bold") + 2
+    options = list(pending.options)
+    if pending.kind == "take_card":
+        piles = Many(tuple(pile(p) for p in options), style="or")
+        y = _say_lines(svg, y, say(msg(PICTURE_OFFERED_PILES, piles=piles)))
+    elif pending.kind == "choose_wonder":
+        x = 14.0
+        for option in options:
+            with svg.group(id=option, class_="option", data_option=option):
+                svg.rect(x, y, 148, 52, rx=5, fill="#f2e2c2", stroke=OFFERED, stroke_width=3)
+                names = name_lines(say(msg(WONDER_NAME[option])), 12, 136, bold=True)
+                for i, line in enumerate(names):
+                    svg.label(x + 74, y + (18 if len(names) == 1 else 15 + 13 * i), line,
+                              size=12, text_anchor="middle", font_weight="bold")  # fmt: skip
+                svg.label(x + 74, y + 44, say(msg(PICTURE_WONDER_OPTION,
+                                                   prestige=wonder_prestige(option))),
+                          size=11, text_anchor="middle")  # fmt: skip
+            x += 154
+        y += 56 + LINE
+        for option in options:
+            power_line = msg(
+                PICTURE_WONDER_POWER, wonder=wonder(option), power=wonder_power_text(option)
+            )
+            y = _say_lines(svg, y, say(power_line), 11)
+    elif pending.kind == "choose_revealed_card":
+        revealed = list(view.turn.revealed) if view.turn is not None else options
+        y = _say_lines(svg, y, say(msg(PICTURE_REVEALED_BY, count=len(revealed))), fill=MUTED)
+        y -= 9
+        x = 14.0
+        named: set[str] = set()
+        for card_id in revealed:
+            first = card_id not in named
+            named.add(card_id)
+            with svg.group(id=card_id if first else None, class_="option", data_option=card_id):
+                _card_box(svg, card_id, x, y, 148, 40, stroke_width=3, stroke=OFFERED)
+            x += 154
+        y += 40 + LINE + 2
+    else:
+        for option in options:
+            if option == HIDDEN:
+                offer = msg(PICTURE_HIDDEN_OPTION, count=view.upgrades_hidden_count)
+            else:
+                offer = msg(PICTURE_UPGRADE_OPTION, upgrade=upgrade(option),
+                            effect=upgrade_effect(option))  # fmt: skip
+            y = _say_lines(svg, y, say(offer))
+    return y + 6
+
+
+def counted(card_id: str, count: int) -> Msg:
+    """``Bois ×2`` (``Bois`` alone for one copy)."""
+    return msg(PICTURE_COUNTED, card=card(card_id), count=count)
+
+
+def _discard(svg: Svg, view: EclatsView, y: float) -> float:
+    """The discard pile is public: every card in it, counted by kind."""
+    say = svg.context.text
+    with svg.group(id="discard", class_="discard", data_count=len(view.discard)):
+        if not view.discard:
+            svg.label(14, y, say(msg(PICTURE_DISCARD_EMPTY)), size=11, fill=MUTED)
+            return y + LINE
+        kinds = Counter(view.discard)
+        items = [say(counted(c, kinds[c])) for c in sorted(kinds, key=CARD_ORDER.__getitem__)]
+        first = say(msg(PICTURE_DISCARD, count=len(view.discard)))
+        for line in wrap(items, WIDTH - 28, 11, first):
+            svg.label(14, y, line, size=11)
+            y += LINE - 1
+    return y
+
+
+def _legend(svg: Svg, y: float) -> float:
+    say = svg.context.text
+    families = Many(
+        tuple(
+            msg(PICTURE_FAMILY_KEY, mark=msg(FAMILY_MARK[f]), family=Part("family", f))
+            for f in FAMILY_NAME
+        )
+    )
+    for line in (say(msg(PICTURE_LEGEND, families=families)), say(msg(PICTURE_LEGEND_MARKS))):
+        y = _say_lines(svg, y, line, 10, fill=MUTED)
+    return y
+
+
+def _stages(svg: Svg, player: EclatsPlayerView, x: float, y: float) -> None:
+    say = svg.context.text
+    wonder_id = player.wonder
+    technologie = "technologie" in player.upgrades
+    for stage_info in STAGES:
+        n = stage_info.number
+        sx = x + 10 + (n - 1) * 92
+        built = n <= player.stages_built
+        svg.rect(sx, y, 88, 44, rx=4, fill=BUILT if built else "#f4efe3",
+                 stroke=INK if built else MUTED, id=stage_id(player.seat, n), data_stage=n,
+                 data_built="true" if built else None)  # fmt: skip
+        svg.label(sx + 44, y + 13, say(msg(PICTURE_STAGE, number=n, stage=stage(n))), size=9,
+                  text_anchor="middle", font_weight="bold")  # fmt: skip
+        pattern = "any" if technologie else stage_info.pattern
+        svg.label(sx + 44, y + 26, say(msg(REQUIREMENT[pattern], count=stage_info.count)), size=9,
+                  text_anchor="middle", fill=INK if built else MUTED)  # fmt: skip
+        if wonder_id is not None:
+            prestige = WONDER_BY_ID[wonder_id].stage_prestige[n - 1]
+            key = PICTURE_STAGE_BUILT if built else PICTURE_STAGE_PRESTIGE
+            svg.label(sx + 44, y + 39, say(msg(key, prestige=prestige)), size=9,
+                      text_anchor="middle", font_weight="bold" if built else None)  # fmt: skip
+
+
+def _tableau(svg: Svg, player: EclatsPlayerView, x: float, y: float) -> None:
+    """The kept cards, one chip per kind (family colour and letter, name, count), wrapped."""
+    say = svg.context.text
+    kept = [
+        (c, k) for c, k in sorted(player.tableau.items(), key=lambda kv: CARD_ORDER[kv[0]]) if k
+    ]
+    if not kept:
+        svg.label(x + 10, y + 15, say(msg(PICTURE_TABLEAU_EMPTY)), size=11, fill=MUTED)
+        return
+    head = say(msg(PICTURE_TABLEAU))
+    svg.label(x + 10, y + 15, head, size=11, fill=MUTED)
+    cx, cy = x + 16 + text_width(head, 11), y
+    right = x + WIDTH - 30
+    for card_id, count in kept:
+        name = say(counted(card_id, count))
+        w = text_width(name, 11) + 26
+        if cx + w > right:
+            cx, cy = x + 10, cy + 26
+        family = CARD_BY_ID[card_id].family
+        svg.rect(cx, cy, w, 22, rx=4, fill=FAMILY_FILL[family], fill_opacity=0.6, stroke=INK,
+                 stroke_width=0.5, data_card=card_id)  # fmt: skip
+        _badge(svg, cx + 4, cy + 4, card_id)
+        svg.label(cx + 22, cy + 15, name, size=11)
+        cx += w + 6
+
+
+def _boards(svg: Svg, view: EclatsView, top: float) -> None:
+    say = svg.context.text
+    result = view.result
     shift = max(0.0, top - seat_origin(0)[1])
+    n = view.seat_count
     for player in view.players:
         sx0, sy0 = seat_origin(player.seat)
         x, y = float(sx0), sy0 + shift
-        seat = _seat(player.seat)
+        seat = seat_of(player.seat)
         with svg.group(id=seat, class_="seat"):
-            active = view.current_seat == player.seat
+            active = result is None and view.current_seat == player.seat
             svg.rect(x, y, WIDTH - 20, SEAT_H, rx=6, fill="#ffffff", fill_opacity=0.6,
-                     stroke="#1a7f37" if active else "#b8ab8c", stroke_width=2 if active else 1)  # fmt: skip
-            wonder = wonders.get(player.wonder) if player.wonder else None
-            head = f"{ctx.who(seat)} · {wonder.name if wonder else 'no wonder yet'}"
-            head += f" · strength {player.strength} · victories {player.victories}"
-            score = scores.get(player.seat)
-            head += f" · prestige {score.total if score else player.prestige}"
-            if view.result is not None and view.result.winner == player.seat:
-                head += " · winner"
-            svg.heading(x + 10, y + 20, shorten(head, 98))
-            for stage in components.stages:
-                sx = x + 10 + (stage.number - 1) * 92
-                built = stage.number <= player.stages_built
-                prestige = wonder.stage_prestige[stage.number - 1] if wonder else None
-                svg.rect(sx, y + 30, 86, 34, rx=4, fill="#e3c34b" if built else "#f4efe3",
-                         stroke=INK if built else MUTED, data_stage=stage.number)  # fmt: skip
-                svg.label(sx + 43, y + 45, f"{stage.number}. {stage.name}", size=10,
-                          text_anchor="middle", font_weight="bold" if built else None)  # fmt: skip
-                svg.label(sx + 43, y + 58, f"{stage.count} {stage.pattern}"
-                          + (f" · {prestige}P" if prestige else ""), size=9, text_anchor="middle",
+                     stroke=OFFERED if active else "#b8ab8c", stroke_width=3 if active else 1)  # fmt: skip
+            who = player_of(player.seat)
+            parts = [
+                say(msg(PICTURE_SEAT_WONDER, player=who, wonder=wonder(player.wonder)))
+                if player.wonder is not None
+                else say(msg(PICTURE_SEAT_NO_WONDER, player=who))
+            ]
+            if active:
+                parts.append(say(msg(PICTURE_MARK_ACTIVE)))
+            if result is not None:
+                rank = result.ranking.index(player.seat) + 1
+                key = PICTURE_MARK_WINNER if player.seat == result.winner else PICTURE_MARK_RANK
+                parts.append(say(msg(key, rank=rank)))
+            svg.heading(x + 10, y + 18, " · ".join(parts))
+            if player.wonder is not None:
+                svg.label(x + 10, y + 34, say(wonder_power_text(player.wonder)), size=11,
                           fill=MUTED)  # fmt: skip
-            shields = player.permanent_shields + sum(
-                cards[c].shields * n for c, n in player.tableau.items()
+            _stages(svg, player, x, y + 42)
+            score = (
+                next((s for s in result.scores if s.seat == player.seat), None) if result else None
             )
-            svg.label(x + 478, y + 45, f"shields: {shields} ({player.permanent_shields} permanent)",
-                      size=12)  # fmt: skip
-            held = ", ".join(upgrade_names[u] for u in player.upgrades) or "none"
-            svg.label(x + 478, y + 61, shorten(f"upgrades: {held}", 42), size=12)
-            ty = y + 86
-            by_family: dict[str, list[str]] = {}
-            for card_id, count in sorted(player.tableau.items(), key=lambda kv: kv[0]):
-                if count:
-                    by_family.setdefault(cards[card_id].family, []).append(
-                        f"{cards[card_id].name}×{count}" if count > 1 else cards[card_id].name
-                    )
-            column = 0
-            for fam in FAMILY_FILL:
-                items = by_family.get(fam)
-                if not items:
-                    continue
-                fx = x + 10 + (column % 3) * 256
-                fy = ty + (column // 3) * 30
-                svg.rect(fx, fy - 13, 250, 26, rx=4, fill=FAMILY_FILL[fam], fill_opacity=0.5)
-                svg.label(fx + 6, fy + 4, shorten(f"{fam}: " + ", ".join(items), 40), size=11)
-                column += 1
-            if column == 0:
-                svg.label(x + 10, ty + 4, "tableau: empty", size=11, fill=MUTED)
+            prestige = score.total if score is not None else player.prestige
+            rx = x + 478
+            svg.label(rx, y + 56, say(msg(PICTURE_SEAT, strength=player.strength,
+                                          victories=player.victories, prestige=prestige)),
+                      size=12, font_weight="bold")  # fmt: skip
+            shields = player.strength - (2 if "protection" in player.upgrades else 0)
+            svg.label(rx, y + 71, say(msg(PICTURE_SHIELDS, shields=shields,
+                                          permanent=player.permanent_shields)), size=11)  # fmt: skip
+            piles = msg(
+                PICTURE_SEAT_PILES,
+                left=PILE_IDS.index(left_pile(player.seat, n)),
+                right=PILE_IDS.index(right_pile(player.seat, n)),
+            )
+            svg.label(rx, y + 86, say(piles), size=11)
+            held = (
+                msg(
+                    PICTURE_SEAT_UPGRADES, upgrades=Many(tuple(upgrade(u) for u in player.upgrades))
+                )
+                if player.upgrades
+                else msg(PICTURE_SEAT_NO_UPGRADES)
+            )
+            svg.label(x + 10, y + 104, say(held), size=11)
+            _tableau(svg, player, x, y + 112)
 
 
 def render(view: EclatsView, components: EclatsComponents, context: PictureContext) -> str:
-    """The piles, upgrades, conflict markers and pending decision; then each seat's board."""
+    """The piles, upgrades and conflict markers; the turn, the pending decision, the
+    discard pile and the legend; then each seat's board."""
     svg = Svg(context)
     svg.title_line()
-    bottom = _table(svg, view, components)
-    _boards(svg, view, components, bottom + 20)
+    _piles(svg, view)
+    _upgrades(svg, view)
+    y = float(BAND_Y)
+    y = _turn(svg, view, y)
+    y = _decision(svg, view, y)
+    y = _discard(svg, view, y)
+    y = _legend(svg, y + 4)
+    _boards(svg, view, y + 8)
     return svg.document()

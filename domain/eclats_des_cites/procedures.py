@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Literal, cast
 
+from domain import kernel
 from domain.eclats_des_cites.battle import battle_victories, strength
 from domain.eclats_des_cites.components import (
     ACCESSIBLE,
@@ -57,13 +58,13 @@ from domain.eclats_des_cites.events import (
 from domain.eclats_des_cites.payment import choose_payment, science_set
 from domain.eclats_des_cites.scoring import ranking, scores, stage_prestige
 from domain.eclats_des_cites.state import EclatsState
-from domain.kernel import Emitter
 
-Emit = Emitter[EclatsState]
-"""The emitter of one decision (or of setup)."""
+Emitter = kernel.Emitter[EclatsState]
+"""The kernel ``Emitter`` over this game's state: what every step takes. Build one
+with ``kernel.Emitter(evolve, state, rng)`` (calling the alias costs a typing call)."""
 
 
-def next_wonder(emitter: Emit) -> None:
+def next_wonder(emitter: Emitter) -> None:
     """Ask the next chooser for a wonder (the last one gets the one left), then start play."""
     while True:
         s = emitter.state
@@ -91,7 +92,7 @@ def open_piles(state: EclatsState, piles: tuple[PileId, ...]) -> list[str]:
     return [pile for pile in piles if state.piles[pile]]
 
 
-def start_turn(emitter: Emit, seat_index: SeatIndex) -> None:
+def start_turn(emitter: Emitter, seat_index: SeatIndex) -> None:
     """10.2: the turn starts, Exploration peeks, the take is asked for."""
     s = emitter.state
     emitter.emit(EclatsTurnStarted(seat=seat_index, turn_number=s.turn_number + 1))
@@ -108,7 +109,7 @@ def start_turn(emitter: Emit, seat_index: SeatIndex) -> None:
     )
 
 
-def play(emitter: Emit, seat_index: SeatIndex, card: CardId) -> None:
+def play(emitter: Emitter, seat_index: SeatIndex, card: CardId) -> None:
     """PLAY (10.3): keep the card and apply its immediate effect."""
     emitter.emit(EclatsCardPlayed(seat=seat_index, card_id=card))
     s = emitter.state
@@ -133,7 +134,7 @@ def play(emitter: Emit, seat_index: SeatIndex, card: CardId) -> None:
         _reveal(emitter, seat_index, cast(RevealSource, card), REVEAL_COUNT[card])
 
 
-def _reveal(emitter: Emit, seat_index: SeatIndex, source: RevealSource, count: int) -> None:
+def _reveal(emitter: Emitter, seat_index: SeatIndex, source: RevealSource, count: int) -> None:
     central = emitter.state.piles["central"]
     m = min(count, len(central))
     if m == 0:
@@ -169,7 +170,7 @@ def _reveal(emitter: Emit, seat_index: SeatIndex, source: RevealSource, count: i
     )
 
 
-def after_choice(emitter: Emit, seat_index: SeatIndex, card: CardId) -> None:
+def after_choice(emitter: Emitter, seat_index: SeatIndex, card: CardId) -> None:
     turn = emitter.state.turn
     if turn is not None and turn.exploring_card is not None:
         emitter.emit(
@@ -187,7 +188,7 @@ def _upgrade_options(state: EclatsState) -> list[str]:
     return options
 
 
-def resolve(emitter: Emit) -> None:
+def resolve(emitter: Emitter) -> None:
     """The resolution loop (10.4) for the seat whose turn it is."""
     while True:
         s = emitter.state
@@ -250,7 +251,7 @@ def resolve(emitter: Emit) -> None:
         return
 
 
-def _power(emitter: Emit, seat_index: SeatIndex, wonder: WonderId, stage: Literal[2, 4]) -> None:
+def _power(emitter: Emitter, seat_index: SeatIndex, wonder: WonderId, stage: Literal[2, 4]) -> None:
     if wonder == "pyramide_des_aurores":
         return
     emitter.emit(EclatsWonderPowerTriggered(seat=seat_index, wonder_id=wonder, stage=stage))
@@ -274,7 +275,7 @@ def _power(emitter: Emit, seat_index: SeatIndex, wonder: WonderId, stage: Litera
         )
 
 
-def _start_grant(emitter: Emit, seat_index: SeatIndex, grant: GrantSource) -> None:
+def _start_grant(emitter: Emitter, seat_index: SeatIndex, grant: GrantSource) -> None:
     s = emitter.state
     if grant == "observatoire":
         _reveal(emitter, seat_index, "observatoire", REVEAL_COUNT["observatoire"])
@@ -291,7 +292,7 @@ def _start_grant(emitter: Emit, seat_index: SeatIndex, grant: GrantSource) -> No
     )
 
 
-def _end_turn(emitter: Emit, seat_index: SeatIndex) -> None:
+def _end_turn(emitter: Emitter, seat_index: SeatIndex) -> None:
     s = emitter.state
     n = s.n
     if s.alerts >= MARKERS:  # E1
@@ -323,7 +324,7 @@ def _end_turn(emitter: Emit, seat_index: SeatIndex) -> None:
     start_turn(emitter, following)
 
 
-def _end_game(emitter: Emit, reason: EndReason) -> None:
+def _end_game(emitter: Emitter, reason: EndReason) -> None:
     s = emitter.state
     table = scores(s)
     order, _ = ranking([x.total for x in table], [x.stages for x in table], s.first_seat)

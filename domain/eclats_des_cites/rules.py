@@ -1,4 +1,4 @@
-"""decide, legal_commands, to_act and outcome (spec sections 7, 10, 11).
+"""decide, legal_commands and to_act (spec sections 7 and 10).
 
 ``decide`` validates a command in the spec's order (7.0), then emits events
 through the kernel's ``Emitter`` and runs the automatic steps of
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain import kernel
 from domain.eclats_des_cites.commands import (
     EclatsChooseRevealedCard,
     EclatsChooseUpgrade,
@@ -38,10 +39,9 @@ from domain.eclats_des_cites.events import (
     EclatsWonderChosen,
 )
 from domain.eclats_des_cites.evolve import evolve
-from domain.eclats_des_cites.procedures import Emit, after_choice, next_wonder, play, resolve
-from domain.eclats_des_cites.scoring import ranking
+from domain.eclats_des_cites.procedures import Emitter, after_choice, next_wonder, play, resolve
 from domain.eclats_des_cites.state import EclatsState
-from domain.kernel import Emitter, Outcome, RuleViolation, Seat, Standing
+from domain.kernel import Rng, RuleViolation, Seat
 
 _KIND_OF_COMMAND: dict[type[Any], DecisionKind] = {
     EclatsChooseWonder: "choose_wonder",
@@ -54,8 +54,12 @@ _KIND_OF_COMMAND: dict[type[Any], DecisionKind] = {
 # --- decide ------------------------------------------------------------------------
 
 
-def decide(state: EclatsState, seat: Seat, command: EclatsCommand) -> list[EclatsEvent]:
-    """The events of ``command`` from ``seat``, or RuleViolation (checks in the order of 7.0)."""
+def decide(
+    state: EclatsState, seat: Seat, command: EclatsCommand, rng: Rng | None = None
+) -> list[EclatsEvent]:
+    """The events of ``command`` from ``seat``, or RuleViolation (checks in the order of 7.0).
+
+    ``rng`` is unused: every draw of the game is made at setup (section 5)."""
     value = param_of(command)  # 1. invalid_payload
     index = SEAT_INDEX.get(seat) if isinstance(seat, str) else None
     if index is None or index >= state.n:  # 2.
@@ -75,7 +79,7 @@ def decide(state: EclatsState, seat: Seat, command: EclatsCommand) -> list[Eclat
             f"{seat} must answer {pending.kind}, not {kind}",
             {"expected": pending.kind, "got": kind},
         )
-    emitter: Emit = Emitter(evolve, state)
+    emitter: Emitter = kernel.Emitter(evolve, state)
     if kind == "choose_wonder":
         _choose_wonder(emitter, index, value)
     elif kind == "take_card":
@@ -87,7 +91,7 @@ def decide(state: EclatsState, seat: Seat, command: EclatsCommand) -> list[Eclat
     return emitter.events
 
 
-def _choose_wonder(emitter: Emit, index: SeatIndex, wonder: str) -> None:
+def _choose_wonder(emitter: Emitter, index: SeatIndex, wonder: str) -> None:
     if wonder not in WONDER_IDS:
         raise RuleViolation(
             "unknown_wonder", f"there is no wonder {wonder!r}", {"wonder_id": wonder}
@@ -104,7 +108,7 @@ def _choose_wonder(emitter: Emit, index: SeatIndex, wonder: str) -> None:
     next_wonder(emitter)
 
 
-def _take_card(emitter: Emit, index: SeatIndex, pile_id: str) -> None:
+def _take_card(emitter: Emitter, index: SeatIndex, pile_id: str) -> None:
     s = emitter.state
     assert s.pending is not None
     piles = all_piles(s.n)
@@ -127,7 +131,7 @@ def _take_card(emitter: Emit, index: SeatIndex, pile_id: str) -> None:
     resolve(emitter)
 
 
-def _choose_revealed(emitter: Emit, index: SeatIndex, card_id: str) -> None:
+def _choose_revealed(emitter: Emitter, index: SeatIndex, card_id: str) -> None:
     turn = emitter.state.turn
     revealed: list[CardId] = list(turn.revealed) if turn is not None else []
     if card_id not in revealed:
@@ -149,7 +153,7 @@ def _choose_revealed(emitter: Emit, index: SeatIndex, card_id: str) -> None:
     resolve(emitter)
 
 
-def _choose_upgrade(emitter: Emit, index: SeatIndex, upgrade: str) -> None:
+def _choose_upgrade(emitter: Emitter, index: SeatIndex, upgrade: str) -> None:
     s = emitter.state
     if upgrade != HIDDEN and upgrade not in UPGRADE_IDS:
         raise RuleViolation(
@@ -201,21 +205,3 @@ def to_act(state: EclatsState) -> list[Seat]:
     if state.status == "finished" or state.pending is None:
         return []
     return [seat_id(state.pending.seat)]
-
-
-def outcome(state: EclatsState) -> Outcome | None:
-    """The ranking ``game_ended`` recorded, with the tie-break that decided it."""
-    result = state.result
-    if state.status != "finished" or result is None:
-        return None
-    by_index = {score.seat: score for score in result.scores}
-    _, decided = ranking(
-        [by_index[i].total for i in range(state.n)],
-        [by_index[i].stages for i in range(state.n)],
-        state.first_seat,
-    )
-    standings = tuple(
-        Standing(seat=seat_id(index), rank=rank, score=by_index[index].total)
-        for rank, index in enumerate(result.ranking, start=1)
-    )
-    return Outcome(standings=standings, winners=(seat_id(result.winner),), decided_by=decided)

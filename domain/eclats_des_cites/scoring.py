@@ -1,4 +1,4 @@
-"""Prestige and the final ranking (spec section 11)."""
+"""Prestige, the final ranking and the outcome (spec section 11)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ from domain.eclats_des_cites.components import (
     WONDER_BY_ID,
     CardId,
     SeatIndex,
+    seat_id,
 )
 from domain.eclats_des_cites.events import EclatsScore
 from domain.eclats_des_cites.state import EclatsPlayer, EclatsState
+from domain.kernel import Outcome, Standing
 
 
 def stage_prestige(wonder: str | None, stages: int) -> int:
@@ -80,3 +82,21 @@ def ranking(
     else:
         decided = "turn_position"
     return order, decided
+
+
+def outcome(state: EclatsState) -> Outcome | None:
+    """The ranking ``game_ended`` recorded, with the tie-break that decided it."""
+    result = state.result
+    if state.status != "finished" or result is None:
+        return None
+    by_index = {score.seat: score for score in result.scores}
+    _, decided = ranking(
+        [by_index[i].total for i in range(state.n)],
+        [by_index[i].stages for i in range(state.n)],
+        state.first_seat,
+    )
+    standings = tuple(
+        Standing(seat=seat_id(index), rank=rank, score=by_index[index].total)
+        for rank, index in enumerate(result.ranking, start=1)
+    )
+    return Outcome(standings=standings, winners=(seat_id(result.winner),), decided_by=decided)

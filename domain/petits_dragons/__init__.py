@@ -1,19 +1,18 @@
 """Les petits Dragons: a dice race on a 66-cell disc (spec: docs/rules/petits_dragons.md).
 
-This module holds the ruleset's metadata and delegates to the modules of the
-package (see ``README.md`` for the layout)."""
+This module holds the ruleset's metadata; ``RULESET`` assembles it with the
+functions of the package's modules (see ``README.md`` for the layout)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from domain.kernel import Outcome, Rng, Ruleset, RulesetBase, Seat, SetupContext
-from domain.petits_dragons import rules, setup, views
+from domain.kernel import Ruleset, RulesetBase
+from domain.petits_dragons import evolve, options, rules, scoring, setup, views
 from domain.petits_dragons.commands import PetitsDragonsCommand
 from domain.petits_dragons.components import COMPONENTS, PetitsDragonsComponents
 from domain.petits_dragons.events import PetitsDragonsEvent
-from domain.petits_dragons.evolve import evolve
-from domain.petits_dragons.options import PetitsDragonsOptions, validate
+from domain.petits_dragons.options import PetitsDragonsOptions
 from domain.petits_dragons.state import PetitsDragonsState
 from domain.petits_dragons.views import PetitsDragonsView
 
@@ -99,42 +98,6 @@ class PetitsDragonsRuleset(RulesetBase):
     Components = PetitsDragonsComponents
     components = COMPONENTS
 
-    def validate_options(self, options: PetitsDragonsOptions) -> None:
-        validate(options)
-
-    def seats(self, options: PetitsDragonsOptions) -> tuple[Seat, ...]:
-        return setup.seats(options)
-
-    def setup(
-        self, options: PetitsDragonsOptions, context: SetupContext, rng: Rng
-    ) -> list[PetitsDragonsEvent]:
-        return setup.setup(options, context, rng)
-
-    def decide(
-        self, state: PetitsDragonsState, seat: Seat, command: PetitsDragonsCommand, rng: Rng
-    ) -> list[PetitsDragonsEvent]:
-        return rules.decide(state, seat, command, rng)
-
-    def evolve(
-        self, state: PetitsDragonsState | None, event: PetitsDragonsEvent
-    ) -> PetitsDragonsState:
-        return evolve(state, event)
-
-    def legal_commands(self, state: PetitsDragonsState, seat: Seat) -> list[PetitsDragonsCommand]:
-        return rules.legal_commands(state, seat)
-
-    def to_act(self, state: PetitsDragonsState) -> list[Seat]:
-        return rules.to_act(state)
-
-    def view(self, state: PetitsDragonsState, seat: Seat | None) -> PetitsDragonsView:
-        return views.view(state, seat)
-
-    def redact(self, event: PetitsDragonsEvent, seat: Seat | None) -> PetitsDragonsEvent:
-        return views.redact(event, seat)
-
-    def outcome(self, state: PetitsDragonsState) -> Outcome | None:
-        return rules.outcome(state)
-
 
 RULESET: Ruleset[
     PetitsDragonsOptions,
@@ -142,6 +105,6 @@ RULESET: Ruleset[
     PetitsDragonsCommand,
     PetitsDragonsEvent,
     PetitsDragonsView,
-] = PetitsDragonsRuleset()
+] = PetitsDragonsRuleset.assemble(options, setup, rules, evolve, views, scoring)
 
 __all__ = ["RULESET", "PetitsDragonsRuleset"]

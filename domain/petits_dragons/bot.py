@@ -39,7 +39,7 @@ draw the simulation then plays (they attack only when that draw wins), so
 they overrate every threat: at 120 playouts, over the same 27 of the bot
 benchmark's first 29 games, mcts won 15 against greedy with 2 rollout
 commands and 21 with none (76.0% of all 200). With the greedy heuristic as
-the evaluation, 2 had beaten 0, 4 and 10 (README, Bot strength)."""
+the evaluation, 2 had beaten 0, 4 and 10 (docs/bots.md)."""
 ROLLOUT_GREEDY = 6
 """Used only when a budget asks for rollouts (``Budget.rollout_depth``)."""
 

@@ -24,7 +24,7 @@ class PetitsDragonsOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=Tr
         msgspec.Meta(extra_json_schema={"minItems": 2, "maxItems": 8}),
     ] = msgspec.field(default_factory=_default_seats)
     """Entry i is seat ``seat_<i>`` and lists the colours that seat leads (2-8 seats,
-    1-4 colours each). The ranges are in the schema but checked by ``validate``, so
+    1-4 colours each). The ranges are in the schema but checked by ``validate_options``, so
     that a wrong count answers the spec's code (422 ``invalid_player_count`` ...)."""
     option_multi_colour: bool = False
     """Variant §12.2: a player may lead several peoples (all seats the same number)."""
@@ -39,7 +39,7 @@ def seat_ids(options: PetitsDragonsOptions) -> tuple[Seat, ...]:
     return tuple(f"seat_{index}" for index in range(len(options.seats)))
 
 
-def validate(options: PetitsDragonsOptions) -> None:
+def validate_options(options: PetitsDragonsOptions) -> None:
     seats = options.seats
     n = len(seats)
     if not 2 <= n <= 8:

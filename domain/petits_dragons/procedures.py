@@ -1,7 +1,7 @@
 """The steps of a turn (§7, §10): one function per command, the turn-start and
 end-of-turn procedures, penalty creation, combat and the chief's death.
 
-Every step takes the decision's :class:`TurnEmitter` (the kernel ``Emitter``,
+Every step takes the decision's :class:`Emitter` (the kernel ``Emitter``,
 stamping each event with the turn's number): it folds each event as it is
 emitted, so every rule here reads the state exactly as ``evolve`` will rebuild
 it from the log.
@@ -13,7 +13,8 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.kernel import Emitter, Rng, RuleViolation, Seat
+from domain import kernel
+from domain.kernel import Rng, RuleViolation, Seat
 from domain.petits_dragons import penalties as pen_rules
 from domain.petits_dragons.commands import (
     PetitsDragonsAssignPenalty,
@@ -87,8 +88,9 @@ from domain.petits_dragons.state import (
 from domain.petits_dragons.walks import check_walk, imposed_direction
 
 
-class TurnEmitter(Emitter[PetitsDragonsState]):
-    """The kernel ``Emitter``, stamping every event with the number of the turn in progress."""
+class Emitter(kernel.Emitter[PetitsDragonsState]):
+    """The kernel ``Emitter`` over this game's state, stamping every event with the number
+    of the turn in progress: what every step takes."""
 
     __slots__ = ()
 
@@ -118,7 +120,7 @@ def violation(code: str, message: str, **details: Any) -> RuleViolation:
 # --- turn start and end, penalties (§10.2, §10.4, §10.7) ------------------------------
 
 
-def start_turn(em: TurnEmitter, colour: Colour) -> None:
+def start_turn(em: Emitter, colour: Colour) -> None:
     """The turn-start procedure, from ``colour`` on (skipping inactive colours)."""
     order = em.state.turn_order
     while True:
@@ -149,7 +151,7 @@ def start_turn(em: TurnEmitter, colour: Colour) -> None:
         return
 
 
-def end_game(em: TurnEmitter, reason: Any, completed_by: Colour | None) -> None:
+def end_game(em: Emitter, reason: Any, completed_by: Colour | None) -> None:
     r = compute_result(em.state, reason, completed_by)
     em.emit(
         PetitsDragonsGameEnded(
@@ -163,7 +165,7 @@ def end_game(em: TurnEmitter, reason: Any, completed_by: Colour | None) -> None:
     )
 
 
-def finish_turn(em: TurnEmitter, reason: Any) -> None:
+def finish_turn(em: Emitter, reason: Any) -> None:
     colour = em.turn.colour
     holder = em.state.board[ARENA]
     em.emit(
@@ -178,7 +180,7 @@ def finish_turn(em: TurnEmitter, reason: Any) -> None:
     start_turn(em, order[(order.index(colour) + 1) % len(order)])
 
 
-def settle(em: TurnEmitter) -> None:
+def settle(em: Emitter) -> None:
     """The end-of-turn procedure: finish the turn once no own penalty is pending."""
     turn = em.turn
     if turn.phase == "closing" and not pending_of(em.state, turn.colour):
@@ -186,7 +188,7 @@ def settle(em: TurnEmitter) -> None:
 
 
 def create_penalty(
-    em: TurnEmitter,
+    em: Emitter,
     owner: Colour,
     kind: PenaltyKind,
     value: int,
@@ -213,7 +215,7 @@ def create_penalty(
 
 def opening(created: PetitsDragonsGameCreated) -> list[PetitsDragonsEvent]:
     """The opening events: the game is created and the first colour's turn starts."""
-    em = TurnEmitter(evolve(None, created))
+    em = Emitter(evolve(None, created))
     em.events.append(created)
     start_turn(em, em.state.turn_order[0])
     return em.events
@@ -222,7 +224,7 @@ def opening(created: PetitsDragonsGameCreated) -> list[PetitsDragonsEvent]:
 # --- combat and the chief's death (§10.5, §10.6) --------------------------------------
 
 
-def _fighter(em: TurnEmitter, unit: PetitsDragonsUnit, cell: str) -> PetitsDragonsFighter:
+def _fighter(em: Emitter, unit: PetitsDragonsUnit, cell: str) -> PetitsDragonsFighter:
     dice = [em.die() for _ in range(COMBAT_DICE[unit.kind])]
     kept = sorted(dice, reverse=True)[:2]
     bonus = COMBAT_BONUS[unit.kind] + (OWN_COLOUR_BONUS if CELL_COLOUR[cell] == unit.colour else 0)
@@ -238,7 +240,7 @@ def _fighter(em: TurnEmitter, unit: PetitsDragonsUnit, cell: str) -> PetitsDrago
 
 
 def combat(
-    em: TurnEmitter, attacker: PetitsDragonsUnit, defender: PetitsDragonsUnit, cell: Any
+    em: Emitter, attacker: PetitsDragonsUnit, defender: PetitsDragonsUnit, cell: Any
 ) -> None:
     """§10.5: dice, bonus, the loser's fate, the winner's penalty."""
     a = _fighter(em, attacker, cell)
@@ -270,7 +272,7 @@ def combat(
     )
 
 
-def kill_chief(em: TurnEmitter, colour: Colour, cell: Any) -> None:
+def kill_chief(em: Emitter, colour: Colour, cell: Any) -> None:
     """The chief dies: it goes out with the nest's pawns, replaced by eggs from the bank."""
     bank = em.state.bank
     b100, b50 = bank.e100, bank.e50
@@ -313,12 +315,12 @@ def kill_chief(em: TurnEmitter, colour: Colour, cell: Any) -> None:
 # --- the steps of a turn, one per command (§7) ----------------------------------------
 
 
-def _phase(em: TurnEmitter, *phases: str) -> None:
+def _phase(em: Emitter, *phases: str) -> None:
     if em.turn.phase not in phases:
         raise violation("wrong_phase", f"not allowed in phase {em.turn.phase}", phase=em.turn.phase)
 
 
-def roll_dice(em: TurnEmitter) -> None:
+def roll_dice(em: Emitter) -> None:
     _phase(em, "awaiting_roll")
     red, blue = em.die(), em.die()
     outcome: RollOutcome = "double" if red == blue else "suite" if abs(red - blue) == 1 else "plain"
@@ -338,7 +340,7 @@ def roll_dice(em: TurnEmitter) -> None:
     settle(em)
 
 
-def give_birth(em: TurnEmitter, cmd: PetitsDragonsGiveBirth) -> None:
+def give_birth(em: Emitter, cmd: PetitsDragonsGiveBirth) -> None:
     _phase(em, "awaiting_action")
     roll = em.turn.last_roll
     assert roll is not None
@@ -364,7 +366,7 @@ def give_birth(em: TurnEmitter, cmd: PetitsDragonsGiveBirth) -> None:
     settle(em)
 
 
-def _unit(em: TurnEmitter, pid: str) -> tuple[PetitsDragonsUnit, str]:
+def _unit(em: Emitter, pid: str) -> tuple[PetitsDragonsUnit, str]:
     """Common piece checks of move_piece / teleport; returns the unit and its start."""
     colour = PIECE_COLOUR.get(pid)
     if colour is None:
@@ -382,7 +384,7 @@ def _unit(em: TurnEmitter, pid: str) -> tuple[PetitsDragonsUnit, str]:
     return unit, p.cell
 
 
-def move_piece(em: TurnEmitter, cmd: PetitsDragonsMovePiece) -> None:
+def move_piece(em: Emitter, cmd: PetitsDragonsMovePiece) -> None:
     _phase(em, "awaiting_action")
     unit, start = _unit(em, cmd.piece_id)
     roll = em.turn.last_roll
@@ -401,8 +403,15 @@ def move_piece(em: TurnEmitter, cmd: PetitsDragonsMovePiece) -> None:
     )
     if err is not None or res is None:
         where = f" at step {i} ({cmd.path[i - 1]})" if i else ""
+        # The failing step's cell and the walk's length let a refusal say where and how far.
+        at = {"cell": cmd.path[i - 1]} if i and cmd.path[i - 1] in CELL_COLOUR else {}
         raise violation(
-            err or "invalid_path", f"{cmd.piece_id}: {err}{where}", piece_id=cmd.piece_id, step=i
+            err or "invalid_path",
+            f"{cmd.piece_id}: {err}{where}",
+            piece_id=cmd.piece_id,
+            step=i,
+            value=value,
+            **at,
         )
     dest = res.path[-1]
     defender = em.state.board[dest]
@@ -435,7 +444,7 @@ def move_piece(em: TurnEmitter, cmd: PetitsDragonsMovePiece) -> None:
     settle(em)
 
 
-def teleport(em: TurnEmitter, cmd: PetitsDragonsTeleport) -> None:
+def teleport(em: Emitter, cmd: PetitsDragonsTeleport) -> None:
     _phase(em, "awaiting_action")
     roll = em.turn.last_roll
     assert roll is not None
@@ -466,7 +475,7 @@ def teleport(em: TurnEmitter, cmd: PetitsDragonsTeleport) -> None:
     settle(em)
 
 
-def pass_roll(em: TurnEmitter) -> None:
+def pass_roll(em: Emitter) -> None:
     _phase(em, "awaiting_action")
     if has_move_or_teleport(em.state):
         raise violation("legal_move_available", "a move or teleport is legal: play it")
@@ -474,7 +483,7 @@ def pass_roll(em: TurnEmitter) -> None:
     settle(em)
 
 
-def assign_penalty(em: TurnEmitter, seat: Seat, cmd: PetitsDragonsAssignPenalty) -> None:
+def assign_penalty(em: Emitter, seat: Seat, cmd: PetitsDragonsAssignPenalty) -> None:
     state = em.state
     pen = find_penalty(state, cmd.penalty_id)
     if pen is None:
@@ -482,7 +491,12 @@ def assign_penalty(em: TurnEmitter, seat: Seat, cmd: PetitsDragonsAssignPenalty)
     if pen is CLOSED:
         raise violation("penalty_not_pending", f"{cmd.penalty_id} is no longer pending")
     if state.controller[pen.owner] != seat:
-        raise violation("not_your_penalty", f"{pen.penalty_id} belongs to {pen.owner}")
+        raise violation(
+            "not_your_penalty",
+            f"{pen.penalty_id} belongs to {pen.owner}",
+            penalty_id=pen.penalty_id,
+            owner=pen.owner,
+        )
     turn = em.turn
     if pen.blocking:
         timely = turn.phase == "awaiting_penalty" and turn.blocking_penalty == pen.penalty_id
@@ -511,7 +525,7 @@ def assign_penalty(em: TurnEmitter, seat: Seat, cmd: PetitsDragonsAssignPenalty)
     settle(em)
 
 
-def end_turn(em: TurnEmitter) -> None:
+def end_turn(em: Emitter) -> None:
     turn = em.turn
     if turn.phase == "awaiting_roll" and turn.roll_index == 0:
         raise violation("must_roll", "the first roll of a turn is compulsory")

@@ -1,8 +1,8 @@
-"""decide / legal_commands / to_act / outcome (§7, §10, §11).
+"""decide / legal_commands / to_act (§7, §10).
 
 ``decide`` checks what every command shares in the spec's order (game over,
 seat, turn, a blocking penalty), then runs the command's step of
-``procedures`` through a :class:`~domain.petits_dragons.procedures.TurnEmitter`.
+``procedures`` through a :class:`~domain.petits_dragons.procedures.Emitter`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.kernel import Outcome, Rng, Seat
+from domain.kernel import Rng, Seat
 from domain.petits_dragons import penalties as pen_rules
 from domain.petits_dragons import procedures
 from domain.petits_dragons.commands import (
@@ -26,14 +26,13 @@ from domain.petits_dragons.commands import (
 )
 from domain.petits_dragons.events import PetitsDragonsEvent
 from domain.petits_dragons.penalties import find_penalty
-from domain.petits_dragons.procedures import TurnEmitter, violation
+from domain.petits_dragons.procedures import Emitter, violation
 from domain.petits_dragons.roll_actions import roll_actions
-from domain.petits_dragons.scoring import outcome_of
 from domain.petits_dragons.state import PetitsDragonsPenalty, PetitsDragonsState, pending_of
 
 # --- decide ------------------------------------------------------------------------------
 
-Step = Callable[[TurnEmitter, Seat, Any], None]
+Step = Callable[[Emitter, Seat, Any], None]
 
 STEPS: dict[type[Any], Step] = {
     PetitsDragonsRollDice: lambda em, seat, cmd: procedures.roll_dice(em),
@@ -77,7 +76,7 @@ def decide(
         raise violation(
             "unknown_command", f"not a petits_dragons command: {type(command).__name__}"
         )
-    em = TurnEmitter(state, rng)
+    em = Emitter(state, rng)
     step(em, seat, command)
     return em.events
 
@@ -130,7 +129,3 @@ def legal_commands(state: PetitsDragonsState, seat: Seat) -> list[PetitsDragonsC
     for pen in pending_of(state, turn.colour):
         out.extend(_assignments(state, pen))
     return out
-
-
-def outcome(state: PetitsDragonsState) -> Outcome | None:
-    return outcome_of(state)

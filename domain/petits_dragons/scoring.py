@@ -95,7 +95,8 @@ def _decided_by(keys: list[tuple[int, int, int, int]]) -> str:
     return "tie"
 
 
-def outcome_of(state: PetitsDragonsState) -> Outcome | None:
+def outcome(state: PetitsDragonsState) -> Outcome | None:
+    """The ranking ``game_ended`` recorded, every seat with its side's rank and total."""
     result = state.result
     if result is None:
         return None

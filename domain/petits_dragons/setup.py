@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.kernel import Rng, Seat, SetupContext
 from domain.petits_dragons.components import BANK_START, BOARD_ID, COLOUR_INDEX, Colour, turn_order
 from domain.petits_dragons.events import PetitsDragonsEvent, PetitsDragonsGameCreated
-from domain.petits_dragons.options import PetitsDragonsOptions, seat_ids, validate
+from domain.petits_dragons.options import PetitsDragonsOptions, seat_ids, validate_options
 from domain.petits_dragons.procedures import opening
 from domain.petits_dragons.state import PetitsDragonsEggs, PetitsDragonsSeatColours
 
@@ -42,7 +42,7 @@ def setup(
 ) -> list[PetitsDragonsEvent]:
     """The opening events. The context is ignored: "C'est toujours le Dragon Vert qui
     commence le jeu" (README decision 16)."""
-    validate(options)
+    validate_options(options)
     return opening(game_created(options))
 
 

@@ -1,15 +1,16 @@
 """Les Tours Arc-en-Ciel: Dragons of up to eight Houses conquer islands by
 holding the Rainbow towers on their bridges (spec: docs/rules/tours_arc_en_ciel.md).
 
-Metadata and delegation only; the layout is in this package's ``README.md``.
+Metadata only: ``RULESET`` assembles it with the functions of the package's
+modules, laid out as this package's ``README.md`` shows.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from domain.kernel import Outcome, Rng, Ruleset, RulesetBase, Seat, SetupContext
-from domain.tours_arc_en_ciel import evolve, rules, setup, views
+from domain.kernel import Ruleset, RulesetBase
+from domain.tours_arc_en_ciel import evolve, options, rules, scoring, setup, views
 from domain.tours_arc_en_ciel.commands import ToursCommand
 from domain.tours_arc_en_ciel.components import COMPONENTS, ToursComponents
 from domain.tours_arc_en_ciel.events import ToursEvent
@@ -84,39 +85,9 @@ class ToursRuleset(RulesetBase):
     Components: ClassVar[type[ToursComponents]] = ToursComponents
     components: ClassVar[ToursComponents] = COMPONENTS
 
-    def validate_options(self, options: ToursOptions) -> None:
-        setup.validate_options(options)
 
-    def seats(self, options: ToursOptions) -> tuple[Seat, ...]:
-        return tuple(options.houses)
-
-    def setup(self, options: ToursOptions, context: SetupContext, rng: Rng) -> list[ToursEvent]:
-        return setup.setup(options, context, rng)
-
-    def decide(
-        self, state: ToursState, seat: Seat, command: ToursCommand, rng: Rng
-    ) -> list[ToursEvent]:
-        return rules.decide(state, seat, command, rng)
-
-    evolve = staticmethod(evolve.evolve)
-    """Called once per event (folding a log): bound directly, without a delegating frame."""
-
-    def legal_commands(self, state: ToursState, seat: Seat) -> list[ToursCommand]:
-        return rules.legal_commands(state, seat)
-
-    def to_act(self, state: ToursState) -> list[Seat]:
-        return rules.to_act(state)
-
-    def view(self, state: ToursState, seat: Seat | None) -> ToursView:
-        return views.view(state, seat)
-
-    def redact(self, event: ToursEvent, seat: Seat | None) -> ToursEvent:
-        return views.redact(event, seat)
-
-    def outcome(self, state: ToursState) -> Outcome | None:
-        return rules.outcome(state)
-
-
-RULESET: Ruleset[ToursOptions, ToursState, ToursCommand, ToursEvent, ToursView] = ToursRuleset()
+RULESET: Ruleset[ToursOptions, ToursState, ToursCommand, ToursEvent, ToursView] = (
+    ToursRuleset.assemble(options, setup, rules, evolve, views, scoring)
+)
 
 __all__ = ["RULESET", "ToursRuleset"]

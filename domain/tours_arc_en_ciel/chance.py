@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel import events as ev
@@ -18,7 +18,10 @@ from domain.tours_arc_en_ciel.components import (
     SeatIndex,
     TowerId,
 )
-from domain.tours_arc_en_ciel.state import ToursEmitter, ToursPending, ToursState
+from domain.tours_arc_en_ciel.state import ToursPending, ToursState
+
+if TYPE_CHECKING:  # procedures imports this module
+    from domain.tours_arc_en_ciel.procedures import Emitter
 
 TOWER_GROUPS = frozenset(
     {"add_defense", "remove_enemy_defense", "give_enemy_defense", "remove_enemy_dragon",
@@ -155,7 +158,7 @@ def check(st: ToursState, pending: ToursPending, cmd: ToursResolveChance) -> Non
                 )
 
 
-def apply(emitter: ToursEmitter, pending: ToursPending, cmd: ToursResolveChance) -> None:
+def apply(emitter: Emitter, pending: ToursPending, cmd: ToursResolveChance) -> None:
     """Effect events of one accepted answer, then the next request or the discard."""
     st = emitter.state
     card, drawer, decider = pending.card, pending.drawer, pending.decider
@@ -224,7 +227,7 @@ def apply(emitter: ToursEmitter, pending: ToursPending, cmd: ToursResolveChance)
 
 
 def draw(
-    emitter: ToursEmitter, index: SeatIndex, origin: Literal["third_action", "instead_of_landing"]
+    emitter: Emitter, index: SeatIndex, origin: Literal["third_action", "instead_of_landing"]
 ) -> bool:
     """Draw and resolve a chance card; True when no decision is left pending."""
     if not emitter.state.chance_deck:

@@ -3,7 +3,7 @@ fights its occupant, every die recorded in ``combat_resolved``."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from domain.kernel import Rng
 from domain.tours_arc_en_ciel import board
@@ -16,7 +16,10 @@ from domain.tours_arc_en_ciel.components import (
     SeatIndex,
     TowerId,
 )
-from domain.tours_arc_en_ciel.state import ToursEmitter, ToursState
+from domain.tours_arc_en_ciel.state import ToursState
+
+if TYPE_CHECKING:  # procedures imports this module
+    from domain.tours_arc_en_ciel.procedures import Emitter
 
 EVEN_FACES = tuple(range(2, DICE_SIDES + 1, 2))
 ODD_FACES = tuple(range(1, DICE_SIDES, 2))
@@ -33,7 +36,7 @@ Cause = Literal["card", "move", "atomize", "extra_dragon", "enemy_arrival"]
 
 
 def land(
-    emitter: ToursEmitter,
+    emitter: Emitter,
     index: SeatIndex,
     dragon: str,
     tower_id: str,
@@ -148,7 +151,7 @@ def _side(
 
 
 def combat(
-    emitter: ToursEmitter, a_index: SeatIndex, attacker: str, defender: str, tower: TowerId
+    emitter: Emitter, a_index: SeatIndex, attacker: str, defender: str, tower: TowerId
 ) -> None:
     """Resolve the fight on ``tower`` between the arriving ``attacker`` and its occupant."""
     st = emitter.state

@@ -112,7 +112,6 @@ DICE_SIDES = 20
 HOUSES: tuple[HouseId, ...] = get_args(HouseId)
 ISLANDS: tuple[IslandId, ...] = get_args(IslandId)
 TOWERS: tuple[TowerId, ...] = get_args(TowerId)
-CHANCE_KINDS: tuple[ChanceKind, ...] = get_args(ChanceKind)
 
 
 # --- Component records ------------------------------------------------------
@@ -327,7 +326,6 @@ def _generate_bridges() -> tuple[ToursBridge, ...]:
 
 
 BRIDGES: tuple[ToursBridge, ...] = _generate_bridges()
-BRIDGE_BY_ID: dict[str, ToursBridge] = {b.id: b for b in BRIDGES}
 TOWER_BRIDGES: tuple[ToursBridge, ...] = tuple(b for b in BRIDGES if b.fixed_house is None)
 TOWER_NO: dict[str, int] = {b.id: b.no for b in TOWER_BRIDGES}
 TOWER_ENDS: dict[str, tuple[IslandId, IslandId]] = {b.id: (b.a, b.b) for b in TOWER_BRIDGES}

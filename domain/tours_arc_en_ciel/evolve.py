@@ -11,6 +11,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from domain.kernel import unchanged
 from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel import events as ev
 from domain.tours_arc_en_ciel.components import (
@@ -314,11 +315,6 @@ def _dragon_resurrected(s: ToursState, e: ev.ToursDragonResurrected) -> ToursSta
     )
 
 
-def _unchanged(s: ToursState, e: Any) -> ToursState:
-    """Events that only record a fact the state does not keep."""
-    return s
-
-
 HANDLERS: dict[type, Callable[[Any, Any], ToursState]] = {
     ev.ToursGameStarted: _game_started,
     ev.ToursGoldTowerAssigned: _gold_tower_assigned,
@@ -342,15 +338,15 @@ HANDLERS: dict[type, Callable[[Any, Any], ToursState]] = {
     ev.ToursChanceDeckReshuffled: _chance_deck_reshuffled,
     ev.ToursChanceCardDrawn: _chance_card_drawn,
     ev.ToursChanceDecisionRequested: _decision,
-    ev.ToursChanceDeclined: _unchanged,
+    ev.ToursChanceDeclined: unchanged,
     ev.ToursChanceCardKept: _card_kept,
     ev.ToursChanceCardDiscarded: _chance_card_discarded,
     ev.ToursDragonRemoved: _dragon_removed,
     ev.ToursDragonHidden: _dragon_hidden,
     ev.ToursDragonResurrected: _dragon_resurrected,
     ev.ToursThresholdChanged: _threshold_changed,
-    ev.ToursThirdActionSkipped: _unchanged,
-    ev.ToursTurnEnded: _unchanged,
+    ev.ToursThirdActionSkipped: unchanged,
+    ev.ToursTurnEnded: unchanged,
     ev.ToursGameEnded: _game_ended,
 }
 """One named handler per event class of ``ToursEvent``."""

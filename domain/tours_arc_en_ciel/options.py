@@ -1,4 +1,5 @@
-"""Options of Les Tours Arc-en-Ciel (spec section 4): the Houses in play and the variants."""
+"""Options of Les Tours Arc-en-Ciel (spec section 4): the Houses in play and the variants,
+and their validation."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from typing import Annotated
 
 import msgspec
 
-from domain.tours_arc_en_ciel.components import HouseId
+from domain.kernel import RuleViolation
+from domain.tours_arc_en_ciel.components import AXES, HOUSE_BY_ID, PERPENDICULAR, HouseId
 
 
 def _default_houses() -> list[HouseId]:
@@ -36,3 +38,39 @@ class ToursOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     """Variant 12.4: both cards of one's start island make the seat invulnerable for a turn."""
     enemy_start_pair_share: bool = False
     """Variant 12.5: both cards of an enemy's start island share one of its islands."""
+
+
+def allowed_house_set(houses: list[HouseId]) -> bool:
+    """Enemies face each other (spec 4, D3): complete axes plus at most one single
+    House for odd counts, which for 3 players lies on the perpendicular axis."""
+    present = set(houses)
+    complete = [i for i, (a, b) in enumerate(AXES) if a in present and b in present]
+    singles = [i for i, (a, b) in enumerate(AXES) if (a in present) != (b in present)]
+    n = len(houses)
+    if n % 2 == 0:
+        return not singles
+    if len(singles) != 1:
+        return False
+    return n != 3 or singles[0] == PERPENDICULAR[complete[0]]
+
+
+def validate_options(options: ToursOptions) -> None:
+    """The create_game checks of spec 4, in order."""
+    houses = options.houses
+    if not 2 <= len(houses) <= 8:
+        raise RuleViolation("invalid_seat_count", f"{len(houses)} Houses: a game has 2 to 8 seats")
+    for h in houses:
+        if h not in HOUSE_BY_ID:
+            raise RuleViolation("unknown_house", f"{h!r} is not a House", {"house": h})
+    if len(set(houses)) != len(houses):
+        raise RuleViolation("duplicate_house", "a House appears twice", {"houses": list(houses)})
+    if not allowed_house_set(list(houses)):
+        raise RuleViolation(
+            "invalid_house_set",
+            f"{sorted(houses)}: enemy Houses must face each other",
+            {"houses": list(houses)},
+        )
+    if options.two_player_recycle and len(houses) != 2:
+        raise RuleViolation(
+            "variant_requires_two_players", "two_player_recycle needs exactly 2 players"
+        )

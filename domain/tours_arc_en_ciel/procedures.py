@@ -8,17 +8,22 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from domain import kernel
 from domain.tours_arc_en_ciel import board, chance, scoring
 from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel import events as ev
 from domain.tours_arc_en_ciel.combat import TOWER_PEARL, land
 from domain.tours_arc_en_ciel.components import DRAGONS, SeatIndex
-from domain.tours_arc_en_ciel.state import ToursEmitter, ToursPending
+from domain.tours_arc_en_ciel.state import ToursPending, ToursState
+
+Emitter = kernel.Emitter[ToursState]
+"""The kernel ``Emitter`` over this game's state: what every step takes. Build one
+with ``kernel.Emitter(evolve, state, rng)`` (calling the alias costs a typing call)."""
 
 EndReason = Literal["cards_exhausted", "all_dragons_on_board"]
 
 
-def take_card(emitter: ToursEmitter, index: SeatIndex, cmd: cm.ToursTakeCard) -> None:
+def take_card(emitter: Emitter, index: SeatIndex, cmd: cm.ToursTakeCard) -> None:
     """Phase ``take`` (10.1): the card goes to the hand, a face-up slot is refilled."""
     st = emitter.state
     house = st.houses[index]
@@ -42,7 +47,7 @@ def take_card(emitter: ToursEmitter, index: SeatIndex, cmd: cm.ToursTakeCard) ->
         emitter.emit(ev.ToursLastCardTaken(seat=index))
 
 
-def play_card(emitter: ToursEmitter, index: SeatIndex, cmd: Any) -> None:
+def play_card(emitter: Emitter, index: SeatIndex, cmd: Any) -> None:
     """Phase ``play`` (10.2-10.6, 12.4, 12.5): one card (or a pair) and its effect."""
     st = emitter.state
     island = board.as_island(cmd.island)
@@ -90,7 +95,7 @@ def play_card(emitter: ToursEmitter, index: SeatIndex, cmd: Any) -> None:
     share_check(emitter)
 
 
-def third_action(emitter: ToursEmitter, index: SeatIndex, cmd: Any) -> None:
+def third_action(emitter: Emitter, index: SeatIndex, cmd: Any) -> None:
     """Phase ``third`` (10.7-10.9): draw, move, swap or skip, then end the turn
     (unless a chance decision is left pending)."""
     st = emitter.state
@@ -126,9 +131,7 @@ def third_action(emitter: ToursEmitter, index: SeatIndex, cmd: Any) -> None:
         end_turn(emitter)
 
 
-def resolve_chance(
-    emitter: ToursEmitter, pending: ToursPending, cmd: cm.ToursResolveChance
-) -> None:
+def resolve_chance(emitter: Emitter, pending: ToursPending, cmd: cm.ToursResolveChance) -> None:
     """A decider's answer (7.12); the turn ends once a third-action card is settled."""
     chance.apply(emitter, pending, cmd)
     share_check(emitter)
@@ -136,7 +139,7 @@ def resolve_chance(
         end_turn(emitter)
 
 
-def share_check(emitter: ToursEmitter) -> None:
+def share_check(emitter: Emitter) -> None:
     """End the shares whose owner no longer owns the island by bridges (12.5)."""
     st = emitter.state
     if not any(s.active for s in st.shares):
@@ -150,7 +153,7 @@ def share_check(emitter: ToursEmitter) -> None:
             )
 
 
-def end_turn(emitter: ToursEmitter) -> None:
+def end_turn(emitter: Emitter) -> None:
     """End the turn; end the game (11.1) or start the next seat's turn."""
     st = emitter.state
     emitter.emit(ev.ToursTurnEnded(seat=st.active_seat))
@@ -169,7 +172,7 @@ def end_turn(emitter: ToursEmitter) -> None:
         )
 
 
-def end_game(emitter: ToursEmitter, reasons: list[EndReason]) -> None:
+def end_game(emitter: Emitter, reasons: list[EndReason]) -> None:
     """Score every seat and rank them (11.2-11.4), rolling off the remaining ties."""
     st = emitter.state
     table = scoring.scores(st)

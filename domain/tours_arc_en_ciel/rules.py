@@ -1,4 +1,4 @@
-"""``decide`` and ``legal_commands`` (spec section 7), ``to_act`` and ``outcome``.
+"""``decide`` and ``legal_commands`` (spec section 7), and ``to_act``.
 
 ``decide`` validates in the spec's order (7.0, then the command's table) and
 raises the spec's code; the per-command checks and ``legal_commands`` share
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Emitter, Outcome, Rng, Seat, Standing, members_of
+from domain import kernel
+from domain.kernel import Rng, Seat, members_of
 from domain.tours_arc_en_ciel import board, chance, procedures
 from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel.board import fail
@@ -26,7 +27,8 @@ from domain.tours_arc_en_ciel.components import (
     SeatIndex,
 )
 from domain.tours_arc_en_ciel.evolve import evolve
-from domain.tours_arc_en_ciel.state import ToursEmitter, ToursState
+from domain.tours_arc_en_ciel.procedures import Emitter
+from domain.tours_arc_en_ciel.state import ToursState
 
 PHASE_OF: dict[type, str] = {
     cm.ToursTakeCard: "take",
@@ -113,7 +115,12 @@ def _check_landing(
     state: ToursState, index: SeatIndex, island: str, tower: str, dragon: str
 ) -> None:
     if tower not in TOWERS_OF[island]:
-        raise fail("tower_not_adjacent", f"tower {tower} does not touch {island}", tower=tower)
+        raise fail(
+            "tower_not_adjacent",
+            f"tower {tower} does not touch {island}",
+            tower=tower,
+            island=island,
+        )
     if _own(state, index, tower):
         raise fail("tower_occupied_by_own_dragon", f"tower {tower} holds your Dragon", tower=tower)
     if not board.is_eligible(state, index, dragon):
@@ -140,7 +147,10 @@ def _check_play(state: ToursState, index: SeatIndex, cmd: Any) -> None:
         if state.atomize_count[index] >= ATOMIZE_LIMIT:
             raise fail("atomize_limit_reached", "you have already atomized twice")
         if cmd.tower not in TOWERS_OF[cmd.island]:
-            raise fail("tower_not_adjacent", f"tower {cmd.tower} does not touch {cmd.island}")
+            raise fail(
+                "tower_not_adjacent", f"tower {cmd.tower} does not touch {cmd.island}",
+                tower=cmd.tower, island=cmd.island,
+            )  # fmt: skip
         if cmd.tower not in state.occupant or _own(state, index, cmd.tower):
             raise fail(
                 "tower_not_enemy", f"tower {cmd.tower} holds no enemy Dragon", tower=cmd.tower
@@ -152,9 +162,14 @@ def _check_play(state: ToursState, index: SeatIndex, cmd: Any) -> None:
             raise fail("dragon_not_available", f"{cmd.dragon} cannot land now", dragon=cmd.dragon)
     elif isinstance(cmd, cm.ToursInvokeInvulnerability):
         if not opts.start_pair_invulnerability:
-            raise fail("variant_disabled", "start_pair_invulnerability is off")
+            raise fail(
+                "variant_disabled", "start_pair_invulnerability is off",
+                variant="start_pair_invulnerability",
+            )  # fmt: skip
         if cmd.island != START_ISLAND[state.houses[index]]:
-            raise fail("not_own_start_island", f"{cmd.island} is not your start island")
+            raise fail(
+                "not_own_start_island", f"{cmd.island} is not your start island", island=cmd.island
+            )
         _need_cards(state, index, cmd.island, 2)
         if (cmd.tower is None) != (cmd.dragon is None):
             raise fail("invalid_parameters", "give both tower and dragon, or neither")
@@ -162,34 +177,55 @@ def _check_play(state: ToursState, index: SeatIndex, cmd: Any) -> None:
             _check_landing(state, index, cmd.island, cmd.tower, cmd.dragon)
     elif isinstance(cmd, cm.ToursShareIsland):
         if not opts.enemy_start_pair_share:
-            raise fail("variant_disabled", "enemy_start_pair_share is off")
+            raise fail(
+                "variant_disabled",
+                "enemy_start_pair_share is off",
+                variant="enemy_start_pair_share",
+            )
         enemy = board.enemy_of_start(state, index, cmd.island)
         if enemy is None:
-            raise fail("not_enemy_start_island", f"{cmd.island} is no enemy's start island")
+            raise fail(
+                "not_enemy_start_island", f"{cmd.island} is no enemy's start island",
+                island=cmd.island,
+            )  # fmt: skip
         _need_cards(state, index, cmd.island, 2)
         if enemy not in board.owners_by_bridges(state)[cmd.target_island]:
             raise fail(
                 "target_not_owned_by_enemy", f"seat {enemy} does not own {cmd.target_island}",
-                island=cmd.target_island,
+                island=cmd.target_island, house=state.houses[enemy],
             )  # fmt: skip
 
 
 def _check_move(state: ToursState, index: SeatIndex, cmd: cm.ToursMoveDragon) -> None:
     if not _own(state, index, cmd.from_tower):
-        raise fail("not_your_dragon", f"tower {cmd.from_tower} holds none of your Dragons")
+        raise fail(
+            "not_your_dragon", f"tower {cmd.from_tower} holds none of your Dragons",
+            tower=cmd.from_tower,
+        )  # fmt: skip
     if cmd.via_island not in TOWER_ENDS[cmd.from_tower]:
-        raise fail("via_not_endpoint", f"{cmd.via_island} is not an end of {cmd.from_tower}")
+        raise fail(
+            "via_not_endpoint", f"{cmd.via_island} is not an end of {cmd.from_tower}",
+            island=cmd.via_island, tower=cmd.from_tower,
+        )  # fmt: skip
     if cmd.to_tower == cmd.from_tower or cmd.to_tower not in TOWERS_OF[cmd.via_island]:
-        raise fail("tower_not_adjacent", f"tower {cmd.to_tower} does not touch {cmd.via_island}")
+        raise fail(
+            "tower_not_adjacent", f"tower {cmd.to_tower} does not touch {cmd.via_island}",
+            tower=cmd.to_tower, island=cmd.via_island,
+        )  # fmt: skip
     if not board.passable(board.island_owners(state, cmd.via_island), index):
-        raise fail("island_not_passable", f"{cmd.via_island} belongs to an enemy")
+        raise fail(
+            "island_not_passable", f"{cmd.via_island} belongs to an enemy", island=cmd.via_island
+        )
     if _own(state, index, cmd.to_tower):
-        raise fail("tower_occupied_by_own_dragon", f"tower {cmd.to_tower} holds your Dragon")
+        raise fail(
+            "tower_occupied_by_own_dragon", f"tower {cmd.to_tower} holds your Dragon",
+            tower=cmd.to_tower,
+        )  # fmt: skip
 
 
 def _check_swap(state: ToursState, index: SeatIndex, cmd: cm.ToursSwapDragons) -> None:
     if cmd.tower_a == cmd.tower_b:
-        raise fail("same_tower", f"tower {cmd.tower_a} given twice")
+        raise fail("same_tower", f"tower {cmd.tower_a} given twice", tower=cmd.tower_a)
     for t in (cmd.tower_a, cmd.tower_b):
         if not _own(state, index, t):
             raise fail("not_your_dragon", f"tower {t} holds none of your Dragons", tower=t)
@@ -225,8 +261,7 @@ def decide(state: ToursState, seat: Seat, cmd: Any, rng: Rng) -> list[Any]:
     """Validate ``cmd`` from ``seat`` in the spec's order, then run its procedure."""
     index = seat_index(state, seat)
     _common(state, index, cmd)
-    # Emitter, not the alias ToursEmitter: calling a subscripted generic costs a typing call.
-    emitter: ToursEmitter = Emitter(evolve, state, rng)
+    emitter: Emitter = kernel.Emitter(evolve, state, rng)
     if isinstance(cmd, cm.ToursResolveChance):
         pending = state.pending
         assert pending is not None
@@ -353,19 +388,3 @@ def to_act(state: ToursState) -> list[Seat]:
         return []
     index = state.pending.decider if state.pending is not None else state.active_seat
     return [state.houses[index]]
-
-
-def outcome(state: ToursState) -> Outcome | None:
-    result = state.result
-    if result is None:
-        return None
-    by_seat = {s.seat: s for s in result.scores}
-    standings = tuple(
-        Standing(seat=state.houses[s], rank=i + 1, score=by_seat[s].score)
-        for i, s in enumerate(result.ranking)
-    )
-    return Outcome(
-        standings=standings,
-        winners=(state.houses[result.ranking[0]],),
-        decided_by=result.decided_by,
-    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.kernel import Rng
+from domain.kernel import Outcome, Rng, Standing
 from domain.tours_arc_en_ciel import board
 from domain.tours_arc_en_ciel.components import (
     CHANCE_BY_KIND,
@@ -79,3 +79,19 @@ def ranking(
         ranked.extend(_roll_off(rng, group, rounds) if len(group) > 1 else group)
         i = j
     return ranked, rounds
+
+
+def outcome(state: ToursState) -> Outcome | None:
+    result = state.result
+    if result is None:
+        return None
+    by_seat = {s.seat: s for s in result.scores}
+    standings = tuple(
+        Standing(seat=state.houses[s], rank=i + 1, score=by_seat[s].score)
+        for i, s in enumerate(result.ranking)
+    )
+    return Outcome(
+        standings=standings,
+        winners=(state.houses[result.ranking[0]],),
+        decided_by=result.decided_by,
+    )

@@ -1,58 +1,24 @@
-"""Options validation and setup (spec sections 4 and 5)."""
+"""Seats and setup (spec sections 4 and 5)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Rng, SetupContext
+from domain.kernel import Rng, Seat, SetupContext
 from domain.tours_arc_en_ciel import events as ev
 from domain.tours_arc_en_ciel.board import fail
 from domain.tours_arc_en_ciel.components import (
-    AXES,
     CHANCE_CARDS,
     DICE_SIDES,
     FACE_UP_SLOTS,
     GAME_CARDS,
     HAND_SIZE,
     HOUSE_BY_ID,
-    PERPENDICULAR,
     RING_SIZE,
     HouseId,
 )
-from domain.tours_arc_en_ciel.options import ToursOptions
+from domain.tours_arc_en_ciel.options import ToursOptions, validate_options
 from domain.tours_arc_en_ciel.state import ToursRoll
-
-
-def allowed_house_set(houses: list[HouseId]) -> bool:
-    """Enemies face each other (spec 4, D3): complete axes plus at most one single
-    House for odd counts, which for 3 players lies on the perpendicular axis."""
-    present = set(houses)
-    complete = [i for i, (a, b) in enumerate(AXES) if a in present and b in present]
-    singles = [i for i, (a, b) in enumerate(AXES) if (a in present) != (b in present)]
-    n = len(houses)
-    if n % 2 == 0:
-        return not singles
-    if len(singles) != 1:
-        return False
-    return n != 3 or singles[0] == PERPENDICULAR[complete[0]]
-
-
-def validate_options(options: ToursOptions) -> None:
-    houses = options.houses
-    if not 2 <= len(houses) <= 8:
-        raise fail("invalid_seat_count", f"{len(houses)} Houses: a game has 2 to 8 seats")
-    for h in houses:
-        if h not in HOUSE_BY_ID:
-            raise fail("unknown_house", f"{h!r} is not a House", house=h)
-    if len(set(houses)) != len(houses):
-        raise fail("duplicate_house", "a House appears twice", houses=list(houses))
-    if not allowed_house_set(list(houses)):
-        raise fail(
-            "invalid_house_set", f"{sorted(houses)}: enemy Houses must face each other",
-            houses=list(houses),
-        )  # fmt: skip
-    if options.two_player_recycle and len(houses) != 2:
-        raise fail("variant_requires_two_players", "two_player_recycle needs exactly 2 players")
 
 
 def turn_order(houses: list[HouseId]) -> list[int]:
@@ -106,3 +72,8 @@ def setup(options: ToursOptions, context: SetupContext, rng: Rng) -> list[Any]:
     events.append(ev.ToursFaceUpDealt(cards=pile[top : top + FACE_UP_SLOTS]))
     events.append(ev.ToursTurnStarted(seat=order[0], turn_number=1))
     return events
+
+
+def seats(options: ToursOptions) -> tuple[Seat, ...]:
+    """Seats are named by their House, in the order of ``options.houses``."""
+    return tuple(options.houses)

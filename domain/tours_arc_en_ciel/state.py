@@ -11,7 +11,6 @@ from typing import Literal
 
 import msgspec
 
-from domain.kernel import Emitter
 from domain.tours_arc_en_ciel.components import (
     FACE_UP_SLOTS,
     ChanceKind,
@@ -155,7 +154,3 @@ class ToursState(msgspec.Struct, frozen=True, kw_only=True):
     pending: ToursPending | None = None
     contest: ToursContest | None = None
     result: ToursResult | None = None
-
-
-ToursEmitter = Emitter[ToursState]
-"""The kernel's emitter over this game's state (``procedures``, ``combat``, ``chance``)."""

@@ -1,20 +1,22 @@
-"""Shared request helpers for the controllers: the application service
-(injected with ``Provide``), request bodies decoded once, and header parsing."""
+"""What the controllers are given: the application service (injected with
+``Provide``) and request bodies decoded once, strictly. The request headers'
+rules are ``service.api.headers``."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Generator
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
 from litestar.di import NamedDependency, Provide
 from litestar.dto import AbstractDTO, DTOFieldDefinition
+from litestar.params import HeaderParameter, QueryParameter
 from litestar.typing import FieldDefinition
 
-from service.exceptions import InvalidRequest, Unauthenticated
-from service.games import GameService, strict_body
-
-PRIVATE = {"Cache-Control": "private, no-store"}
+from service.api.headers import language as negotiate
+from service.games import GameService
+from service.games.bodies import strict_body
+from service.games.exceptions import InvalidRequest
+from service.games.texts import LANGUAGES
 
 
 class ServiceSlot:
@@ -34,6 +36,39 @@ class ServiceSlot:
 
 Svc = NamedDependency[GameService]
 """A handler's ``svc`` parameter: the application service, injected."""
+
+LanguageCode = Literal[LANGUAGES]  # type: ignore[valid-type]
+"""The languages of the catalogues (``domain/locales/*``): adding one adds it here."""
+
+
+def _language(
+    accept_language: Annotated[
+        str | None,
+        HeaderParameter(
+            name="Accept-Language",
+            required=False,
+            pattern=r"^[^\x00]*$",  # anything (even empty): what cannot be read is ignored
+            description="The languages the caller reads, by preference (`fr, en;q=0.5`): "
+            "the answer's words (sentences, labels, names, refusals) are in the best of the "
+            "server's languages, named by `Content-Language`; default `en`",
+        ),
+    ] = None,
+    lang: Annotated[
+        LanguageCode | None,
+        QueryParameter(
+            description="The answer's language, over `Accept-Language` (for EventSource and "
+            "links, which cannot send headers)",
+            required=False,
+        ),
+    ] = None,
+) -> str:
+    return negotiate(accept_language, lang)
+
+
+LANGUAGE = Provide(_language, sync_to_thread=False)
+"""The ``language`` dependency: the answer's language, negotiated once per request."""
+Language = NamedDependency[str]
+"""A handler's ``language`` parameter (``Accept-Language`` or ``?lang=``, negotiated)."""
 
 
 class StrictBody(AbstractDTO[Any]):
@@ -76,62 +111,3 @@ class StrictBody(AbstractDTO[Any]):
 
     def decode_builtins(self, value: dict[str, Any]) -> Any:  # pragma: no cover - JSON only
         raise InvalidRequest("a JSON body is expected")
-
-
-def bearer(authorization: str | None) -> str | None:
-    """The token of an ``Authorization: Bearer <token>`` header (None when absent)."""
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.strip().partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise Unauthenticated("the Authorization header must be 'Bearer <token>'", challenge=True)
-    return token.strip()
-
-
-_ENTITY_TAG = re.compile(r'\s*(W/)?"([^"]*)"\s*(?:,|$)')
-
-
-def parse_if_match(value: str | None) -> frozenset[int] | None:
-    """An ``If-Match`` field (RFC 9110 §13.1.1) as the versions it may match.
-
-    ``None`` when absent or ``*`` (any current version). Otherwise the
-    strong tags' versions; a weak tag (``W/"2"``) never matches under the
-    strong comparison ``If-Match`` requires, so ``W/"2"`` alone is a set
-    that matches nothing (412). Anything but a list of quoted versions is 400.
-    """
-    if value is None:
-        return None
-    raw = value.strip()
-    if raw == "*":
-        return None
-    malformed = InvalidRequest('If-Match must be "*" or a list of quoted versions, e.g. "12"')
-    versions: set[int] = set()
-    position = 0
-    while position < len(raw):
-        match = _ENTITY_TAG.match(raw, position)
-        if match is None or match.end() == position:
-            raise malformed
-        opaque = match.group(2)
-        if not opaque.isascii() or not opaque.isdigit() or len(opaque) > 12:
-            raise malformed
-        if match.group(1) is None:
-            versions.add(int(opaque))
-        position = match.end()
-        if raw.endswith(",") and position == len(raw):
-            raise malformed
-    if not raw:
-        raise malformed
-    return frozenset(versions)
-
-
-def parse_version_header(value: str | None, header: str) -> int | None:
-    """``"12"``, ``W/"12"`` or ``12`` -> 12."""
-    if value is None:
-        return None
-    raw = value.strip()
-    if raw.startswith("W/"):
-        raw = raw[2:]
-    raw = raw.strip('"')
-    if not raw.isdigit() or len(raw) > 12:
-        raise InvalidRequest(f'{header} must be a version in quotes, e.g. "12"')
-    return int(raw)

@@ -4,23 +4,34 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+import msgspec
 from litestar import Controller, MediaType, Request, Response, get, post
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import Body, HeaderParameter, Parameter, QueryParameter
 from litestar.response import ServerSentEvent
 
-from service.api.deps import (
+from service.api.deps import Language, StrictBody, Svc
+from service.api.headers import (
+    COMMANDS,
+    GAME,
+    IDEMPOTENCY_KEY_LENGTH,
+    LEGAL,
     PRIVATE,
-    StrictBody,
-    Svc,
+    STATE,
+    STREAM,
     bearer,
+    client_address,
+    etag,
+    language_headers,
+    names_etag,
     parse_if_match,
     parse_version_header,
+    player_bearer,
 )
-from service.errors import Problem
-from service.fastpath import names_etag
-from service.games.auth import required
-from service.schemas import (
+from service.api.problems import Problem
+from service.api.sse import event_stream
+from service.games.exceptions import Unprocessable
+from service.games.schemas import (
     AnyCommand,
     ClaimSeat,
     CommandAccepted,
@@ -32,7 +43,6 @@ from service.schemas import (
     SeatClaimed,
     StateResponse,
 )
-from service.streams import GameStream
 
 GameIdParam = Annotated[str, Parameter(min_length=1, max_length=64, description="A game id")]
 SeatParam = Annotated[
@@ -48,8 +58,6 @@ AuthHeader = Annotated[
 ]
 StatusFilter = Literal["waiting", "active", "finished"]
 MAX_VERSION = 10**12
-_TAG = r'(W/)?"[0-9]{1,12}"'
-VERSION_TAG = rf"^\*$|^{_TAG}(, ?{_TAG})*$"
 
 PICTURE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
@@ -79,43 +87,96 @@ PROBLEMS = {
 }
 
 
-def not_modified(request: Request[Any, Any, Any], etag: str) -> bool:
+def not_modified(request: Request[Any, Any, Any], tag: str) -> bool:
     """``If-None-Match`` names this ETag (or ``*``): answer 304 with no body."""
-    header = request.headers.get("if-none-match")
-    return header is not None and names_etag(header, etag)
+    return names_etag(request.headers.get("if-none-match"), tag)
 
 
-def problems(*codes: int) -> dict[int, ResponseSpec]:
-    return {c: PROBLEMS[c] for c in codes}
+def problems(*codes: int, described: dict[int, str] | None = None) -> dict[int, ResponseSpec]:
+    """The problem answers of an operation; ``described`` words some for it alone."""
+    specs = {c: PROBLEMS[c] for c in codes}
+    for code, text in (described or {}).items():
+        specs[code] = ResponseSpec(
+            data_container=Problem,
+            media_type="application/problem+json",
+            description=text,
+            generate_examples=False,
+        )
+    return specs
+
+
+async def start_position(svc: Svc, data: Any, address: str | None) -> Response[GameSummary]:
+    """``POST /games`` with a ``position``: the game there, and its seats' tokens."""
+    if data.options is not None or data.seed is not None or data.bots is not None:
+        raise Unprocessable(
+            "a position fixes the game's options, seed and seats: send none of them",
+            code="position_conflict",
+        )
+    game, tokens = await svc.seats.start_position(
+        data.__struct_config__.tag, data.position, address=address
+    )
+    # A copy: the summary itself is kept for every reader of this version.
+    summary = msgspec.structs.replace(await svc.reads.summary(game), tokens=tokens)
+    return Response(summary, status_code=201, headers={"Location": f"/games/{game.game_id}"})
 
 
 class GamesController(Controller):
-    path = "/games"
     tags = ["games"]
 
     @post(
-        "/",
+        "/games",
         operation_id="createGame",
         summary="Create a game",
         status_code=201,
-        responses=problems(400, 422),
+        responses=problems(
+            400,
+            422,
+            described={
+                422: "Options the ruleset refuses (its code, e.g. `invalid_player_count`), "
+                "`bots` naming a seat the game lacks (`unknown_bot_seat`), or a `seed` sent to "
+                "a server not in sandbox mode (`sandbox_only`: `GET /health/ready` says "
+                "`sandbox: false`), a `position` there too, or with `options`, `seed` or `bots` "
+                "(`position_conflict`)"
+            },
+        ),
         dto=StrictBody,
         return_dto=None,
     )
     async def create_game(
         self,
+        request: Request[Any, Any, Any],
         svc: Svc,
         data: Annotated[CreateGame, Body(description='`{"ruleset": name, "options": {...}}`')],
     ) -> Response[GameSummary]:
         """A new game in status ``waiting``; ``{"ruleset": name}`` alone creates the
-        default game. Invalid options answer 422 with the ruleset's code."""
-        game = await svc.create_game(
-            data.__struct_config__.tag, data.options, data.bots, seed=data.seed
+        default game. Invalid options answer 422 with the ruleset's code. A
+        ``seed`` is taken only by a server in sandbox mode (``PLATEAU_SANDBOX=1``,
+        a test server: ``GET /health/ready`` says ``sandbox``); any other server
+        answers 422 ``sandbox_only``, whatever the seed. A client
+        address may create ``PLATEAU_QUOTA_GAMES`` games per ``PLATEAU_QUOTA_WINDOW``
+        and have ``PLATEAU_BOT_GAMES_PER_ADDRESS`` bots-only games in play (429
+        ``quota_exceeded`` beyond); a game still waiting for its players
+        ``PLATEAU_WAITING_GAME_TTL`` after its creation is deleted.
+
+        In the sandbox, ``{"ruleset": name, "position": id}`` starts the game at a
+        named position (``GET /rulesets/{ruleset}/positions``): its log is built by
+        the rules engine from the position's seed and commands, every seat is
+        claimed, and the answer's ``tokens`` hold each seat's bearer token (shown
+        once). Such a game is marked ``imported_in_play``: its seed is public."""
+        address = client_address(request.scope, svc.settings.trusted_proxies)
+        if data.position is not None:
+            return await start_position(svc, data, address)
+        game = await svc.seats.create_game(
+            data.__struct_config__.tag,
+            data.options,
+            data.bots,
+            seed=data.seed,
+            address=address,
         )
-        summary = await svc.summary(game)
+        summary = await svc.reads.summary(game)
         return Response(summary, status_code=201, headers={"Location": f"/games/{game.game_id}"})
 
-    @get("/", operation_id="listGames", summary="List games", responses=problems(400))
+    @get("/games", operation_id="listGames", summary="List games", responses=problems(400))
     async def list_games(
         self,
         svc: Svc,
@@ -135,24 +196,25 @@ class GamesController(Controller):
         ] = None,
     ) -> GamePage:
         """Newest first, filtered, paged with an opaque ``cursor``."""
-        return await svc.list_games(
+        return await svc.reads.list_games(
             ruleset=ruleset, status=status, player_id=player_id, limit=limit, cursor=cursor
         )
 
-    @get("/{game_id:str}", operation_id="getGame", summary="Game summary", responses=problems(404))
+    @get(GAME.litestar, operation_id="getGame", summary="Game summary", responses=problems(404))
     async def get_game(
-        self, request: Request[Any, Any, Any], svc: Svc, game_id: GameIdParam
+        self, request: Request[Any, Any, Any], svc: Svc, language: Language, game_id: GameIdParam
     ) -> Response[GameSummary]:
         """Status, version, seats and who holds them, seats to act, outcome,
         ``seed_sha256`` (and the seed once finished)."""
-        game, body = await svc.summary_body(game_id)
-        etag = f'"{game.version}"'
-        if game.status != "waiting" and not_modified(request, etag):
-            return Response(b"", status_code=304, headers={"ETag": etag})
-        return Response(body, media_type=MediaType.JSON, headers={"ETag": etag})
+        game, body = await svc.reads.summary_body(game_id, language)
+        tag = etag(game.version, language)
+        headers = {"ETag": tag, **language_headers(language)}
+        if game.status != "waiting" and not_modified(request, tag):
+            return Response(b"", status_code=304, headers=headers)
+        return Response(body, media_type=MediaType.JSON, headers=headers)
 
     @post(
-        "/{game_id:str}/seats/{seat:str}",
+        "/games/{game_id:str}/seats/{seat:str}",
         operation_id="claimSeat",
         summary="Claim a seat",
         status_code=201,
@@ -162,6 +224,7 @@ class GamesController(Controller):
     )
     async def claim_seat(
         self,
+        request: Request[Any, Any, Any],
         svc: Svc,
         game_id: GameIdParam,
         seat: SeatParam,
@@ -177,8 +240,13 @@ class GamesController(Controller):
         ruleset's setup events are appended in the same transaction."""
         token = bearer(authorization)
         bot = data.bot if data else None
-        _, seat_token = await svc.claim_seat(
-            game_id, seat, data.player_name if data else None, token, bot=bot
+        _, seat_token = await svc.seats.claim_seat(
+            game_id,
+            seat,
+            data.player_name if data else None,
+            token,
+            bot=bot,
+            address=client_address(request.scope, svc.settings.trusted_proxies),
         )
         return Response(
             SeatClaimed(seat=seat, token=None if bot else seat_token),
@@ -187,7 +255,7 @@ class GamesController(Controller):
         )
 
     @get(
-        "/{game_id:str}/state",
+        STATE.litestar,
         operation_id="getState",
         summary="The game state as the bearer's seat sees it",
         responses=problems(401, 403, 404, 409),
@@ -196,6 +264,7 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         svc: Svc,
+        language: Language,
         game_id: GameIdParam,
         authorization: AuthHeader = None,
         version: Annotated[
@@ -205,14 +274,15 @@ class GamesController(Controller):
     ) -> Response[StateResponse]:
         """The view for the bearer's seat (a spectator's without a token), at the
         current version or at any past ``version``. ``ETag: "<version>"``."""
-        at, body = await svc.state_body(game_id, bearer(authorization), version)
-        etag = f'"{at}"'
-        if not_modified(request, etag):
-            return Response(b"", status_code=304, headers={"ETag": etag, **PRIVATE})
-        return Response(body, media_type=MediaType.JSON, headers={"ETag": etag, **PRIVATE})
+        at, body = await svc.reads.state_body(game_id, bearer(authorization), version, language)
+        tag = etag(at, language)
+        headers = {"ETag": tag, **PRIVATE, **language_headers(language)}
+        if not_modified(request, tag):
+            return Response(b"", status_code=304, headers=headers)
+        return Response(body, media_type=MediaType.JSON, headers=headers)
 
     @get(
-        "/{game_id:str}/picture.svg",
+        "/games/{game_id:str}/picture.svg",
         operation_id="getPicture",
         summary="A picture of the game as the bearer's seat sees it (SVG)",
         media_type="image/svg+xml",
@@ -221,6 +291,7 @@ class GamesController(Controller):
     async def get_picture(
         self,
         svc: Svc,
+        language: Language,
         game_id: GameIdParam,
         authorization: AuthHeader = None,
         version: Annotated[
@@ -235,15 +306,20 @@ class GamesController(Controller):
         ``components.geometry``). Served with ``Content-Security-Policy:
         default-src 'none'; style-src 'unsafe-inline'`` and
         ``X-Content-Type-Options: nosniff``. ``ETag: "<version>"``."""
-        loaded, svg = await svc.picture(game_id, bearer(authorization), version)
+        loaded, svg = await svc.reads.picture(game_id, bearer(authorization), version, language)
         return Response(
             svg,
             media_type="image/svg+xml",
-            headers={"ETag": f'"{loaded.version}"', **PRIVATE, **PICTURE_HEADERS},
+            headers={
+                "ETag": etag(loaded.version, language),
+                **PRIVATE,
+                **PICTURE_HEADERS,
+                **language_headers(language),
+            },
         )
 
     @get(
-        "/{game_id:str}/legal-commands",
+        LEGAL.litestar,
         operation_id="getLegalCommands",
         summary="Every command the bearer's seat may submit now",
         responses=problems(401, 403, 404),
@@ -251,17 +327,19 @@ class GamesController(Controller):
     async def legal_commands(
         self,
         svc: Svc,
+        language: Language,
         game_id: GameIdParam,
         authorization: AuthHeader = None,
     ) -> Response[LegalCommands]:
         """Command objects ready to post to ``/games/{game_id}/commands``."""
-        at, body = await svc.legal_body(game_id, bearer(authorization))
+        at, body = await svc.reads.legal_body(game_id, bearer(authorization), language)
         # The encoded LegalCommands, served as is (the annotation documents its schema).
         encoded: Any = body
-        return Response(encoded, media_type=MediaType.JSON, headers={"ETag": f'"{at}"', **PRIVATE})
+        headers = {"ETag": etag(at, language), **PRIVATE, **language_headers(language)}
+        return Response(encoded, media_type=MediaType.JSON, headers=headers)
 
     @post(
-        "/{game_id:str}/commands",
+        COMMANDS.litestar,
         operation_id="submitCommand",
         summary="Play one command",
         status_code=201,
@@ -273,6 +351,7 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         svc: Svc,
+        language: Language,
         game_id: GameIdParam,
         data: Annotated[
             AnyCommand,
@@ -294,8 +373,8 @@ class GamesController(Controller):
             HeaderParameter(
                 name="Idempotency-Key",
                 required=False,
-                min_length=1,
-                max_length=200,
+                min_length=IDEMPOTENCY_KEY_LENGTH[0],
+                max_length=IDEMPOTENCY_KEY_LENGTH[1],
                 description="A retried request with the same key returns the first answer and appends nothing",
             ),
         ] = None,
@@ -303,15 +382,15 @@ class GamesController(Controller):
         """Validated by the rules engine; on success the events are appended and
         returned redacted for the caller. Without ``If-Match`` a concurrent
         change is retried a few times, then 409 ``version_conflict``."""
-        # 401 before any other header is judged
-        token = required(bearer(authorization), "a seat token is required to play")
-        status, content, version = await svc.submit(
+        token = player_bearer(authorization)  # 401 before any other header is judged
+        status, content, version = await svc.commands.submit(
             game_id,
             token,
             await request.body(),  # the bytes, for the idempotency record's hash
             if_match=parse_if_match(if_match),
             idempotency_key=idempotency_key,
             command=data,
+            lang=language,
         )
         # The encoded CommandAccepted (the stored one on a replay), served as is.
         encoded: Any = content
@@ -319,11 +398,11 @@ class GamesController(Controller):
             encoded,
             status_code=status,
             media_type=MediaType.JSON,
-            headers={"ETag": f'"{version}"', **PRIVATE},
+            headers={"ETag": etag(version), **PRIVATE, **language_headers(language)},
         )
 
     @get(
-        "/{game_id:str}/events",
+        "/games/{game_id:str}/events",
         operation_id="getEvents",
         summary="The event log, redacted for the bearer",
         responses=problems(401, 403, 404),
@@ -331,6 +410,7 @@ class GamesController(Controller):
     async def get_events(
         self,
         svc: Svc,
+        language: Language,
         game_id: GameIdParam,
         authorization: AuthHeader = None,
         after: Annotated[
@@ -341,12 +421,19 @@ class GamesController(Controller):
         """Each event as ``{version, recorded_at, event}``. Hidden fields are
         redacted for the bearer's seat while the game runs; once it is finished
         the log is served complete (the seed is public by then)."""
-        game = await svc.game(game_id)  # 404 before a malformed Authorization's 401
-        body = await svc.event_log(game, bearer(authorization), after=after, limit=limit)
-        return Response(body, headers={"ETag": f'"{body.last_version}"', **PRIVATE})
+        game = await svc.repository.game(game_id)  # 404 before a malformed Authorization's 401
+        body = await svc.reads.event_log(
+            game, bearer(authorization), after=after, limit=limit, lang=language
+        )
+        headers = {
+            "ETag": etag(body.last_version, language),
+            **PRIVATE,
+            **language_headers(language),
+        }
+        return Response(body, headers=headers)
 
     @get(
-        "/{game_id:str}/events/stream",
+        STREAM.litestar,
         operation_id="streamEvents",
         summary="Live events (Server-Sent Events)",
         responses=problems(401, 403, 404),
@@ -355,6 +442,7 @@ class GamesController(Controller):
     async def stream_events(
         self,
         svc: Svc,
+        language: Language,
         game_id: GameIdParam,
         authorization: AuthHeader = None,
         access_token: Annotated[
@@ -393,11 +481,11 @@ class GamesController(Controller):
         seat. Resumes from ``Last-Event-ID`` (or ``after``). Heartbeat comments
         keep idle connections alive. The stream ends after the last event of a
         finished game, or after ``timeout`` seconds."""
-        game = await svc.game(game_id)
+        game = await svc.repository.game(game_id)
         token = bearer(authorization) if authorization else access_token
-        stream = await GameStream.open(svc, game, token)  # 401, 403 now
+        stream = await svc.streams.open(game, token, language)  # 401, 403 now
         start = after or 0
         if last_event_id is not None:
             parsed = parse_version_header(last_event_id, "Last-Event-ID")
             start = parsed if parsed is not None else start
-        return ServerSentEvent(stream.messages(after=start, timeout=timeout), headers=PRIVATE)
+        return event_stream(stream.messages(after=start, timeout=timeout), language)

@@ -6,7 +6,7 @@ from litestar import Controller, Request, Response, get
 from litestar.openapi.datastructures import ResponseSpec
 
 from service.api.deps import Svc
-from service.schemas import Liveness, Readiness
+from service.games.schemas import Liveness, Readiness
 
 
 class HealthController(Controller):
@@ -36,7 +36,7 @@ class HealthController(Controller):
         is draining before shutdown (``draining``)."""
         store_ok, cache = await svc.backends()
         status = "unavailable" if not store_ok else ("degraded" if cache == "down" else "ok")
-        lifecycle = getattr(request.app.state, "lifecycle", None)  # service.ops
+        lifecycle = getattr(request.app.state, "lifecycle", None)  # service.api.middleware.edge
         draining = lifecycle is not None and lifecycle.draining
         if draining:  # SIGTERM received: a load balancer must stop sending here
             status = "draining"

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from litestar import Controller, Response, get, post
+from litestar import Controller, Request, Response, get, post
 from litestar.params import Body, Parameter
 
-from service.api.deps import PRIVATE, StrictBody, Svc
-from service.schemas import CreatePlayer, PlayerCreated, PlayerDetail
+from service.api.deps import StrictBody, Svc
+from service.api.headers import PRIVATE, client_address
+from service.games.schemas import CreatePlayer, PlayerCreated, PlayerDetail
 
 PlayerIdParam = Annotated[str, Parameter(min_length=1, max_length=64, description="A player id")]
 
@@ -24,11 +25,14 @@ class PlayersController(Controller):
         return_dto=None,
     )
     async def create_player(
-        self, svc: Svc, data: Annotated[CreatePlayer, Body()]
+        self, request: Request[Any, Any, Any], svc: Svc, data: Annotated[CreatePlayer, Body()]
     ) -> Response[PlayerCreated]:
         """A named identity with its own bearer token (shown once). Claim seats
-        with it to build a game history; its results appear in ``GET /players/{player_id}``."""
-        record, token = await svc.create_player(data.name)
+        with it to build a game history; its results appear in ``GET /players/{player_id}``.
+        A client address may create ``PLATEAU_QUOTA_PLAYERS`` players per
+        ``PLATEAU_QUOTA_WINDOW`` (429 ``quota_exceeded`` beyond)."""
+        address = client_address(request.scope, svc.settings.trusted_proxies)
+        record, token = await svc.seats.create_player(data.name, address=address)
         body = PlayerCreated(
             player_id=record.player_id, name=record.name, token=token, created_at=record.created_at
         )
@@ -39,4 +43,4 @@ class PlayersController(Controller):
     @get("/{player_id:str}", operation_id="getPlayer", summary="A player and its game history")
     async def get_player(self, svc: Svc, player_id: PlayerIdParam) -> PlayerDetail:
         """The player's games (newest first) and results."""
-        return await svc.player_detail(player_id)
+        return await svc.reads.player_detail(player_id)

@@ -9,6 +9,10 @@
   and ``put``/``delete`` do nothing. Short socket timeouts and no client
   retries keep a down Redis from stalling a request; after a failure, calls
   skip Redis for ``retry_after`` seconds (``ping()`` always tries).
+* A head this process could not write (Redis failing or skipped: the other
+  processes may still reach it, and trust the head they find) is remembered,
+  and deleted by the next call that reaches Redis: readers then ask the store
+  instead of being served the previous version until the head expires.
 """
 
 from __future__ import annotations
@@ -76,13 +80,21 @@ return {head[1], head[2], state[1], state[2]}
 """
 
 
+UNWRITTEN_KEPT = 100_000
+"""Heads remembered as unwritten per process; past it, every head of the prefix
+is deleted once Redis answers again."""
+REPAIR_BATCH = 1000
+"""Unwritten heads deleted per call."""
+
+
 def _ms(seconds: float) -> int:
     """A Redis expiry in milliseconds (at least 1: 0 would mean none)."""
     return max(1, int(seconds * 1000))
 
 
 class RedisStateCache:
-    """``StateCache`` on Redis.
+    """``SharedCache`` on Redis: the state and the head of every game, shared by
+    every process, so a cache hit needs no database.
 
     Added optional parameters: ``ttl_seconds`` (expiry of a cached state,
     default 86400; 0 keeps keys forever), ``socket_timeout`` and
@@ -116,10 +128,8 @@ class RedisStateCache:
         self._get_both = self._client.register_script(_GET_HEAD_AND_STATE)
         self._healthy = True
         self._down_until = 0.0
-
-    supports_heads = True
-    """``get_with_head``/``put_with_head``/``hold_head``: the games row at its
-    latest version, shared by every process, so a cache hit needs no database."""
+        self._unwritten: set[str] = set()
+        self._lost_track = False
 
     def key(self, game_id: str) -> str:
         return f"{self.prefix}state:{game_id}"
@@ -153,6 +163,28 @@ class RedisStateCache:
     def _skip(self) -> bool:
         return not self._healthy and time.monotonic() < self._down_until
 
+    def _unwrite(self, game_id: str) -> None:
+        """``game_id``'s head could not be written: it may hold an older version."""
+        if len(self._unwritten) >= UNWRITTEN_KEPT:
+            self._unwritten.clear()
+            self._lost_track = True
+        self._unwritten.add(game_id)
+
+    async def _repair(self) -> None:
+        """Delete the heads this process could not write (raises as any call)."""
+        if self._lost_track:
+            async for key in self._client.scan_iter(match=f"{self.head_key('')}*", count=1000):
+                await self._client.delete(key)
+            self._lost_track = False
+            self._unwritten.clear()
+        if self._unwritten:
+            batch = [self._unwritten.pop() for _ in range(min(REPAIR_BATCH, len(self._unwritten)))]
+            try:
+                await self._client.delete(*(self.head_key(g) for g in batch))
+            except BaseException:
+                self._unwritten.update(batch)
+                raise
+
     # --- lifecycle ------------------------------------------------------------------
 
     async def open(self) -> None:
@@ -160,6 +192,12 @@ class RedisStateCache:
         await self.ping()
 
     async def close(self) -> None:
+        if (self._unwritten or self._lost_track) and not self._skip():
+            try:  # the heads left unwritten, before this process goes
+                while self._unwritten or self._lost_track:
+                    await self._repair()
+            except Exception as exc:
+                log.debug("deleting unwritten heads at close: %s", exc)
         try:
             await self._client.aclose()
         except Exception as exc:  # closing a broken connection must not fail shutdown
@@ -216,6 +254,8 @@ class RedisStateCache:
         if self._skip():
             return None, None
         try:
+            if self._unwritten or self._lost_track:
+                await self._repair()
             hold = _ms(hold_seconds) if hold_seconds > 0 else 0
             hv, hs, sv, ss = await self._get_both(
                 keys=[self.head_key(game_id), self.key(game_id)], args=[hold]
@@ -243,10 +283,14 @@ class RedisStateCache:
 
         ``publish`` (with a state): a channel to publish the version to in the
         same command. True when that command ran (False: Redis is down or
-        being skipped, and nothing was published)."""
+        being skipped, and nothing was published; the head is then deleted by
+        the next call that reaches Redis)."""
         if self._skip():
+            self._unwrite(game_id)
             return False
         try:
+            if self._unwritten or self._lost_track:
+                await self._repair()
             ttl = _ms(head_ttl_seconds)
             if publish is not None and state is not None:
                 await self._put_both(
@@ -263,6 +307,7 @@ class RedisStateCache:
                     args=[int(version), head, ttl, bytes(state), self.ttl_ms],
                 )
         except Exception as exc:
+            self._unwrite(game_id)
             self._failed("put", exc)
             return False
         self._succeeded()

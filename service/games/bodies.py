@@ -3,6 +3,15 @@
 JSON Schema counts ``2.0`` as an integer; msgspec's strict decoding does not.
 Strict decoding is kept (it refuses ``0`` for ``false``, which Litestar's
 lenient decoding takes), after a normalisation of integral floats.
+
+Every body is first decoded once as plain JSON (``json_value``), which is
+where its bounds are checked: no string holds U+0000, and arrays and objects
+are nested at most ``MAX_JSON_DEPTH`` deep. msgspec decodes nesting by
+recursion and raises ``RecursionError`` near Python's recursion limit (about
+1,000 levels, less the caller's own frames), so a body nested 2,000 deep
+answered 500; the bound is far below that limit and far above any body the
+API takes (a command or options object is a few levels deep, an export
+about ten).
 """
 
 from __future__ import annotations
@@ -12,7 +21,7 @@ from typing import Any
 import msgspec
 
 from domain import RULESETS, AnyRuleset
-from service.exceptions import InvalidRequest, Unprocessable
+from service.games.exceptions import InvalidRequest, Unprocessable
 
 COMMAND_TAGS = frozenset(
     m.__struct_config__.tag
@@ -32,40 +41,48 @@ def _tag_in(body: bytes) -> str | None:
         return None
 
 
-def _integral_floats_as_ints(value: Any) -> Any:
-    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
-        return int(value)
+MAX_JSON_DEPTH = 64
+"""How deep arrays and objects may nest in a request body: ``[[1]]`` is 2
+deep. Deeper is 400 ``invalid_request`` (docs/errors.md)."""
+
+TOO_DEEP = f"JSON nested deeper than {MAX_JSON_DEPTH} levels"
+
+
+def json_value(body: bytes) -> Any:
+    """A request body decoded as plain JSON, within its bounds: a body nested
+    over ``MAX_JSON_DEPTH`` levels or holding U+0000 in a string (PostgreSQL
+    text cannot hold it; no name, id or tag needs it) raises ``InvalidRequest``,
+    as malformed JSON does; integral floats (``2.0``) come back as integers."""
+    try:
+        raw = msgspec.json.decode(body)
+    except RecursionError:  # deeper than msgspec can go: deeper than the bound
+        raise InvalidRequest(TOO_DEEP) from None
+    except msgspec.DecodeError as exc:
+        raise InvalidRequest(f"malformed JSON: {exc}") from None
+    return _checked(raw, 0)
+
+
+def _checked(value: Any, depth: int) -> Any:
+    """``value`` with integral floats as ints, checked for depth and U+0000."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise InvalidRequest("strings must not contain U+0000")
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    if isinstance(value, list | dict) and depth >= MAX_JSON_DEPTH:
+        raise InvalidRequest(TOO_DEEP)
     if isinstance(value, list):
-        return [_integral_floats_as_ints(v) for v in value]
+        return [_checked(v, depth + 1) for v in value]
     if isinstance(value, dict):
-        return {k: _integral_floats_as_ints(v) for k, v in value.items()}
+        return {_checked(k, depth + 1): _checked(v, depth + 1) for k, v in value.items()}
     return value
 
 
 def json_schema_body(body: bytes) -> bytes:
-    """The body with integral floats (``2.0``) written as integers.
-
-    JSON Schema counts ``2.0`` as an integer; msgspec's strict decoding does
-    not. Strict decoding is kept (it refuses ``0`` for ``false``, which
-    Litestar's lenient decoding takes), after this normalisation."""
-    try:
-        raw = msgspec.json.decode(body)
-    except msgspec.DecodeError:
-        return body  # the typed decode reports it
-    if _has_nul(raw):
-        # PostgreSQL text cannot hold U+0000; no name, id or tag needs it.
-        raise InvalidRequest("strings must not contain U+0000")
-    return msgspec.json.encode(_integral_floats_as_ints(raw))
-
-
-def _has_nul(value: Any) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, list):
-        return any(_has_nul(v) for v in value)
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    return False
+    """The body re-encoded from ``json_value``: within its bounds, integral
+    floats (``2.0``) written as integers, for msgspec's strict typed decoding."""
+    return msgspec.json.encode(json_value(body))
 
 
 def strict_body(body: bytes, typ: Any) -> Any:

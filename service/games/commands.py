@@ -1,38 +1,74 @@
-"""Commands: authenticate the seat, decide with the rules engine, append
-with optimistic concurrency (``If-Match``, retries), replay an
-``Idempotency-Key``, then cache, publish and wake the bot runner."""
+"""Commands: decide with the rules engine, append with optimistic concurrency
+(``If-Match``, retries), replay an ``Idempotency-Key``, then cache, publish
+and wake the bot runner."""
 
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 from typing import Any
 
 import msgspec
 
-from domain import RULESETS, Rng, RuleViolation, fold
+from domain import RULESETS, AnyRuleset, Rng, RuleViolation, fold
+from domain.words import kept_changing, stale
+from domain.words import not_active as not_active_words
 from service import metrics
-from service.exceptions import Conflict, ServiceError, StaleVersion, Unprocessable
-from service.games.auth import Auth, required
+from service.games.answers import AnswerCache, before_move_key, move_events_key
+from service.games.auth import Authenticator
 from service.games.bodies import command_of, parse_command
-from service.games.core import _UNSET, now, sha256_hex
-from service.schemas import CommandAccepted
-from service.store.base import CommandRecord, GameRecord, IdempotencyConflict, VersionConflict
+from service.games.exceptions import (
+    Conflict,
+    ServiceError,
+    StaleVersion,
+    Unprocessable,
+    not_active,
+)
+from service.games.repository import UNSET, CacheEntry, GameRepository, Loaded, now
+from service.games.schemas import CommandAccepted, LastMove
+from service.games.texts import DEFAULT_LANGUAGE, Texts, words
+from service.games.tokens import sha256_hex
+from service.settings import Settings
+from service.store.base import (
+    CommandRecord,
+    GameRecord,
+    IdempotencyConflict,
+    NewEvent,
+    StoredEvent,
+    VersionConflict,
+)
+
+Answer = tuple[int, bytes, int]
+"""(HTTP status, the encoded ``CommandAccepted``, the version after it)."""
 
 
-class Commands(Auth):
+class Commands:
     """Deciding and appending one command."""
+
+    def __init__(
+        self, settings: Settings, games: GameRepository, answers: AnswerCache, auth: Authenticator
+    ) -> None:
+        self.settings = settings
+        self.games = games
+        self.answers = answers
+        self.auth = auth
+        self.store = games.store
+        self.texts = Texts()
+        self.json = msgspec.json.Encoder()
 
     async def submit(
         self,
         game_id: str,
-        token: str | None,
+        token: str,
         body: bytes,
         *,
         if_match: frozenset[int] | None,
         idempotency_key: str | None,
         command: Any = None,
-    ) -> tuple[int, bytes, int]:
-        """Decide and append one command. Returns (status, JSON body, version).
+        lang: str = DEFAULT_LANGUAGE,
+    ) -> Answer:
+        """Decide and append one command of the bearer of ``token``; its answer (and
+        a refusal's detail) in ``lang``.
 
         ``command``: the body already decoded (as any ruleset's command); the
         body is decoded here otherwise.
@@ -40,11 +76,9 @@ class Commands(Auth):
         With a shared cache the games row and the state come from it (one
         round trip, no database read); the append's version check is the
         authority, and a lost race re-reads the store."""
-        head, entry = await self._head(game_id, hold=True)
-        game = head if head is not None else await self.game(game_id)
-        viewer = await self.viewer(game, required(token, "a seat token is required to play"))
-        seat = viewer.seat
-        assert seat is not None
+        head, entry = await self.games.head(game_id, hold=True)
+        game = head if head is not None else await self.games.game(game_id)
+        seat = await self.auth.seat(game, token)
         return await self.submit_as(
             game,
             seat,
@@ -54,6 +88,7 @@ class Commands(Auth):
             command=command,
             cached=entry,
             from_head=head is not None,
+            lang=lang,
         )
 
     async def submit_as(
@@ -65,9 +100,10 @@ class Commands(Auth):
         if_match: frozenset[int] | None,
         idempotency_key: str | None,
         command: Any = None,
-        cached: Any = _UNSET,
+        cached: CacheEntry = UNSET,
         from_head: bool = False,
-    ) -> tuple[int, bytes, int]:
+        lang: str = DEFAULT_LANGUAGE,
+    ) -> Answer:
         """``submit`` for a seat already authenticated (a client's token, or a bot seat).
 
         ``cached``: the state entry read with the game; ``from_head``: the game
@@ -80,143 +116,198 @@ class Commands(Auth):
         any other reason looks the key up before answering, so a retry gets
         the first answer whatever the game did since."""
         request_hash = sha256_hex(body)
+        ruleset = RULESETS[game.ruleset]
         try:
-            return await self._submit_as(
-                game,
-                seat,
-                body,
-                request_hash,
-                if_match=if_match,
-                idempotency_key=idempotency_key,
-                command=command,
-                cached=cached,
-                from_head=from_head,
+            command = (
+                parse_command(ruleset, body) if command is None else command_of(ruleset, command)
             )
-        except (ServiceError, RuleViolation):
-            if idempotency_key is None:
-                raise
-            replay = await self._replay(game.game_id, seat, idempotency_key, request_hash)
-            if replay is None:
-                raise
-            metrics.command(game.ruleset, "replayed")
-            return replay
+            if game.status != "active":
+                raise self._not_active(game, lang)
+            attempt = _Attempt(seat, command, request_hash, if_match, idempotency_key, lang)
+            return await self._decide_and_append(game, ruleset, attempt, cached, from_head)
+        except (ServiceError, RuleViolation) as refused:
+            if idempotency_key is not None:
+                replay = await self._replay(game.game_id, seat, idempotency_key, request_hash)
+                if replay is not None:
+                    metrics.command(game.ruleset, "replayed")
+                    return replay
+            if isinstance(refused, StaleVersion) and refused.since is not None:
+                raise await self._stale(refused, *refused.since, lang) from None
+            raise
 
-    async def _submit_as(
+    async def _decide_and_append(
         self,
         game: GameRecord,
-        seat: str,
-        body: bytes,
-        request_hash: str,
-        *,
-        if_match: frozenset[int] | None,
-        idempotency_key: str | None,
-        command: Any,
-        cached: Any,
+        ruleset: AnyRuleset,
+        attempt: _Attempt,
+        cached: CacheEntry,
         from_head: bool,
-    ) -> tuple[int, bytes, int]:
+    ) -> Answer:
+        """Load, decide, append; a lost race (no ``If-Match``) tries again with
+        the store's state, up to ``command_retries`` times."""
         game_id = game.game_id
-        ruleset = RULESETS[game.ruleset]
-        if command is None:
-            command = parse_command(ruleset, body)
-        else:
-            command = command_of(ruleset, command)
-        if game.status != "active":
-            raise Conflict(f"game {game_id} is {game.status}", code="game_not_active")
-        seed = await self.seed(game_id)
-        attempts = max(1, self.settings.command_retries)
+        seed = await self.games.seed(game_id)
         fresh: GameRecord | None = game  # read just above; re-read after a lost race
         entry = cached
-        for _ in range(attempts + (1 if from_head else 0)):
-            loaded = await self.load(game_id, game=fresh, cached=entry)
-            fresh, entry = None, _UNSET
+        for _ in range(max(1, self.settings.command_retries) + (1 if from_head else 0)):
+            loaded = await self.games.load(game_id, game=fresh, cached=entry)
+            fresh, entry = None, UNSET
             if from_head and (
                 loaded.game.status != "active"
-                or (if_match is not None and loaded.version not in if_match)
+                or (attempt.if_match is not None and loaded.version not in attempt.if_match)
             ):
                 from_head = False  # the head may lag behind the store: ask the store
                 continue
             if loaded.game.status != "active":
-                raise Conflict(f"game {game_id} is {loaded.game.status}", code="game_not_active")
-            version = loaded.version
-            if if_match is not None and version not in if_match:
-                named = ", ".join(str(v) for v in sorted(if_match)) or "no strong tag"
-                metrics.command(ruleset.name, "stale")
-                raise StaleVersion(
-                    f"If-Match names version {named}, the game is at version {version}",
-                    current_version=version,
-                )
-            events = ruleset.decide(loaded.state, seat, command, Rng(seed, version))
-            state = fold(ruleset, events, loaded.state)
-            new_version = version + len(events)
-            update = self._update(ruleset, state)
-            answer = CommandAccepted(
-                version=new_version,
-                events=[ruleset.redact(e, seat) for e in events],
-                status=update.status,  # type: ignore[arg-type]
-                to_act=list(update.to_act),
-            )
-            response = self.json.encode(answer)
-            record = CommandRecord(
-                command_id=uuid.uuid4().hex,
-                seat=seat,
-                idempotency_key=idempotency_key,
-                request_hash=request_hash,
-                command=msgspec.to_builtins(command),
-                response_status=201,
-                response=response,
-            )
-            update.at = now()
+                raise self._not_active(loaded.game, attempt.lang)
             try:
-                await self.store.append(
-                    game_id,
-                    version,
-                    self._new_events(events),
-                    update=update,
-                    command=record,
-                )
-            except VersionConflict:
-                metrics.command(ruleset.name, "stale" if if_match is not None else "conflict")
-                if if_match is not None:
-                    current = (await self.game(game_id)).version
-                    raise StaleVersion(
-                        f"the game moved on to version {current} meanwhile",
-                        current_version=current,
-                    ) from None
-                continue
-            except IdempotencyConflict:
-                assert idempotency_key is not None
-                replay = await self._replay(game_id, seat, idempotency_key, request_hash)
-                if replay is None:  # pragma: no cover - the conflicting record must exist
-                    raise Conflict(
-                        "concurrent request with the same key", code="version_conflict"
-                    ) from None
-                metrics.command(ruleset.name, "replayed")
-                return replay
-            metrics.command(ruleset.name, "accepted", len(events))
-            written = msgspec.structs.replace(
-                loaded.game,
-                version=new_version,
-                status=update.status,
-                to_act=list(update.to_act),
-                outcome=update.outcome,
-                updated_at=update.at,
-                finished_at=(loaded.game.finished_at or update.at)
-                if update.status == "finished"
-                else None,
-            )
-            # The new state cached and the move published: one Redis command
-            # (or, on other backends, the two side by side).
-            await self._remember(game_id, state, new_version, version, game=written, announce=True)
-            self._moved(written)
-            return 201, response, new_version
-        raise Conflict(
+                attempt.check_version(ruleset, loaded.version)
+            except StaleVersion as exc:
+                named = min(attempt.if_match or {loaded.version})
+                exc.since = (loaded.game, named)  # said once no replay answers instead
+                raise
+            answer = await self._append(loaded, attempt, seed)
+            if answer is not None:
+                return answer
+        conflict = Conflict(
             f"game {game_id} kept changing under this command; reload and retry",
             code="version_conflict",
         )
+        conflict.detail = self.texts.say(game, kept_changing(), attempt.lang) or conflict.detail
+        raise conflict
 
-    async def _replay(
-        self, game_id: str, seat: str, key: str, request_hash: str
-    ) -> tuple[int, bytes, int] | None:
+    def _not_active(self, game: GameRecord, lang: str) -> Conflict:
+        """409 ``game_not_active``, said in ``lang``."""
+        refused = not_active(game.game_id, game.status)
+        refused.detail = self.texts.say(game, not_active_words(game.status), lang) or refused.detail
+        return refused
+
+    async def _stale(
+        self, refused: StaleVersion, game: GameRecord, named: int, lang: str
+    ) -> StaleVersion:
+        """412 ``stale_version``, said in ``lang``: the game moved on, and who moved."""
+        current = refused.current_version
+        if named >= current or words(game.ruleset) is None:
+            return refused
+        moved: list[str] = []
+        for event in await self.store.read(game.game_id, after=named, upto=current, limit=1000):
+            if event.seat is not None and event.seat not in moved:
+                moved.append(event.seat)
+        refused.detail = self.texts.say(game, stale(moved), lang) or refused.detail
+        return refused
+
+    def _in_words(
+        self, loaded: Loaded, attempt: _Attempt, events: list[Any], state: Any, version: int
+    ) -> LastMove | None:
+        """The command as a move, in the caller's language and from the caller's view."""
+        said = words(loaded.ruleset.name)
+        if said is None:
+            return None
+        ruleset, seat = loaded.ruleset, attempt.seat
+        redacted = [ruleset.redact(e, seat) for e in events]
+        changed = said.module.changed(
+            redacted, ruleset.view(loaded.state, seat), ruleset.view(state, seat)
+        )
+        return self.texts.last_move(
+            loaded.game,
+            seat,
+            seat,
+            [(version + 1 + i, e) for i, e in enumerate(redacted)],
+            changed,
+            attempt.lang,
+        )
+
+    async def _append(self, loaded: Loaded, attempt: _Attempt, seed: str) -> Answer | None:
+        """Decide ``attempt`` on ``loaded`` and append its events: the answer,
+        or None when another command won the race (try again)."""
+        game_id, ruleset, version = loaded.game.game_id, loaded.ruleset, loaded.version
+        try:
+            events = ruleset.decide(loaded.state, attempt.seat, attempt.command, Rng(seed, version))
+        except RuleViolation as refused:  # said to the caller, from the caller's view
+            view = ruleset.view(loaded.state, attempt.seat)
+            said = self.texts.refusal(loaded.game, refused, view, attempt.lang)
+            refused.message = said or refused.message
+            raise
+        state = fold(ruleset, events, loaded.state)
+        new_version = version + len(events)
+        update = self.games.update(ruleset, state)
+        response = self.json.encode(
+            CommandAccepted(
+                version=new_version,
+                events=[ruleset.redact(e, attempt.seat) for e in events],
+                status=update.status,  # type: ignore[arg-type]
+                to_act=list(update.to_act),
+                last_move=self._in_words(loaded, attempt, events, state, version),
+            )
+        )
+        update.at = now()
+        record = attempt.record(response)
+        appended = self.games.new_events(events)
+        try:
+            await self.store.append(game_id, version, appended, update=update, command=record)
+        except VersionConflict:
+            metrics.command(ruleset.name, "stale" if attempt.if_match is not None else "conflict")
+            if attempt.if_match is not None:
+                current = await self.games.game(game_id)
+                moved_on = StaleVersion(
+                    f"the game moved on to version {current.version} meanwhile",
+                    current_version=current.version,
+                )
+                moved_on.since = (current, version)
+                raise moved_on from None
+            return None
+        except IdempotencyConflict:
+            assert attempt.key is not None
+            replay = await self._replay(game_id, attempt.seat, attempt.key, attempt.request_hash)
+            if replay is None:  # pragma: no cover - the conflicting record must exist
+                raise Conflict(
+                    "concurrent request with the same key", code="version_conflict"
+                ) from None
+            metrics.command(ruleset.name, "replayed")
+            return replay
+        metrics.command(ruleset.name, "accepted", len(events))
+        written = msgspec.structs.replace(
+            loaded.game,
+            version=new_version,
+            status=update.status,
+            to_act=list(update.to_act),
+            outcome=update.outcome,
+            updated_at=update.at,
+            finished_at=(loaded.game.finished_at or update.at)
+            if update.status == "finished"
+            else None,
+        )
+        # The new state cached and the move published: one Redis command
+        # (or, on other backends, the two side by side).
+        await self.games.remember(game_id, state, new_version, version, game=written, announce=True)
+        self.games.moved(written)
+        self._keep_move(loaded, record, appended, update.at)
+        return 201, response, new_version
+
+    def _keep_move(
+        self, before: Loaded, record: CommandRecord, appended: list[NewEvent], at: datetime
+    ) -> None:
+        """The move just appended, as the last-move reader asks for it (its events and
+        the state before it): this process's next reads of the game say it without
+        reading the store again."""
+        game_id, version = before.game.game_id, before.version
+        stored = tuple(
+            StoredEvent(
+                game_id=game_id,
+                version=version + 1 + i,
+                position=0,  # unknown here; the last move never reads it
+                type=event.type,
+                data=event.data,
+                recorded_at=at,
+                command_id=record.command_id,
+                seat=record.seat,
+            )
+            for i, event in enumerate(appended)
+        )
+        self.answers.bodies.keep(move_events_key(game_id, version + len(appended)), stored)
+        self.answers.bodies.keep(before_move_key(game_id, version + len(appended)), before)
+
+    async def _replay(self, game_id: str, seat: str, key: str, request_hash: str) -> Answer | None:
         previous = await self.store.get_command(game_id, seat, key)
         if previous is None:
             return None
@@ -227,3 +318,42 @@ class Commands(Auth):
             )
         version = msgspec.json.decode(previous.response, type=CommandAccepted).version
         return previous.response_status, previous.response, version
+
+
+class _Attempt:
+    """One command of one seat, as it is tried (maybe several times)."""
+
+    __slots__ = ("command", "if_match", "key", "lang", "request_hash", "seat")
+
+    def __init__(
+        self,
+        seat: str,
+        command: Any,
+        request_hash: str,
+        if_match: frozenset[int] | None,
+        key: str | None,
+        lang: str,
+    ) -> None:
+        self.seat, self.command, self.request_hash = seat, command, request_hash
+        self.if_match, self.key, self.lang = if_match, key, lang
+
+    def check_version(self, ruleset: AnyRuleset, version: int) -> None:
+        """412 when ``If-Match`` names another version than the game's ``version``."""
+        if self.if_match is not None and version not in self.if_match:
+            named = ", ".join(str(v) for v in sorted(self.if_match)) or "no strong tag"
+            metrics.command(ruleset.name, "stale")
+            raise StaleVersion(
+                f"If-Match names version {named}, the game is at version {version}",
+                current_version=version,
+            )
+
+    def record(self, response: bytes) -> CommandRecord:
+        return CommandRecord(
+            command_id=uuid.uuid4().hex,
+            seat=self.seat,
+            idempotency_key=self.key,
+            request_hash=self.request_hash,
+            command=msgspec.to_builtins(self.command),
+            response_status=201,
+            response=response,
+        )

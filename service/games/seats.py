@@ -11,11 +11,30 @@ from typing import Any
 import msgspec
 
 from domain import RULESETS, Rng, SeatedPlayer, SetupContext, fold
-from service.exceptions import Conflict, InvalidRequest, NotFound, Unprocessable
-from service.exports import ExportRejected, import_export
-from service.games.auth import PLAYER_TOKEN, SEAT_TOKEN, Auth, new_token
-from service.games.core import now, sha256_hex
-from service.schemas import ImportedGame
+from service.games import forks, positions
+from service.games.auth import OPERATOR, Authenticator
+from service.games.exceptions import (
+    Conflict,
+    Forbidden,
+    InvalidRequest,
+    NotFound,
+    Unprocessable,
+    not_active,
+)
+from service.games.exports import ExportRejected
+from service.games.imports import (
+    ImportForbidden,
+    ImportRules,
+    MalformedImport,
+    OverBudget,
+    prepare_off_loop,
+)
+from service.games.quotas import Quotas, creator_of
+from service.games.reads import Reads
+from service.games.repository import GameRepository, now
+from service.games.schemas import ImportedGame
+from service.games.tokens import PLAYER_TOKEN, SEAT_TOKEN, new_token, sha256_hex
+from service.settings import Settings
 from service.store.base import (
     GameAlreadyExists,
     GameNotFound,
@@ -26,6 +45,7 @@ from service.store.base import (
     PlayerRecord,
     SeatRecord,
     SeatTaken,
+    StartHook,
     UnknownSeat,
 )
 
@@ -40,29 +60,146 @@ def rejected(exc: ExportRejected) -> Unprocessable:
     )
 
 
-class Seats(Auth):
+class Seats:
     """Players, games and seats."""
 
-    async def import_game(self, document: Any, *, new_id: bool) -> tuple[str, ImportedGame]:
-        """Audit an export and store it whole: (its game id, the answer).
-        422 ``export_rejected`` (nothing stored); 409 ``game_exists`` for a
-        known id without ``new_id``."""
+    def __init__(
+        self, settings: Settings, games: GameRepository, auth: Authenticator, reads: Reads
+    ) -> None:
+        self.settings = settings
+        self.games = games
+        self.auth = auth
+        self.reads = reads
+        self.store = games.store
+        self.json = msgspec.json.Encoder()
+        self.auditing = 0
+        """Imports of this process being checked and audited now (in the import thread)."""
+        self.quotas = Quotas(settings, games.store)
+
+    async def import_game(
+        self, body: bytes | bytearray, importer: str, *, new_id: bool
+    ) -> tuple[str, ImportedGame]:
+        """Check and audit an export (off the event loop, on the CPU budget
+        ``PLATEAU_IMPORT_AUDIT_SECONDS``) and store it whole: (its game id, the
+        answer). ``importer`` (``Authenticator.importer``) may import a game in
+        play only as the operator, or in the sandbox. 400 for a body that is no
+        JSON object; 403 ``import_forbidden``; 422 ``export_rejected`` or
+        ``import_over_budget``; 409 ``game_exists`` for a known id without
+        ``new_id``. Nothing is stored unless it answers 201."""
+        settings = self.settings
+        rules = ImportRules(
+            in_play=importer == OPERATOR or settings.sandbox,
+            new_id=new_id,
+            snapshot_every=settings.snapshot_every,
+            budget=settings.import_audit_seconds,
+        )
         try:
-            game, tokens, report = await import_export(self.store, document, new_id=new_id)
+            self.auditing += 1
+            try:
+                prepared = await prepare_off_loop(body, rules)
+            finally:
+                self.auditing -= 1
+            await self.store.import_game(prepared.bundle)
+        except MalformedImport as exc:
+            raise InvalidRequest(str(exc)) from None
+        except ImportForbidden as exc:
+            raise Forbidden(str(exc), code="import_forbidden") from None
+        except OverBudget as exc:
+            raise Unprocessable(
+                f"{exc}: PLATEAU_IMPORT_AUDIT_SECONDS bounds the audit of one import; an"
+                " operator imports a longer game with `plateau import`, which has no budget",
+                code="import_over_budget",
+                details={"budget_seconds": exc.seconds},
+            ) from None
         except ExportRejected as exc:
             raise rejected(exc) from None
         except GameAlreadyExists:
             raise Conflict(
                 "a game with this id exists here: import it with ?new_id=true", code="game_exists"
             ) from None
-        summary = await self.summary(game)
-        return game.game_id, ImportedGame(game=summary, tokens=tokens, verdict=report.verdict)
+        game = prepared.bundle.game
+        summary = await self.reads.summary(game)
+        answer = ImportedGame(game=summary, tokens=prepared.tokens, verdict=prepared.verdict)
+        return game.game_id, answer
 
-    async def create_player(self, name: str) -> tuple[PlayerRecord, str]:
+    async def fork_game(
+        self,
+        game_id: str,
+        version: int,
+        *,
+        same_seed: bool = False,
+        operator: bool = False,
+        address: str | None = None,
+    ) -> GameRecord:
+        """A fork of ``game_id`` at ``version`` (``service.games.forks``), its bot
+        seats claimed by the same bots. ``operator``: the caller holds the
+        operator's token (a game in play may be forked then, or in the sandbox).
+        404 for an unknown game; 403 ``fork_forbidden``; 422
+        ``version_out_of_range`` or ``not_a_resting_point``; 429 as ``create_game``."""
+        original = await self.games.game(game_id)
+        if original.status != "finished" and not (operator or self.settings.sandbox):
+            raise Forbidden(
+                f"game {game_id} is {original.status}: only a finished game (every hand and its"
+                " seed revealed) may be forked by anyone; a game in play needs the operator's"
+                " token or the sandbox, since its fork would show its hidden hands and cards",
+                code="fork_forbidden",
+                details={"status": original.status},
+            )
+        if version > original.version:
+            raise Unprocessable(
+                f"game {game_id} has versions 0..{original.version}: no version {version}",
+                code="version_out_of_range",
+                details={"last_version": original.version},
+            )
+        events = await self.store.read(game_id, upto=original.version)
+        try:
+            prefix = forks.resting(original.ruleset, events, version, self.settings.snapshot_every)
+        except forks.NotResting as exc:
+            raise Unprocessable(
+                f"version {version} of game {game_id} is inside a move or after its end: a fork"
+                " starts where a seat may act (the previous and the next resting versions are"
+                " in details)",
+                code="not_a_resting_point",
+                details={
+                    "previous_resting_version": exc.previous,
+                    "next_resting_version": exc.following,
+                },
+            ) from None
+        seed = await self.games.seed(game_id) if same_seed else secrets.token_hex(16)
+        commands = await self.store.command_log(game_id) if version > 0 else []
+        creator = creator_of(address)
+        bots = {s.seat: s.bot for s in original.seats if s.bot}
+        async with self.quotas.hold(creator):
+            bots_only = bool(bots) and len(bots) == len(original.seats)
+            await self.quotas.check(creator, games=True, bot_games=bots_only)
+            made = forks.bundle(
+                original,
+                events,
+                commands,
+                version=version,
+                seed=seed,
+                snapshots=prefix.snapshots,
+                now=now(),
+                creator=creator,
+            )
+            await self.store.import_game(made)
+            fork = made.game
+            self.games.know_seed(fork.game_id, seed)
+            for seat, level in bots.items():  # in seat order: the last one may start it
+                fork, _ = await self.claim_seat(fork.game_id, seat, None, None, bot=level)
+        return fork
+
+    async def create_player(
+        self, name: str, *, address: str | None = None
+    ) -> tuple[PlayerRecord, str]:
+        """A new player; ``address``: the client's, for its quota (``Quotas``)."""
         player_id = uuid.uuid4().hex
         token = new_token(PLAYER_TOKEN, player_id)
-        record = PlayerRecord(player_id=player_id, name=name, created_at=now())
-        await self.store.create_player(record, sha256_hex(token))
+        creator = creator_of(address)
+        async with self.quotas.hold(creator):
+            await self.quotas.check(creator, players=True)
+            record = PlayerRecord(player_id=player_id, name=name, created_at=now())
+            await self.store.create_player(record, sha256_hex(token), creator=creator)
         return record, token
 
     async def create_game(
@@ -72,8 +209,10 @@ class Seats(Auth):
         bots: dict[str, str] | None = None,
         *,
         seed: str | None = None,
+        address: str | None = None,
     ) -> GameRecord:
-        """A new game; ``bots`` seats bots; ``seed`` (sandbox only) fixes its dice and cards."""
+        """A new game; ``bots`` seats bots; ``seed`` (sandbox only) fixes its dice and
+        cards; ``address``: the client's, for its quotas (``Quotas``)."""
         if seed is not None and not self.settings.sandbox:
             raise Unprocessable(
                 "a seed is accepted only when the server runs in sandbox mode (PLATEAU_SANDBOX=1)",
@@ -110,12 +249,40 @@ class Seats(Auth):
             created_at=created,
             updated_at=created,
         )
-        await self.store.create_game(game, seed)
-        self._seeds[game.game_id] = seed
-        for seat in seats:  # in seat order: the last one may start the game
-            if bots and seat in bots:
-                game, _ = await self.claim_seat(game.game_id, seat, None, None, bot=bots[seat])
+        creator = creator_of(address)
+        async with self.quotas.hold(creator):
+            bots_only = bool(bots) and set(seats) <= set(bots or {})
+            await self.quotas.check(creator, games=True, bot_games=bots_only)
+            await self.store.create_game(game, seed, creator=creator)
+            self.games.know_seed(game.game_id, seed)
+            for seat in seats:  # in seat order: the last one may start the game
+                if bots and seat in bots:
+                    game, _ = await self.claim_seat(game.game_id, seat, None, None, bot=bots[seat])
         return game
+
+    async def start_position(
+        self, ruleset_name: str, position_id: str, *, address: str | None = None
+    ) -> tuple[GameRecord, dict[str, str]]:
+        """A new game at a named position (``domain/<game>/positions.py``), sandbox only:
+        its log built by the engine, stored like an import, every seat claimed as the
+        position says; (the game, a token per seat a person holds)."""
+        if not self.settings.sandbox:
+            raise Unprocessable(
+                "a position is accepted only when the server runs in sandbox mode"
+                " (PLATEAU_SANDBOX=1): its seed is public",
+                code="sandbox_only",
+            )
+        creator = creator_of(address)
+        async with self.quotas.hold(creator):
+            await self.quotas.check(creator, games=True)
+            prepared = await positions.prepare_off_loop(
+                ruleset_name, position_id, self.settings.snapshot_every
+            )
+            await self.store.import_game(prepared.bundle)
+        game = prepared.bundle.game
+        self.games.know_seed(game.game_id, prepared.bundle.seed)
+        self.games.moved(game)  # a bot seat to act plays at once
+        return game, prepared.tokens
 
     async def claim_seat(
         self,
@@ -125,19 +292,75 @@ class Seats(Auth):
         token: str | None,
         *,
         bot: str | None = None,
+        address: str | None = None,
     ) -> tuple[GameRecord, str]:
-        game = await self.game(game_id)
+        """Claim ``seat``; ``address``: the client's. A bot claim that makes the
+        game bots-only is charged to that address (``Quotas``: bots-only games in play)."""
+        charge = None
+        if bot is not None and address is not None:
+            game = await self.games.game(game_id)
+            if all(s.bot for s in game.seats if s.seat != seat):
+                charge = creator_of(address)
+        async with self.quotas.hold(charge):
+            await self.quotas.check(charge, bot_games=True)
+            return await self._claim(game_id, seat, player_name, token, bot=bot, creator=charge)
+
+    async def _starter(
+        self, game: GameRecord, seed: str, last_winner_seat: str | None, *, filling: bool
+    ) -> StartHook:
+        """What the claim that fills ``game`` appends and writes: the setup drawn
+        from ``seed``, or nothing for a fork, which starts where its log stops."""
         ruleset = RULESETS[game.ruleset]
+        game_id = game.game_id
+        forked: Any = None
+        if filling and game.version > 0 and game.status == "waiting":
+            # A fork: its copied log is its opening, folded now (it never changes
+            # while it waits), outside the store's transaction.
+            forked = (await self.games.load(game_id, game=game)).state
+
+        async def on_full(full: GameRecord) -> tuple[list[NewEvent], GameUpdate]:
+            if full.version > 0:  # a fork starts where its log stops: no setup
+                state = forked
+                if state is None:
+                    state = (await self.games.load(game_id, version=full.version)).state
+                return [], self.games.update(ruleset, state)
+            options = msgspec.json.decode(self.json.encode(full.options), type=ruleset.Options)
+            context = SetupContext(
+                players=tuple(
+                    SeatedPlayer(seat=s.seat, player_id=s.player_id, player_name=s.player_name)
+                    for s in full.seats
+                ),
+                last_winner_seat=last_winner_seat,
+            )
+            events = ruleset.setup(options, context, Rng(seed, 0))
+            state = fold(ruleset, events)
+            return self.games.new_events(events), self.games.update(ruleset, state)
+
+        return on_full
+
+    async def _claim(
+        self,
+        game_id: str,
+        seat: str,
+        player_name: str | None,
+        token: str | None,
+        *,
+        bot: str | None,
+        creator: str | None,
+    ) -> tuple[GameRecord, str]:
+        game = await self.games.game(game_id)
         if bot is not None and token:
             raise Unprocessable(
                 "a bot seat is claimed without a player token", code="bot_with_token"
             )
-        player = await self.player_from_token(token) if token else None
+        player = await self.auth.player(token) if token else None
         name = player_name or (player.name if player else None) or (f"{bot} bot" if bot else None)
         if seat not in {s.seat for s in game.seats}:
             raise NotFound(f"game {game_id} has no seat {seat!r}")
         seat_token = new_token(SEAT_TOKEN, game_id)
-        seed = await self.seed(game_id)  # fetched now: the hook runs inside the store's transaction
+        seed = await self.games.seed(
+            game_id
+        )  # fetched now: the hook runs inside the store's transaction
         # What setup will know about the players if this claim fills the game.
         holders = {s.seat: s for s in game.seats if s.claimed}
         holders[seat] = SeatRecord(
@@ -155,18 +378,8 @@ class Seats(Auth):
                     (s for s, h in holders.items() if h.player_id == winner), None
                 )
 
-        async def on_full(full: GameRecord) -> tuple[list[NewEvent], GameUpdate]:
-            options = msgspec.json.decode(self.json.encode(full.options), type=ruleset.Options)
-            context = SetupContext(
-                players=tuple(
-                    SeatedPlayer(seat=s.seat, player_id=s.player_id, player_name=s.player_name)
-                    for s in full.seats
-                ),
-                last_winner_seat=last_winner_seat,
-            )
-            events = ruleset.setup(options, context, Rng(seed, 0))
-            state = fold(ruleset, events)
-            return self._new_events(events), self._update(ruleset, state)
+        filling = len(holders) == len(game.seats)
+        on_full = await self._starter(game, seed, last_winner_seat, filling=filling)
 
         try:
             updated = await self.store.claim_seat(
@@ -177,16 +390,17 @@ class Seats(Auth):
                 token_hash=sha256_hex(seat_token),
                 on_full=on_full,
                 bot=bot,
+                creator=creator,
             )
         except GameNotFound:
             raise NotFound(f"no game {game_id!r}") from None
         except UnknownSeat:
             raise NotFound(f"game {game_id} has no seat {seat!r}") from None
         except GameNotWaiting:
-            raise Conflict(f"game {game_id} has already started", code="game_not_active") from None
+            raise not_active(game_id, "active") from None
         except SeatTaken:
             raise Conflict(f"seat {seat!r} is already taken", code="seat_taken") from None
         if updated.status != "waiting":
-            await self.notifier.publish(game_id, updated.version)
-            self._moved(updated)
+            await self.games.notifier.publish(game_id, updated.version)
+            self.games.moved(updated)
         return updated, seat_token

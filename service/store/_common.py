@@ -14,12 +14,14 @@ import msgspec
 
 from service.store.base import (
     CommandRecord,
+    ForkOrigin,
     GameImport,
     GameNotWaiting,
     GameRecord,
     InvalidCursor,
     LoggedCommandRow,
     PlayerRecord,
+    QuotaUsage,
     SeatRecord,
     SeatTaken,
     StoredEvent,
@@ -104,7 +106,7 @@ class Dialect:
 
 GAME_COLUMNS = (
     "game_id, ruleset, options, status, version, to_act, outcome, seed_sha256, "
-    "created_at, updated_at, finished_at"
+    "created_at, updated_at, finished_at, imported, forked_from, forked_from_version, forked_at"
 )
 """The columns ``game_records`` reads, in its order (``create_game`` writes them too)."""
 
@@ -125,8 +127,22 @@ class Statements:
 
     GAME_BY_ID = f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = ?"
     INSERT_PLAYER = (
-        "INSERT INTO players (player_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)"
+        "INSERT INTO players (player_id, name, token_hash, created_at, creator)"
+        " VALUES (?, ?, ?, ?, ?)"
     )
+    QUOTA_USAGE = (
+        "SELECT (SELECT count(*) FROM games WHERE creator = ? AND created_at > ?),"
+        " (SELECT min(created_at) FROM games WHERE creator = ? AND created_at > ?),"
+        " (SELECT count(*) FROM players WHERE creator = ? AND created_at > ?),"
+        " (SELECT min(created_at) FROM players WHERE creator = ? AND created_at > ?),"
+        " (SELECT count(*) FROM games g WHERE g.creator = ? AND g.status = 'active'"
+        " AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.bot IS NULL))"
+    )
+    WAITING_BEFORE = (
+        "SELECT game_id FROM games WHERE status = 'waiting' AND version = 0 AND created_at < ?"
+        " ORDER BY created_at, game_id LIMIT ?"
+    )
+    SET_CREATOR = "UPDATE games SET creator = ? WHERE game_id = ?"
     PLAYER_BY_ID = "SELECT player_id, name, created_at FROM players WHERE player_id = ?"
     PLAYER_BY_TOKEN = "SELECT player_id, name, created_at FROM players WHERE token_hash = ?"
     PLAYER_GAMES = (
@@ -233,6 +249,10 @@ def game_params(d: Dialect, game: GameRecord) -> tuple[Any, ...]:
         d.dump_time(game.created_at),
         d.dump_time(game.updated_at),
         None if game.finished_at is None else d.dump_time(game.finished_at),
+        game.imported,
+        None if game.forked_from is None else game.forked_from.game_id,
+        None if game.forked_from is None else game.forked_from.version,
+        None if game.forked_at is None else d.dump_time(game.forked_at),
     )
 
 
@@ -289,6 +309,9 @@ def game_records(
             created_at=d.load_time(row[8]),
             updated_at=d.load_time(row[9]),
             finished_at=None if row[10] is None else d.load_time(row[10]),
+            imported=row[11],
+            forked_from=None if row[12] is None else ForkOrigin(game_id=row[12], version=row[13]),
+            forked_at=None if row[14] is None else d.load_time(row[14]),
         )
         for row in rows
     ]
@@ -296,6 +319,32 @@ def game_records(
 
 SEAT_COLUMNS = "game_id, seat, player_id, player_name, claimed_at IS NOT NULL, bot"
 """The seat columns ``game_records`` reads, in its order."""
+
+
+DISTINCT_PLAYERS = "SELECT COUNT(DISTINCT p.player_id) FROM seats p WHERE p.game_id = g.game_id"
+"""How many distinct players (``player_id``s; anonymous and bot seats have none)
+hold a seat of the game ``g``: ``last_winner`` counts only the games where two
+or more did, so a win against oneself (one player holding every seat) or
+against nobody named is not a win over someone (the Tours Gold tower,
+``domain/tours_arc_en_ciel/README.md``)."""
+
+
+def quota_params(d: Dialect, creator: str, since: datetime) -> tuple[Any, ...]:
+    """``Statements.QUOTA_USAGE``'s parameters."""
+    after = d.dump_time(since)
+    return (creator, after) * 4 + (creator,)
+
+
+def quota_usage(d: Dialect, row: Sequence[Any]) -> QuotaUsage:
+    """A ``QuotaUsage`` from the row of ``Statements.QUOTA_USAGE``."""
+    games, oldest_game, players, oldest_player, bots_only = row
+    return QuotaUsage(
+        games=int(games),
+        oldest_game=None if oldest_game is None else d.load_time(oldest_game),
+        players=int(players),
+        oldest_player=None if oldest_player is None else d.load_time(oldest_player),
+        bots_only=int(bots_only),
+    )
 
 
 def bot_games_query(d: Dialect) -> str:
@@ -405,12 +454,12 @@ def import_statements(d: Dialect, bundle: GameImport) -> list[tuple[str, list[tu
 
     return [
         (
-            f"INSERT INTO games ({GAME_COLUMNS}, winners) VALUES ({marks(12)})",
-            [(*game_params(d, game), d.dump_json(bundle.winners))],
+            f"INSERT INTO games ({GAME_COLUMNS}, winners, creator) VALUES ({marks(17)})",
+            [(*game_params(d, game), d.dump_json(bundle.winners), bundle.creator)],
         ),
         (
-            "INSERT INTO seats (game_id, seat, seat_order, player_name, token_hash, claimed_at)"
-            f" VALUES ({marks(6)})",
+            "INSERT INTO seats (game_id, seat, seat_order, player_name, token_hash, claimed_at,"
+            f" bot) VALUES ({marks(7)})",
             [
                 (
                     gid,
@@ -419,6 +468,7 @@ def import_statements(d: Dialect, bundle: GameImport) -> list[tuple[str, list[tu
                     s.player_name,
                     s.token_hash,
                     d.dump_time(game.created_at) if s.claimed else None,
+                    s.bot,
                 )
                 for i, s in enumerate(bundle.seats)
             ],
@@ -461,5 +511,9 @@ def import_statements(d: Dialect, bundle: GameImport) -> list[tuple[str, list[tu
                 )
                 for c in bundle.commands
             ],
+        ),
+        (
+            f"INSERT INTO snapshots (game_id, version, state, created_at) VALUES ({marks(4)})",
+            [(gid, s.version, s.state, d.dump_time(game.updated_at)) for s in bundle.snapshots],
         ),
     ]

@@ -81,6 +81,14 @@ class SeatRecord(msgspec.Struct, kw_only=True):
     """(Added) The bot level playing this seat (``greedy`` ...); None for a person."""
 
 
+class ForkOrigin(msgspec.Struct, kw_only=True, frozen=True):
+    """(Added) Where a fork comes from: the original game and the version copied."""
+
+    game_id: str
+    version: int
+    """The fork's log is the original's events 1..version, copied."""
+
+
 class GameRecord(msgspec.Struct, kw_only=True):
     """One row of ``games`` (the read model for listing) plus its seats."""
 
@@ -96,6 +104,16 @@ class GameRecord(msgspec.Struct, kw_only=True):
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None = None
+    imported: str | None = None
+    """(Added) None for a game created here; ``finished`` for a game imported
+    once over (its seed revealed, committed where it was played); ``in_play``
+    for a game imported before its end (its seed chosen by whoever exported
+    it, not committed here)."""
+    forked_from: ForkOrigin | None = None
+    """(Added) The game and version this game was forked from; None for a game
+    that is no fork."""
+    forked_at: datetime | None = None
+    """(Added) When the fork was made; None for a game that is no fork."""
 
 
 class PlayerRecord(msgspec.Struct, kw_only=True):
@@ -172,6 +190,9 @@ class ImportedSeat(msgspec.Struct, kw_only=True):
     token_hash: str | None
     """A fresh token's hash for an imported game still in play; None otherwise."""
     claimed: bool
+    bot: str | None = None
+    """(Added) The bot level playing this seat (a named position's bot seat); None for a
+    person."""
 
 
 class ImportedEvent(msgspec.Struct, kw_only=True):
@@ -184,6 +205,11 @@ class ImportedEvent(msgspec.Struct, kw_only=True):
     schema_version: int = 1
 
 
+class Snapshot(msgspec.Struct, kw_only=True):
+    version: int
+    state: bytes
+
+
 class GameImport(msgspec.Struct, kw_only=True):
     """A verified game to store whole, in one transaction (``EventStore.import_game``)."""
 
@@ -194,11 +220,25 @@ class GameImport(msgspec.Struct, kw_only=True):
     seats: list[ImportedSeat]
     events: list[ImportedEvent]
     commands: list[LoggedCommandRow]
+    snapshots: list[Snapshot] = []
+    """(Added) Folded states to store with the game, as ``save_snapshot`` would."""
+    creator: str | None = None
+    """(Added) Who made it (``quota_usage``): a fork's client address; None for an import."""
 
 
-class Snapshot(msgspec.Struct, kw_only=True):
-    version: int
-    state: bytes
+class QuotaUsage(msgspec.Struct, kw_only=True, frozen=True):
+    """What one creator (a client address's pseudonym) made lately (``quota_usage``)."""
+
+    games: int
+    """Games created since the window's start."""
+    oldest_game: datetime | None
+    """When the oldest of them was created."""
+    players: int
+    """Players created since the window's start."""
+    oldest_player: datetime | None
+    """When the oldest of them was created."""
+    bots_only: int
+    """Bots-only games in play (active, every seat a bot) charged to this creator."""
 
 
 StartHook = Callable[[GameRecord], Awaitable[tuple[list[NewEvent], GameUpdate]]]
@@ -216,8 +256,11 @@ events (appended at versions 1..n) and the row update (status ``active``)."""
 class StoreLifecycle(Protocol):
     """Connecting, migrating and checking the database."""
 
-    async def open(self) -> None:
-        """Connect (open the pool) and apply pending migrations."""
+    async def open(self, *, wait: bool = True) -> None:
+        """Connect (open the pool) and apply pending migrations. ``wait=False``
+        (a server's worker): return even when the database does not answer;
+        connecting and migrating go on in the background, and every call
+        raises StoreUnavailable until they succeed."""
         ...
 
     async def close(self) -> None: ...
@@ -234,7 +277,11 @@ class StoreLifecycle(Protocol):
 class PlayerStore(Protocol):
     """Player identities and their games."""
 
-    async def create_player(self, player: PlayerRecord, token_hash: str) -> None: ...
+    async def create_player(
+        self, player: PlayerRecord, token_hash: str, *, creator: str | None = None
+    ) -> None:
+        """Insert a player; ``creator`` is who made it (``quota_usage``)."""
+        ...
 
     async def get_player(self, player_id: str) -> PlayerRecord | None: ...
 
@@ -248,9 +295,10 @@ class PlayerStore(Protocol):
 class GameStore(Protocol):
     """Games and seats: the ``games`` rows (the read model), seeds and seat claims."""
 
-    async def create_game(self, game: GameRecord, seed: str) -> None:
+    async def create_game(self, game: GameRecord, seed: str, *, creator: str | None = None) -> None:
         """Insert the games row, its seats (unclaimed, in ``game.seats`` order)
-        and the secret seed. Raises GameAlreadyExists for a known id."""
+        and the secret seed; ``creator`` is who made it (``quota_usage``).
+        Raises GameAlreadyExists for a known id."""
         ...
 
     async def get_game(self, game_id: str) -> GameRecord | None: ...
@@ -279,7 +327,10 @@ class GameStore(Protocol):
 
     async def last_winner(self, ruleset: str, player_ids: list[str]) -> str | None:
         """The player_id, among ``player_ids``, who won the most recently
-        finished game of ``ruleset`` that any of them won; None if none did."""
+        finished game of ``ruleset`` that any of them won; None if none did.
+        Only games where two or more distinct players (``player_id``s) held
+        seats count: a win against oneself, or against only anonymous or bot
+        seats, is not a game won against someone."""
         ...
 
     async def claim_seat(
@@ -292,9 +343,12 @@ class GameStore(Protocol):
         token_hash: str,
         on_full: StartHook,
         bot: str | None = None,
+        creator: str | None = None,
     ) -> GameRecord:
         """Claim ``seat`` in one transaction (the game row locked); ``bot``
-        records that the service plays this seat at that level.
+        records that the service plays this seat at that level; ``creator``,
+        when given, becomes the game's creator (the claim that makes a game
+        bots-only is charged for it: ``quota_usage``).
 
         Raises GameNotFound, UnknownSeat, GameNotWaiting, SeatTaken. When this
         claim fills the last seat, awaits ``on_full`` and appends its events
@@ -307,6 +361,18 @@ class GameStore(Protocol):
     async def bot_games(self, *, limit: int = 100) -> list[GameRecord]:
         """(Added) Active games with at least one bot seat, least recently updated
         first: what a bot runner sweeps to resume bot turns."""
+        ...
+
+    async def quota_usage(self, creator: str, since: datetime) -> QuotaUsage:
+        """(Added) The games and players ``creator`` made after ``since``, and its
+        bots-only games in play, in one query."""
+        ...
+
+    async def expire_waiting(self, created_before: datetime, *, limit: int = 1000) -> int:
+        """(Added) Delete up to ``limit`` games still ``waiting`` that were created
+        before ``created_before`` (their seats and seeds with them; a waiting
+        game has no events), in one transaction that a concurrent claim waits
+        for (it then finds no game); the number deleted."""
         ...
 
 
@@ -360,7 +426,7 @@ class CommandStore(Protocol):
         ...
 
     async def import_game(self, bundle: GameImport) -> None:
-        """Store a whole game (row, seats, seed, events, commands) in one transaction.
+        """Store a whole game (row, seats, seed, events, commands, snapshots) in one transaction.
 
         Raises GameAlreadyExists when ``bundle.game.game_id`` is taken; nothing
         is written then. Events get new global positions, in version order.

@@ -36,7 +36,10 @@ Concurrency model (any number of processes, each with its own pool)
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import logging
 import os
 import time
 import weakref
@@ -54,6 +57,7 @@ from psycopg_pool import AsyncConnectionPool
 from service.store._common import (
     COMMAND_COLUMNS,
     COMMAND_LOG_COLUMNS,
+    DISTINCT_PLAYERS,
     EVENT_COLUMNS,
     GAME_COLUMNS,
     SEAT_COLUMNS,
@@ -71,6 +75,8 @@ from service.store._common import (
     logged_command,
     next_page,
     player_record,
+    quota_params,
+    quota_usage,
     read_query,
     snapshot_query,
     stored_event,
@@ -88,6 +94,7 @@ from service.store.base import (
     LoggedCommandRow,
     NewEvent,
     PlayerRecord,
+    QuotaUsage,
     Snapshot,
     StartHook,
     StoredEvent,
@@ -98,12 +105,21 @@ from service.store.base import (
 
 Conn = AsyncConnection[tuple[Any, ...]]
 
+log = logging.getLogger("plateau.store")
+
 _MIGRATION_LOCK = 0x706C6174  # pg_advisory_xact_lock key ("plat")
 _CHECK_IDLE = 1.0
 """A pooled connection idle longer than this (seconds) is checked with a round
 trip before it is lent; one back more recently is lent as is (a broken one
 then fails its request with 503 and is discarded, as during an outage)."""
 _PURGE_BATCH = 5000
+_NEVER_GIVE_UP = 10.0 * 365 * 24 * 3600
+"""The pool's ``reconnect_timeout``: it keeps trying (``_Pool``)."""
+_READY_WAIT = 1.0
+"""``open(wait=False)`` waits this long for the schema before returning (a
+database that answers is ready before the first request)."""
+_RETRY_CAP = 1.0
+"""Seconds between two attempts to migrate while PostgreSQL is away, at most."""
 
 # Feed markers: pg_advisory_xact_lock_shared((_MARKER_HI << 32) + c), c the
 # events sequence's last value (< 2**48). In pg_locks: classid = _MARKER_HI +
@@ -121,6 +137,9 @@ _TAKE_MARKER = (
 _ALLOC_LOCK = 0x706C6171
 _ALLOC = f"SELECT pg_advisory_lock({_ALLOC_LOCK})"
 _ALLOC_DONE = f"SELECT pg_advisory_unlock({_ALLOC_LOCK})"
+_ALLOC_TX = f"SELECT pg_advisory_xact_lock({_ALLOC_LOCK})"
+"""Behind a pooler in transaction mode: the allocation lock held to COMMIT
+(nothing session-level may outlive a transaction there; migration 0008)."""
 _LAST_ALLOCATED = f"SELECT COALESCE(pg_sequence_last_value({_SEQUENCE}), 0)"
 _LOWEST_MARKER = (
     f"SELECT min(((classid::bigint - {_MARKER_HI}) << 32) + objid::bigint) FROM pg_locks"
@@ -138,6 +157,22 @@ _APPEND = (
 """One statement, its own transaction (migration 0004): the feed's marker, the
 games row moved from the expected version, the command recorded, the events
 inserted under the allocation lock; 1, or 0 when the version did not match."""
+_APPEND_POOLED = (
+    "SELECT plateau_append_pooled(%(game_id)s, %(expected)s, %(version)s, %(status)s,"
+    " %(to_act)s::jsonb, %(outcome)s::jsonb, %(winners)s::jsonb, %(now)s, %(command_id)s::text,"
+    " %(seat)s::text, %(key)s::text, %(request_hash)s::text, %(command)s::jsonb,"
+    " %(response_status)s, %(response)s::bytea, %(events)s::jsonb)"
+    " FROM (SELECT set_config('lock_timeout', %(lock_timeout)s, true)) AS settings"
+)
+"""``_APPEND`` behind a pooler in transaction mode (``pooler="transaction"``):
+``plateau_append_pooled`` (migration 0008) releases the allocation lock itself
+on every error (the store's second statement could reach another server
+connection), and the statement's implicit transaction sets its own
+``lock_timeout`` first (a session ``SET`` would stay with a server connection
+other clients share)."""
+
+POOLERS = ("transaction",)
+"""The ``pooler`` values ``PostgresEventStore`` knows (``None``: a direct connection)."""
 
 
 def _as_is(value: Any) -> Any:
@@ -195,20 +230,41 @@ def _translate(
 
 
 class _Pool(AsyncConnectionPool[Conn]):
-    """psycopg_pool's pool with reconnection attempts at most ``RECONNECT_CAP`` apart.
+    """psycopg_pool's pool with reconnection attempts at most ``RECONNECT_CAP`` apart,
+    that never gives up, and knows whether its last attempt to connect failed.
 
     The stock backoff doubles without bound (1, 2, 4, 8 s...): after an
     outage of ten seconds the next attempt could come 8 s after PostgreSQL's
     return. Capped, commands succeed again about a second after it is back
-    (tests/faults measures it).
+    (tests/faults measures it). The stock pool also stops trying after
+    ``reconnect_timeout`` (5 minutes): here it keeps one attempt a second
+    going for as long as PostgreSQL is away, so a worker started (or left)
+    without a database recovers by itself whenever it comes back.
+
+    ``reachable``: None before the first attempt ends, then whether the
+    latest attempt to open a connection succeeded (``PostgresEventStore._lend``
+    answers at once instead of queueing for ``timeout`` while it is False).
     """
 
     RECONNECT_CAP = 1.0
+    reachable: bool | None = None
 
     async def _add_connection(self, attempt: Any, growing: bool = False) -> None:
         if attempt is not None and attempt.delay * attempt.DELAY_BACKOFF > self.RECONNECT_CAP:
             attempt.delay = self.RECONNECT_CAP / attempt.DELAY_BACKOFF
         await super()._add_connection(attempt, growing=growing)
+
+    async def _connect(self, timeout: float | None = None) -> Conn:
+        try:
+            conn = await super()._connect(timeout)
+        except BaseException:
+            self.reachable = False
+            raise
+        self.reachable = True
+        return conn
+
+    def has_idle(self) -> bool:
+        return int(self.get_stats().get("pool_available", 0)) > 0
 
 
 class PostgresEventStore:
@@ -220,6 +276,19 @@ class PostgresEventStore:
     connection attempt), ``lock_timeout_ms`` (waiting for a game row or the
     events insert lock before ``StoreUnavailable``), ``statement_timeout_ms``
     (PostgreSQL's ``statement_timeout`` on every pooled connection).
+
+    ``pooler="transaction"``: ``url`` reaches PostgreSQL through a pooler in
+    transaction mode (PgBouncer ``pool_mode = transaction``), which lends a
+    server connection for one transaction only: no prepared statements
+    (``prepare_threshold=None``: PgBouncer before 1.21 does not carry them, nor
+    later ones with ``max_prepared_statements = 0``), no startup ``options``
+    (PgBouncer refuses the parameter), no session ``SET`` (``lock_timeout`` and
+    ``statement_timeout`` are set per transaction with ``set_config(..., true)``)
+    and no session-level advisory lock left to a second statement (the append's
+    function releases its own on error; the other writers hold the allocation
+    lock to COMMIT, ``_ALLOC_TX``).
+    Migrations need nothing more: they run in one transaction under a
+    transaction-scoped lock.
     """
 
     def __init__(
@@ -232,8 +301,12 @@ class PostgresEventStore:
         connect_timeout: int = 5,
         lock_timeout_ms: int = 10_000,
         statement_timeout_ms: int | None = None,
+        pooler: str | None = None,
     ) -> None:
+        if pooler is not None and pooler not in POOLERS:
+            raise ValueError(f"unknown pooler mode {pooler!r} (known: {', '.join(POOLERS)})")
         self.url = url
+        self.pooler = pooler
         self.min_size = min_size
         self.max_size = max(max_size, min_size)
         self._timeout = timeout
@@ -242,17 +315,21 @@ class PostgresEventStore:
         self._statement_timeout_ms = (
             None if statement_timeout_ms is None else int(statement_timeout_ms)
         )
-        self._pool: AsyncConnectionPool[Conn] | None = None
+        self._pool: _Pool | None = None
         self._returned: weakref.WeakKeyDictionary[Conn, float] = weakref.WeakKeyDictionary()
+        self._ready = False
+        """The schema is migrated: requests may run (``open(wait=False)`` serves 503 until then)."""
+        self._starting: asyncio.Task[None] | None = None
 
-    def _make_pool(self) -> AsyncConnectionPool[Conn]:
+    def _make_pool(self) -> _Pool:
         # A new pool per open(): psycopg_pool cannot reopen a closed pool.
         return _Pool(
             self.url,
             min_size=self.min_size,
             max_size=self.max_size,
-            open=False,  # opened explicitly (and awaited) in open()
+            open=False,  # opened explicitly in open()
             timeout=self._timeout,
+            reconnect_timeout=_NEVER_GIVE_UP,
             kwargs=self._connect_kwargs(),
             configure=self._configure,
             check=self._check,
@@ -268,9 +345,11 @@ class PostgresEventStore:
 
     async def _configure(self, conn: Conn) -> None:
         """Each new connection: every wait for a row lock is bounded
-        (``StoreUnavailable`` after it), set once instead of per transaction."""
-        await conn.execute(f"SET lock_timeout = {self._lock_timeout_ms}")
-        await conn.commit()
+        (``StoreUnavailable`` after it), set once instead of per transaction (per transaction
+        behind a pooler: ``_tx``, ``_APPEND_POOLED``)."""
+        if self.pooler is None:
+            await conn.execute(f"SET lock_timeout = {self._lock_timeout_ms}")
+            await conn.commit()
         set_json_loads(_load_json, conn)
 
     def _connect_kwargs(self) -> dict[str, Any]:
@@ -282,6 +361,12 @@ class PostgresEventStore:
             "connect_timeout": self._connect_timeout,
             "application_name": f"plateau/{os.getpid()}",
         }
+        if self.pooler is not None:
+            # A server connection serves many clients: nothing prepared on it
+            # (no prepared statement lives past a transaction), and no startup
+            # options (PgBouncer refuses them; the timeouts are set per transaction).
+            kwargs["prepare_threshold"] = None
+            return kwargs
         if self._statement_timeout_ms is not None:
             # Every statement of every pooled connection is bounded (a runaway
             # query answers 503 instead of holding a connection).
@@ -291,12 +376,22 @@ class PostgresEventStore:
     # --- plumbing -------------------------------------------------------------------
 
     @asynccontextmanager
-    async def _lend(self, timeout: float | None = None) -> AsyncIterator[Conn]:
+    async def _lend(
+        self, timeout: float | None = None, *, migrating: bool = False
+    ) -> AsyncIterator[Conn]:
         """A pooled connection; the time it comes back in good order is noted
-        (``_check``)."""
+        (``_check``). ``StoreUnavailable`` at once, without queueing for
+        ``timeout``, while the schema is not migrated yet (``open(wait=False)``)
+        or the pool's latest attempt to connect failed and no connection is idle."""
         pool = self._pool
         if pool is None:
             raise StoreUnavailable("the PostgreSQL store is not open")
+        if not (self._ready or migrating):
+            raise StoreUnavailable("the PostgreSQL store is starting: its schema is not ready")
+        if pool.reachable is False and self.min_size > 0 and not pool.has_idle():
+            # The pool keeps trying in the background (one attempt a second):
+            # answer now rather than hold the request for the whole timeout.
+            raise StoreUnavailable("PostgreSQL cannot be reached")
         async with pool.connection(timeout=timeout) as conn:
             yield conn
             self._returned[conn] = time.monotonic()
@@ -308,18 +403,31 @@ class PostgresEventStore:
         game_id: str | None = None,
         expected: int | None = None,
         timeout: float | None = None,
+        migrating: bool = False,
     ) -> AsyncIterator[Conn]:
         """A pooled connection inside one transaction; driver errors translated."""
         try:
-            async with self._lend(timeout) as conn:
+            async with self._lend(timeout, migrating=migrating) as conn:
                 try:
                     async with conn.transaction():
+                        if self.pooler is not None:
+                            await self._set_local_timeouts(conn)
                         yield conn
                 except BaseException:
-                    await _release_session_locks(conn)
+                    if self.pooler is None:
+                        await _release_session_locks(conn)
                     raise
         except psycopg.Error as exc:
             raise _translate(exc, game_id=game_id, expected=expected) from exc
+
+    async def _set_local_timeouts(self, conn: Conn) -> None:
+        """Behind a pooler: this transaction's ``lock_timeout`` and
+        ``statement_timeout`` (what a direct connection sets once for its session)."""
+        statement = "0" if self._statement_timeout_ms is None else str(self._statement_timeout_ms)
+        await conn.execute(
+            "SELECT set_config('lock_timeout', %s, true), set_config('statement_timeout', %s, true)",
+            (str(self._lock_timeout_ms), statement),
+        )
 
     @asynccontextmanager
     async def _read(self, *, timeout: float | None = None) -> AsyncIterator[Conn]:
@@ -352,18 +460,30 @@ class PostgresEventStore:
                     cur = await conn.execute(sql, params, prepare=False)
                     return await cur.fetchone()
                 except BaseException:
-                    await _release_session_locks(conn)
+                    if self.pooler is None:
+                        await _release_session_locks(conn)
                     raise
         except psycopg.Error as exc:
             raise _translate(exc, game_id=game_id, expected=expected) from exc
 
     # --- lifecycle ------------------------------------------------------------------
 
-    async def open(self) -> None:
-        """Open the pool (waiting for ``min_size`` connections) and migrate."""
+    async def open(self, *, wait: bool = True) -> None:
+        """Open the pool and migrate. ``wait``: wait for ``min_size`` connections
+        and the migrations, and raise ``StoreUnavailable`` if PostgreSQL does not
+        answer (the command line). Without it (a server's worker), return
+        without waiting for PostgreSQL: the pool connects and the schema is
+        migrated in the background, retried until PostgreSQL answers, and
+        every request is answered ``StoreUnavailable`` until then."""
         if self._pool is not None:
             return
         pool = self._make_pool()
+        if not wait:
+            await pool.open(wait=False)
+            self._pool = pool
+            self._starting = asyncio.create_task(self._migrate_until_ready(), name="plateau-store")
+            await asyncio.wait({self._starting}, timeout=min(self._timeout, _READY_WAIT))
+            return
         try:
             await pool.open(wait=True, timeout=self._timeout)
         except psycopg.Error as exc:
@@ -376,15 +496,41 @@ class PostgresEventStore:
             await self.close()
             raise
 
+    async def _migrate_until_ready(self) -> None:
+        """``migrate`` until it succeeds (PostgreSQL is back), then the store serves."""
+        delay = 0.1
+        failures = 0
+        while True:
+            try:
+                await self.migrate()
+            except StoreError as exc:
+                if failures == 0:
+                    log.warning("PostgreSQL is not available yet (%s): retrying", exc)
+                failures += 1
+                await asyncio.sleep(delay)
+                delay = min(_RETRY_CAP, delay * 2)
+                continue
+            if failures:
+                log.info("PostgreSQL is available: the store serves again")
+            return
+
     async def close(self) -> None:
+        starting, self._starting = self._starting, None
+        if starting is not None:
+            starting.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await starting
+        self._ready = False
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
 
     async def migrate(self) -> list[str]:
         """Apply pending migrations, one transaction under an advisory lock
-        (so concurrent ``open()`` calls in several processes are safe)."""
-        async with self._tx() as conn:
+        (so concurrent ``open()`` calls in several processes are safe). Once
+        done, the store serves requests."""
+        done: list[str] = []
+        async with self._tx(migrating=True) as conn:
             # A migration may legitimately run longer than a request's statement_timeout.
             await conn.execute("SET LOCAL statement_timeout = 0")
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
@@ -394,7 +540,6 @@ class PostgresEventStore:
             )
             cur = await conn.execute("SELECT name FROM schema_migrations")
             applied = {row[0] for row in await cur.fetchall()}
-            done: list[str] = []
             for migration in load_migrations("postgres"):
                 if migration.name in applied:
                     continue
@@ -403,7 +548,8 @@ class PostgresEventStore:
                     "INSERT INTO schema_migrations (name) VALUES (%s)", (migration.name,)
                 )
                 done.append(migration.name)
-            return done
+        self._ready = True
+        return done
 
     async def ping(self) -> None:
         async with self._read(timeout=min(self._timeout, 2.0)) as conn:
@@ -456,7 +602,7 @@ class PostgresEventStore:
             return
         # The feed's marker, before any position is allocated (see the module doc).
         await conn.execute(_TAKE_MARKER)
-        await conn.execute(_ALLOC)
+        await conn.execute(_ALLOC if self.pooler is None else _ALLOC_TX)
         await conn.execute(
             "INSERT INTO events"
             " (game_id, version, type, schema_version, data, recorded_at, command_id, seat)"
@@ -474,7 +620,8 @@ class PostgresEventStore:
                 [json_dumps(e.data) for e in events],
             ),
         )
-        await conn.execute(_ALLOC_DONE)
+        if self.pooler is None:
+            await conn.execute(_ALLOC_DONE)
 
     @staticmethod
     async def _apply_update(
@@ -499,13 +646,15 @@ class PostgresEventStore:
 
     # --- players ----------------------------------------------------------------------
 
-    async def create_player(self, player: PlayerRecord, token_hash: str) -> None:
+    async def create_player(
+        self, player: PlayerRecord, token_hash: str, *, creator: str | None = None
+    ) -> None:
         """Insert a player. Names are display names (never unique): this never
         raises on a repeated name; a reused player_id/token_hash is a StoreError."""
         async with self._tx() as conn:
             await conn.execute(
                 SQL.INSERT_PLAYER,
-                (player.player_id, player.name, token_hash, player.created_at),
+                (player.player_id, player.name, token_hash, player.created_at, creator),
             )
 
     async def get_player(self, player_id: str) -> PlayerRecord | None:
@@ -532,14 +681,13 @@ class PostgresEventStore:
 
     # --- games ------------------------------------------------------------------------
 
-    async def create_game(self, game: GameRecord, seed: str) -> None:
+    async def create_game(self, game: GameRecord, seed: str, *, creator: str | None = None) -> None:
         """Insert the games row, its seats (all unclaimed, in ``game.seats``
         order) and the secret seed. Raises GameAlreadyExists."""
         async with self._tx(game_id=game.game_id) as conn:
             await conn.execute(
-                f"INSERT INTO games ({GAME_COLUMNS}) VALUES"
-                " (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                game_params(_POSTGRES, game),
+                f"INSERT INTO games ({GAME_COLUMNS}, creator) VALUES ({', '.join(['%s'] * 16)})",
+                (*game_params(_POSTGRES, game), creator),
             )
             if game.seats:
                 await conn.execute(
@@ -604,6 +752,7 @@ class PostgresEventStore:
                 "SELECT s.player_id FROM games g JOIN seats s ON s.game_id = g.game_id"
                 " WHERE g.ruleset = %s AND g.status = 'finished' AND s.player_id = ANY(%s)"
                 " AND g.winners ? s.seat"
+                f" AND ({DISTINCT_PLAYERS}) >= 2"
                 " ORDER BY g.finished_at DESC, g.game_id DESC, s.seat_order ASC LIMIT 1",
                 (ruleset, list(player_ids)),
             )
@@ -622,6 +771,7 @@ class PostgresEventStore:
         token_hash: str,
         on_full: StartHook,
         bot: str | None = None,
+        creator: str | None = None,
     ) -> GameRecord:
         now = utcnow()
         async with self._tx(game_id=game_id) as conn:
@@ -639,6 +789,8 @@ class PostgresEventStore:
                 SQL.CLAIM_SEAT,
                 (player_id, player_name, token_hash, now, bot, game_id, seat),
             )
+            if creator is not None:
+                await conn.execute(SQL.SET_CREATOR, (creator, game_id))
             game = await self._game(conn, game_id)
             assert game is not None
             if not all(s.claimed for s in game.seats):
@@ -658,6 +810,25 @@ class PostgresEventStore:
         async with self._read() as conn:
             cur = await conn.execute(bot_games_query(_POSTGRES), (limit,))
             return await self._games(conn, await cur.fetchall())
+
+    async def quota_usage(self, creator: str, since: datetime) -> QuotaUsage:
+        async with self._read() as conn:
+            cur = await conn.execute(SQL.QUOTA_USAGE, quota_params(_POSTGRES, creator, since))
+            row = await cur.fetchone()
+            assert row is not None
+            return quota_usage(_POSTGRES, row)
+
+    async def expire_waiting(self, created_before: datetime, *, limit: int = 1000) -> int:
+        async with self._tx() as conn:
+            # The rows locked first: a claim of one of them waits, then finds no game.
+            cur = await conn.execute(
+                SQL.WAITING_BEFORE + " FOR UPDATE SKIP LOCKED", (created_before, limit)
+            )
+            ids = [row[0] for row in await cur.fetchall()]
+            if ids:
+                for table in ("seats", "game_secrets", "games"):
+                    await conn.execute(f"DELETE FROM {table} WHERE game_id = ANY(%s)", (ids,))
+            return len(ids)
 
     async def seat_by_token(self, game_id: str, token_hash: str) -> str | None:
         """The seat claimed with this token (the first in seat order if several)."""
@@ -720,7 +891,12 @@ class PostgresEventStore:
                 ]
             ).decode(),
         }
-        row = await self._one_statement(_APPEND, params, game_id=game_id, expected=expected_version)
+        if self.pooler is None:
+            sql = _APPEND
+        else:
+            sql = _APPEND_POOLED
+            params["lock_timeout"] = str(self._lock_timeout_ms)
+        row = await self._one_statement(sql, params, game_id=game_id, expected=expected_version)
         if row is not None and row[0] == 1:
             return new_version
         # Nothing was written (an empty transaction committed): say why, the
@@ -805,12 +981,13 @@ class PostgresEventStore:
             # The feed's marker, as in append, before any position is allocated;
             # the allocation lock around the inserts keeps the positions contiguous.
             await conn.execute(_TAKE_MARKER)
-            await conn.execute(_ALLOC)
+            await conn.execute(_ALLOC if self.pooler is None else _ALLOC_TX)
             for sql, rows in import_statements(_POSTGRES, bundle):
                 if rows:
                     async with conn.cursor() as cur:
                         await cur.executemany(sql, rows)
-            await conn.execute(_ALLOC_DONE)
+            if self.pooler is None:
+                await conn.execute(_ALLOC_DONE)
 
     async def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
         """Idempotent on (game_id, version): the first saved state is kept.

@@ -41,6 +41,7 @@ import msgspec
 from service.store._common import (
     COMMAND_COLUMNS,
     COMMAND_LOG_COLUMNS,
+    DISTINCT_PLAYERS,
     EVENT_COLUMNS,
     GAME_COLUMNS,
     SEAT_COLUMNS,
@@ -61,6 +62,8 @@ from service.store._common import (
     logged_command,
     next_page,
     player_record,
+    quota_params,
+    quota_usage,
     read_query,
     snapshot_query,
     stored_event,
@@ -77,6 +80,7 @@ from service.store.base import (
     LoggedCommandRow,
     NewEvent,
     PlayerRecord,
+    QuotaUsage,
     Snapshot,
     StartHook,
     StoredEvent,
@@ -252,8 +256,9 @@ class SqliteEventStore:
                     raise
                 time.sleep(0.01)
 
-    async def open(self) -> None:
-        """Open the connection (creating the file and its folder) and migrate."""
+    async def open(self, *, wait: bool = True) -> None:
+        """Open the connection (creating the file and its folder) and migrate.
+        ``wait`` changes nothing: the database is embedded, there is nothing to wait for."""
         if self._executor is not None:
             return
         self._lock = asyncio.Lock()  # a fresh lock for the loop that opens the store
@@ -388,14 +393,16 @@ class SqliteEventStore:
 
     # --- players ----------------------------------------------------------------------
 
-    async def create_player(self, player: PlayerRecord, token_hash: str) -> None:
+    async def create_player(
+        self, player: PlayerRecord, token_hash: str, *, creator: str | None = None
+    ) -> None:
         """Insert a player. Names are display names (never unique): this never
         raises on a repeated name; a reused player_id/token_hash is a StoreError."""
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
                 SQL.INSERT_PLAYER,
-                (player.player_id, player.name, token_hash, iso(player.created_at)),
+                (player.player_id, player.name, token_hash, iso(player.created_at), creator),
             )
 
         await self._run(self._write, work)
@@ -440,7 +447,7 @@ class SqliteEventStore:
 
     # --- games ------------------------------------------------------------------------
 
-    async def create_game(self, game: GameRecord, seed: str) -> None:
+    async def create_game(self, game: GameRecord, seed: str, *, creator: str | None = None) -> None:
         """Insert the games row, its seats (all unclaimed, in ``game.seats``
         order) and the secret seed. Raises GameAlreadyExists."""
 
@@ -448,9 +455,9 @@ class SqliteEventStore:
             if conn.execute("SELECT 1 FROM games WHERE game_id = ?", (game.game_id,)).fetchone():
                 raise GameAlreadyExists(game.game_id)
             conn.execute(
-                f"INSERT INTO games ({GAME_COLUMNS}, winners) VALUES"
-                " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')",
-                game_params(_SQLITE, game),
+                f"INSERT INTO games ({GAME_COLUMNS}, winners, creator) VALUES"
+                f" ({', '.join('?' * 15)}, '[]', ?)",
+                (*game_params(_SQLITE, game), creator),
             )
             conn.executemany(
                 "INSERT INTO seats (game_id, seat, seat_order) VALUES (?, ?, ?)",
@@ -500,6 +507,7 @@ class SqliteEventStore:
             "SELECT s.player_id FROM games g JOIN seats s ON s.game_id = g.game_id"
             f" WHERE g.ruleset = ? AND g.status = 'finished' AND s.player_id IN ({marks})"
             " AND s.seat IN (SELECT value FROM json_each(g.winners))"
+            f" AND ({DISTINCT_PLAYERS}) >= 2"
             " ORDER BY g.finished_at DESC, g.game_id DESC, s.seat_order ASC LIMIT 1"
         )
 
@@ -520,6 +528,7 @@ class SqliteEventStore:
         token_hash: str,
         now: datetime,
         bot: str | None = None,
+        creator: str | None = None,
     ) -> tuple[GameRecord, bool]:
         """BEGIN IMMEDIATE, check, record the seat. Commits unless the game is
         now full; then returns with the transaction still open."""
@@ -535,6 +544,8 @@ class SqliteEventStore:
                 SQL.CLAIM_SEAT,
                 (player_id, player_name, token_hash, iso(now), bot, game_id, seat),
             )
+            if creator is not None:
+                conn.execute(SQL.SET_CREATOR, (creator, game_id))
             game = self._game(conn, game_id)
             assert game is not None
             full = all(s.claimed for s in game.seats)
@@ -580,12 +591,14 @@ class SqliteEventStore:
         token_hash: str,
         on_full: StartHook,
         bot: str | None = None,
+        creator: str | None = None,
     ) -> GameRecord:
         now = utcnow()
         async with self._lock:
             game, full = await self._call(
-                self._claim_begin, game_id, seat, player_id, player_name, token_hash, now, bot
-            )
+                self._claim_begin,
+                game_id, seat, player_id, player_name, token_hash, now, bot, creator,
+            )  # fmt: skip
             if not full:
                 return game
             version = game.version
@@ -608,6 +621,26 @@ class SqliteEventStore:
             return self._games(conn, conn.execute(bot_games_query(_SQLITE), (limit,)))
 
         return await self._run(self._read, work)
+
+    async def quota_usage(self, creator: str, since: datetime) -> QuotaUsage:
+        def work(conn: sqlite3.Connection) -> QuotaUsage:
+            row = conn.execute(SQL.QUOTA_USAGE, quota_params(_SQLITE, creator, since)).fetchone()
+            return quota_usage(_SQLITE, row)
+
+        return await self._run(self._read, work)
+
+    async def expire_waiting(self, created_before: datetime, *, limit: int = 1000) -> int:
+        def work(conn: sqlite3.Connection) -> int:
+            rows = conn.execute(SQL.WAITING_BEFORE, (iso(created_before), limit)).fetchall()
+            ids = [row[0] for row in rows]
+            for start in range(0, len(ids), 500):  # SQLite's bound on parameters
+                chunk = ids[start : start + 500]
+                marks = ", ".join("?" * len(chunk))
+                for table in ("seats", "game_secrets", "games"):
+                    conn.execute(f"DELETE FROM {table} WHERE game_id IN ({marks})", chunk)
+            return len(ids)
+
+        return await self._run(self._write, work)
 
     async def seat_by_token(self, game_id: str, token_hash: str) -> str | None:
         """The seat claimed with this token (the first in seat order if several)."""

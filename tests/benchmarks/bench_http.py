@@ -5,7 +5,7 @@
 
 Starts ``plateau serve`` on a free loopback port (the store and cache come
 from ``PLATEAU_DATABASE_URL`` / ``PLATEAU_REDIS_URL`` as for the service;
-unset: a fresh SQLite file in a temporary directory), then ``--clients``
+unset: a fresh SQLite file in a temporary directory, its log beside it), then ``--clients``
 concurrent clients each play random games of ``--ruleset`` (legal-commands,
 then one command with If-Match) for ``--seconds``. Reports commands per
 second and the latency percentiles of ``POST /commands`` and of
@@ -21,9 +21,6 @@ import json
 import os
 import platform
 import random
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,13 +29,7 @@ from typing import Any
 
 import httpx
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.servers import served
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -96,26 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     tmp = tempfile.mkdtemp(prefix="plateau-bench-")
     env = dict(os.environ)
     env.setdefault("PLATEAU_DATABASE_URL", f"sqlite:///{tmp}/bench.db")
-    port = free_port()
-    plateau = Path(sys.executable).with_name("plateau")
-    proc = subprocess.Popen(
-        [str(plateau), "serve", "--workers", str(args.workers), "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{base}/health/ready", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        else:
-            raise SystemExit("the server did not start")
+    with served(Path(tmp) / "server.log", env=env, workers=args.workers) as server:
+        base = server.base
         stats: dict[str, list[float]] = {"command": [], "legal": [], "rejected": []}
         deadline = time.monotonic() + args.seconds
 
@@ -127,9 +100,6 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         asyncio.run(run())
         elapsed = time.monotonic() - started
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=15)
     report: dict[str, Any] = {
         "benchmark": "http",
         "ruleset": args.ruleset,

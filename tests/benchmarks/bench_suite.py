@@ -1,9 +1,10 @@
 """Every figure of issue 18 with its floor, measured in one run (opt-in: ``scripts/bench``).
 
-    scripts/bench [--seconds 10] [--scale] [--out bench-results/suite.json]
+    scripts/bench [--seconds 10] [--rounds 1] [--scale] [--out bench-results/suite.json]
 
-Starts its own servers on free loopback ports, against a scratch PostgreSQL
-database and a scratch Redis prefix (both dropped at the end):
+Starts its own servers on free loopback ports (their logs in ``bench-results/logs/``),
+against a scratch PostgreSQL database and a scratch Redis prefix (both dropped
+at the end):
 
 * floors: a Litestar hello app under granian with ``plateau serve``'s settings
   (``tests/benchmarks/hello_app.py``), driven by ``wrk`` (32 connections) like
@@ -21,6 +22,13 @@ database and a scratch Redis prefix (both dropped at the end):
   2 workers and on 1 worker, with the CPU each process group used per command
   (the server's workers, PostgreSQL, Redis, wrk, the rest of the machine); the
   same script against the hello app shows the generator's own ceiling;
+* the stack floor of a move (issue 33): ``tests/benchmarks/floor_app.py``, a
+  raw ASGI app under granian with ``plateau serve``'s settings doing exactly
+  Plateau's I/O per move (the ``legal-commands`` Redis round trip; for the
+  command the head read, the one ``plateau_append`` statement, the cache write
+  that publishes) and nothing else, driven by the same ``play.lua`` loop, on
+  2 workers and 1; Plateau's commands/s is printed as a ratio of it, with the
+  sizes of Plateau's head, state and ``legal-commands`` answer sampled first;
 * the engines (``tests/benchmarks/bench_domain.py``, one core each);
 * ``--scale``: the database seeded with COPY first (10,000 finished games,
   1,000,000 events), the same figures again.
@@ -38,14 +46,11 @@ import platform
 import re
 import resource
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -55,15 +60,12 @@ import psycopg
 
 from tests.benchmarks import write_report
 from tests.benchmarks.bench_domain import bench as bench_engine
+from tests.servers import Served, free_port, served
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+LOGS = ROOT / "bench-results" / "logs"
+"""The servers' logs (each run overwrites its own), named when a server fails to start."""
 
 
 def pct(values: list[float], q: float) -> float | None:
@@ -76,12 +78,6 @@ def pct(values: list[float], q: float) -> float | None:
 def with_db(url: str, name: str) -> str:
     head, _, _ = url.rpartition("/")
     return f"{head}/{name}"
-
-
-class Base(str):
-    """A server's base URL, knowing the server's process group (its pid)."""
-
-    pid: int
 
 
 def cpu_seconds(server_group: int) -> dict[int, tuple[str, float]]:
@@ -122,46 +118,11 @@ def cpu_used(
     return used
 
 
-@contextmanager
-def server(argv: list[str], env: dict[str, str], port: int) -> Iterator[Base]:
-    proc = subprocess.Popen(
-        argv,
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    base = Base(f"http://127.0.0.1:{port}")
-    base.pid = proc.pid  # start_new_session: the group's id
-    try:
-        for _ in range(300):
-            try:
-                httpx.get(base + "/", timeout=1)
-                break
-            except httpx.HTTPError:
-                if proc.poll() is not None:
-                    raise SystemExit(f"server exited: {' '.join(argv)}") from None
-                time.sleep(0.2)
-        else:
-            raise SystemExit("the server did not start")
-        yield base
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+def plateau_server(env: dict[str, str], workers: int) -> AbstractContextManager[Served]:
+    return served(LOGS / f"plateau-{workers}w.log", env=env, workers=workers)
 
 
-def plateau_server(env: dict[str, str], workers: int) -> Any:
-    port = free_port()
-    return server(
-        [str(BIN / "plateau"), "serve", "--workers", str(workers), "--port", str(port)], env, port
-    )
-
-
-def hello_server(workers: int) -> Any:
+def hello_server(workers: int) -> AbstractContextManager[Served]:
     port = free_port()
     argv = [
         str(BIN / "granian"),
@@ -175,7 +136,57 @@ def hello_server(workers: int) -> Any:
         str(port),
         "tests.benchmarks.hello_app:app",
     ]
-    return server(argv, dict(os.environ), port)
+    return served(LOGS / "hello.log", command=argv, port=port, ready_path="/hello")
+
+
+def floor_server(env: dict[str, str], workers: int) -> AbstractContextManager[Served]:
+    """``floor_app`` under granian with ``plateau serve``'s settings (ASGI,
+    HTTP/1.1, the asyncio loop, the same backpressure)."""
+    port = free_port()
+    argv = [str(BIN / "granian"), "--interface", "asgi", "--http", "1", "--loop", "asyncio"]
+    argv += ["--backpressure", "10000", "--workers", str(workers)]
+    argv += ["--host", "127.0.0.1", "--port", str(port), "tests.benchmarks.floor_app:app"]
+    return served(
+        LOGS / f"floor-{workers}w.log", command=argv, port=port, ready_path="/hello", env=env
+    )
+
+
+def floor_commands(env: dict[str, str], workers: int, seconds: float, n: int) -> dict[str, Any]:
+    """The floor app played by ``play.lua`` like Plateau (the same figures)."""
+    with floor_server(env, workers) as server:
+        before = cpu_seconds(server.pid)
+        played = play(server.base, seconds, n)
+        after = cpu_seconds(server.pid)
+    return _played(played, cpu_used(before, after), workers, seconds, n)
+
+
+def legal_size(base: str) -> int:
+    """The size of a seat's ``legal-commands`` answer in a fresh ArkantiS game."""
+    gid, tokens = setup_game(base)
+    with httpx.Client(base_url=base, timeout=30) as c:
+        seat = c.get(f"/games/{gid}").json()["to_act"][0]
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        return len(c.get(f"/games/{gid}/legal-commands", headers=auth).content)
+
+
+def cached_sizes(redis_url: str, prefix: str) -> dict[str, str]:
+    """The median cached head and state of the games Plateau played (the floor
+    writes as many bytes per move)."""
+    import redis
+
+    r = redis.Redis.from_url(redis_url)
+    heads: list[int] = []
+    states: list[int] = []
+    for kind, sizes in (("head", heads), ("state", states)):
+        for key in r.scan_iter(match=f"{prefix}{kind}:*", count=500):
+            sizes.append(int(r.hstrlen(key, "s")))
+            if len(sizes) >= 200:
+                break
+    r.close()
+    return {
+        "FLOOR_HEAD_BYTES": str(sorted(heads)[len(heads) // 2] if heads else 300),
+        "FLOOR_STATE_BYTES": str(sorted(states)[len(states) // 2] if states else 3000),
+    }
 
 
 _UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
@@ -335,12 +346,17 @@ def play(base: str, seconds: float, players: int, mode: str = "arkantis") -> dic
 
 
 def commands(env: dict[str, str], workers: int, seconds: float, n: int) -> dict[str, Any]:
-    with plateau_server(env, workers) as base:
-        before = cpu_seconds(base.pid)
-        played = play(base, seconds, n)
-        after = cpu_seconds(base.pid)
+    with plateau_server(env, workers) as server:
+        before = cpu_seconds(server.pid)
+        played = play(server.base, seconds, n)
+        after = cpu_seconds(server.pid)
+    return _played(played, cpu_used(before, after), workers, seconds, n)
+
+
+def _played(
+    played: dict[str, Any], used: dict[str, float], workers: int, seconds: float, n: int
+) -> dict[str, Any]:
     cmd, legal = played["command_ms"], played["legal_ms"]
-    used = cpu_used(before, after)
     used["clients"] = played["cpu_s"]  # wrk, an exited child: measured apart
     done = max(1, len(cmd))
     return {
@@ -438,9 +454,12 @@ def seed_scale(url: str, games: int = 10_000, events_per_game: int = 100) -> dic
     }
 
 
-def run_plateau(env: dict[str, str], seconds: float, n_clients: int) -> dict[str, Any]:
+def run_plateau(
+    env: dict[str, str], seconds: float, n_clients: int, rounds: int = 1
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    with plateau_server(env, 1) as base:
+    with plateau_server(env, 1) as server:
+        base = server.base
         gid, _ = setup_game(base)
         out["state_spectator_1w"] = wrk(f"{base}/games/{gid}/state", seconds)
         out["summary_1w"] = wrk(f"{base}/games/{gid}", seconds)
@@ -451,8 +470,25 @@ def run_plateau(env: dict[str, str], seconds: float, n_clients: int) -> dict[str
             for _ in range(50):
                 c.post("/games", json={"ruleset": "arkantis"}).raise_for_status()
         out["list_games_1w"] = wrk(f"{base}/games?limit=50", seconds / 2)
-    out["commands_2w"] = commands(env, 2, seconds, n_clients)
-    out["commands_1w"] = commands(env, 1, seconds, n_clients)
+        sizes = {"FLOOR_LEGAL_BYTES": str(legal_size(base))}
+    # Plateau and its floor alternate (the machine is shared: its load moves
+    # within minutes); each figure is the round of median commands/s.
+    runs: dict[str, list[dict[str, Any]]] = {}
+    for r in range(rounds):
+        for w in (2, 1):
+            runs.setdefault(f"commands_{w}w", []).append(commands(env, w, seconds, n_clients))
+            if r == 0 and w == 2:
+                sizes.update(cached_sizes(env["PLATEAU_REDIS_URL"], env["PLATEAU_REDIS_PREFIX"]))
+            runs.setdefault(f"floor_{w}w", []).append(
+                floor_commands({**env, **sizes}, w, seconds, n_clients)
+            )
+    for key, done in runs.items():
+        ordered = sorted(done, key=lambda x: x["commands_per_s"])
+        out[key] = {
+            **ordered[len(ordered) // 2],
+            "rounds_commands_per_s": [x["commands_per_s"] for x in done],
+        }
+    out["floor_sizes"] = {k.lower(): int(v) for k, v in sizes.items()}
     return out
 
 
@@ -461,6 +497,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--engine-seconds", type=float, default=3.0)
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="Plateau's commands and the stack floor, alternated"
+    )
     parser.add_argument(
         "--scale", action="store_true", help="also with 10,000 finished games and 1,000,000 events"
     )
@@ -492,9 +531,9 @@ def main(argv: list[str] | None = None) -> int:
         f"wrk -t{args.clients} -c{args.clients} with play.lua for commands; the machine is shared",
     }
     try:
-        with hello_server(1) as base:
-            report["hello_1w"] = wrk(f"{base}/hello", args.seconds)
-            ceiling = play(base, args.seconds, args.clients, "ceiling")
+        with hello_server(1) as hello:
+            report["hello_1w"] = wrk(f"{hello.base}/hello", args.seconds)
+            ceiling = play(hello.base, args.seconds, args.clients, "ceiling")
             report["client_ceiling_1w"] = {
                 "get_post_pairs_per_s": round(ceiling["answers"] / 2 / args.seconds, 1)
             }
@@ -509,10 +548,10 @@ def main(argv: list[str] | None = None) -> int:
             check=True,
             stdout=subprocess.DEVNULL,
         )
-        report["empty"] = run_plateau(env, args.seconds, args.clients)
+        report["empty"] = run_plateau(env, args.seconds, args.clients, args.rounds)
         if args.scale:
             report["scale_seed"] = seed_scale(env["PLATEAU_DATABASE_URL"])
-            report["scaled"] = run_plateau(env, args.seconds, args.clients)
+            report["scaled"] = run_plateau(env, args.seconds, args.clients, args.rounds)
         report["engines"] = [
             bench_engine(n, args.engine_seconds, 1)
             for n in ("arkantis", "eclats_des_cites", "petits_dragons", "tours_arc_en_ciel")
@@ -550,6 +589,19 @@ def ratios(r: dict[str, Any]) -> dict[str, Any]:
             "summary_vs_hello": round(p["summary_1w"]["req_per_s"] / hello, 3),
             "commands_2w_vs_pgbench": round(p["commands_2w"]["commands_per_s"] / tps, 3),
             "commands_1w_vs_pgbench": round(p["commands_1w"]["commands_per_s"] / tps, 3),
+            "commands_2w_vs_floor": round(
+                p["commands_2w"]["commands_per_s"] / max(1.0, p["floor_2w"]["commands_per_s"]), 3
+            ),
+            "commands_1w_vs_floor": round(
+                p["commands_1w"]["commands_per_s"] / max(1.0, p["floor_1w"]["commands_per_s"]), 3
+            ),
+            # The same ratio by the CPU the server's workers used per move
+            # (the floor's over Plateau's): less moved by the machine's other load.
+            "server_cpu_floor_vs_commands_2w": round(
+                p["floor_2w"]["cpu_ms_per_command"]["server"]
+                / max(0.001, p["commands_2w"]["cpu_ms_per_command"]["server"]),
+                3,
+            ),
             "client_ceiling_vs_commands_2w": round(
                 r["client_ceiling_1w"]["get_post_pairs_per_s"]
                 / max(1.0, p["commands_2w"]["commands_per_s"]),
@@ -604,12 +656,26 @@ def print_report(r: dict[str, Any]) -> None:
                 f"  ratio {q[f'commands_{w}_vs_pgbench']} (goal 0.25, p99 < 25 ms);"
                 f" legal-commands p50 {c['legal_p50_ms']} p99 {c['legal_p99_ms']} ms (goal p99 < 10)"
             )
+            f = p[f"floor_{w}"]
+            print(
+                f"  stack floor {w} (floor_app.py, Plateau's I/O only): {f['commands_per_s']}/s"
+                f" p50 {f['command_p50_ms']} p99 {f['command_p99_ms']} ms, legal p99"
+                f" {f['legal_p99_ms']} ms; Plateau / floor {q[f'commands_{w}_vs_floor']}"
+                f" (goal 0.6, p99 < 25 ms); rounds {c['rounds_commands_per_s']}"
+                f" against {f['rounds_commands_per_s']}"
+            )
         print(
             f"  the clients alone go {q['client_ceiling_vs_commands_2w']}x the 2-worker command rate"
+        )
+        print(
+            "  server CPU per move, the floor's / Plateau's (2 workers):"
+            f" {q['server_cpu_floor_vs_commands_2w']}"
         )
         for w in ("2w", "1w"):
             cpu = p[f"commands_{w}"]["cpu_ms_per_command"]
             print(f"  CPU ms per command, {w}: " + ", ".join(f"{k} {v}" for k, v in cpu.items()))
+            cpu = p[f"floor_{w}"]["cpu_ms_per_command"]
+            print(f"  CPU ms per floor move, {w}: " + ", ".join(f"{k} {v}" for k, v in cpu.items()))
     if "scaled_vs_empty" in r["ratios"]:
         print(f"scaled / empty: {r['ratios']['scaled_vs_empty']} (goal >= 0.8)")
     for e in r.get("engines", []):

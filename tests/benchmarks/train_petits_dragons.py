@@ -38,7 +38,7 @@ from domain import RULESETS
 from domain.bots import Budget, bots_of, choose
 from domain.kernel import Rng, fold, new_game
 from domain.petits_dragons.bot import FEATURES, WEIGHTS, features
-from service.cli_games import Progress
+from service.cli.games import Progress
 from tests.benchmarks import write_report
 
 MAX_COMMANDS = 20_000

@@ -184,3 +184,38 @@ async def test_make_cache(redis_url: str, redis_prefix: str) -> None:
         assert await cache.get("g") == (1, b"x")
     finally:
         await cache.close()
+
+
+async def test_a_head_this_process_could_not_write_is_deleted_when_redis_answers(
+    redis_url: str, redis_prefix: str
+) -> None:
+    """Process A's Redis fails (its proxy cut) while process B still reaches it:
+    A's head write for a new version is lost and B would keep serving the
+    previous version until the head expires. A's next call that reaches Redis
+    deletes that head, so B asks the store instead."""
+    target = urlsplit(redis_url)
+    proxy = TcpProxy(target.hostname or "127.0.0.1", target.port or 6379)
+    await proxy.start()
+    prefix = f"{redis_prefix}unwritten:"
+    a = RedisStateCache(
+        f"redis://127.0.0.1:{proxy.port}{target.path or '/0'}", prefix=prefix, retry_after=0.2
+    )
+    b = RedisStateCache(redis_url, prefix=prefix)
+    try:
+        assert await a.put_with_head("g", 5, b"head-5", b"state-5", 30)
+        assert (await b.get_with_head("g"))[0] == (5, b"head-5")
+        await proxy.stop()
+        assert not await a.put_with_head("g", 6, b"head-6", b"state-6", 30)  # fails for real
+        assert not await a.put_with_head("h", 1, b"head-1", b"state-1", 30)  # skipped
+        assert (await b.get_with_head("g"))[0] == (5, b"head-5")  # stale, meanwhile
+        await proxy.start()
+        await asyncio.sleep(0.3)  # retry_after elapses
+        head, _ = await a.get_with_head("other")  # any call that reaches Redis
+        assert head is None and a.healthy
+        assert (await b.get_with_head("g"))[0] is None  # B reads the store now
+        assert await a.put_with_head("g", 7, b"head-7", b"state-7", 30)
+        assert (await b.get_with_head("g"))[0] == (7, b"head-7")
+    finally:
+        await a.close()
+        await b.close()
+        await proxy.stop()

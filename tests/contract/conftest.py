@@ -1,30 +1,31 @@
-"""A real ``plateau serve`` (two workers) on PostgreSQL + Redis for the generated clients.
+"""A real ``plateau serve`` (two workers) on PostgreSQL + Redis for the generated clients,
+and the documented Python example (``docs/examples/play.py``) with its client.
 
 One server for the whole contract run (its own database, created and dropped
 here, and its own Redis key prefix), logging into a file; when the run ends
 the log must hold no 500 and no traceback, whichever client test caused it.
+The Python client is generated once per run, from the committed document.
 """
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
+import importlib.util
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
-import httpx
 import pytest
 
 from tests.backends import BackendUnavailable, postgres_database
+from tests.contract.generate import ROOT, python_client
 from tests.faults.scenario import log_problems
+from tests.servers import served
 
-ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "docs" / "examples"
+RULESETS = ("arkantis", "eclats_des_cites", "petits_dragons", "tours_arc_en_ciel")
 
 
 @dataclass(frozen=True)
@@ -35,12 +36,6 @@ class Server:
     def problems(self) -> list[str]:
         """500s and tracebacks in the log so far (empty: none)."""
         return log_problems(self.log.read_text(errors="replace"))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="session")
@@ -62,52 +57,41 @@ def serve(
     database: str, redis_url: str, prefix: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
     env = {
-        **os.environ,
         "PLATEAU_DATABASE_URL": database,
         "PLATEAU_REDIS_URL": redis_url,
         "PLATEAU_REDIS_PREFIX": prefix,
         "PLATEAU_LOG_LEVEL": "info",
         "PLATEAU_LOG_FORMAT": "json",
     }
-    port = free_port()
     log = tmp_path_factory.mktemp("contract-server") / "server.log"
-    plateau = Path(sys.executable).with_name("plateau")
-    # Into a file, never an unread pipe (a full pipe would block the server).
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            [str(plateau), "serve", "--workers", "2", "--host", "127.0.0.1", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        server = Server(f"http://127.0.0.1:{port}", log)
-        try:
-            wait_ready(proc, server)
-            yield server
-        finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+    with served(log, env=env, workers=2) as plateau:
+        server = Server(plateau.base, plateau.log)
+        yield server
     # The whole contract run, every client's requests included.
     assert server.problems() == [], server.problems()
 
 
-def wait_ready(proc: subprocess.Popen[bytes], server: Server) -> None:
-    deadline = time.monotonic() + 120
-    while True:
-        if proc.poll() is not None:
-            out = server.log.read_text(errors="replace")
-            pytest.fail(f"plateau serve exited with {proc.returncode}:\n{out}")
-        try:
-            if httpx.get(f"{server.base}/health/ready", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        if time.monotonic() > deadline:
-            pytest.fail("plateau serve did not become ready in 120 s")
-        time.sleep(0.2)
+@pytest.fixture(scope="session")
+def generated_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding ``plateau_client``, freshly generated from the document."""
+    folder = tmp_path_factory.mktemp("python-client")
+    r = python_client(folder / "plateau_client")
+    assert r.returncode == 0, r.stdout + r.stderr
+    return folder
+
+
+@pytest.fixture(scope="session")
+def play_py(generated_python: Path) -> Iterator[ModuleType]:
+    """``docs/examples/play.py``, imported with the generated client on its path."""
+    spec = importlib.util.spec_from_file_location("plateau_play_example", EXAMPLES / "play.py")
+    assert spec is not None and spec.loader is not None
+    sys.path.insert(0, str(generated_python))
+    try:
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # (its dataclass looks itself up there)
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.path.remove(str(generated_python))
+        for name in [m for m in sys.modules if m.split(".")[0] in ("plateau_client", spec.name)]:
+            del sys.modules[name]

@@ -1,7 +1,7 @@
 """Both generated clients play one whole game of every ruleset, and nothing else.
 
 The programs are the documented examples themselves (``docs/examples/play.py``
-and ``docs/examples/play.ts``, shown in docs/clients.md and the README): each
+and ``docs/examples/play.ts``, shown in docs/clients.md): each
 is run against one real ``plateau serve`` on PostgreSQL + Redis
 (``conftest.py``), with a client generated here, into a temporary folder, from
 the committed document by the pinned outside tool. They create a default game,
@@ -18,7 +18,6 @@ with plain httpx, as an independent check. The server's log must hold no 500
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
 import shutil
@@ -33,45 +32,8 @@ from types import ModuleType
 import httpx
 import pytest
 
-from tests.contract.conftest import Server
-from tests.contract.generate import (
-    BIN,
-    HERE,
-    ROOT,
-    TSC_STRICT,
-    python_client,
-    run,
-    typescript_types,
-)
-
-EXAMPLES = ROOT / "docs" / "examples"
-RULESETS = ("arkantis", "eclats_des_cites", "petits_dragons", "tours_arc_en_ciel")
-
-
-@pytest.fixture(scope="module")
-def generated_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder holding ``plateau_client``, freshly generated from the document."""
-    folder = tmp_path_factory.mktemp("python-client")
-    r = python_client(folder / "plateau_client")
-    assert r.returncode == 0, r.stdout + r.stderr
-    return folder
-
-
-@pytest.fixture(scope="module")
-def play_py(generated_python: Path) -> Iterator[ModuleType]:
-    """``docs/examples/play.py``, imported with the generated client on its path."""
-    spec = importlib.util.spec_from_file_location("plateau_play_example", EXAMPLES / "play.py")
-    assert spec is not None and spec.loader is not None
-    sys.path.insert(0, str(generated_python))
-    try:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # (its dataclass looks itself up there)
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.path.remove(str(generated_python))
-        for name in [m for m in sys.modules if m.split(".")[0] in ("plateau_client", spec.name)]:
-            del sys.modules[name]
+from tests.contract.conftest import EXAMPLES, RULESETS, Server
+from tests.contract.generate import BIN, HERE, ROOT, TSC_STRICT, run, typescript_types
 
 
 @pytest.mark.slow
@@ -111,7 +73,11 @@ def test_python_example_runs_as_documented(
     monkeypatch.setattr(sys, "argv", ["play.py", "--base", contract_server.base, "arkantis"])
     play_py.main()
     out = capsys.readouterr().out
-    assert re.fullmatch(r"arkantis: \S+ finished after \d+ commands, \d+ events; winners .+\n", out)
+    assert re.fullmatch(
+        r"arkantis: \S+ finished after \d+ commands, \d+ events; winners .+\n"
+        r"  the last move: .+\.\n",
+        out,
+    ), out
 
 
 def build_and_play_typescript(base: str) -> subprocess.CompletedProcess[str]:
@@ -146,8 +112,10 @@ def test_typescript_client_plays_every_ruleset(
 ) -> None:
     r = typescript_games.result()
     assert r.returncode == 0, r.stdout + r.stderr
-    lines = r.stdout.splitlines()
+    said = r.stdout.splitlines()
+    lines = said[0::2]  # each game's line, then its last move in words
     assert [line.split(":")[0] for line in lines] == list(RULESETS), r.stdout
+    assert all(re.fullmatch(r"  the last move: .+\.", line) for line in said[1::2]), r.stdout
     # The program checked its own games; read them back independently too.
     for line in lines:
         m = re.fullmatch(r"\w+: (\S+) finished after \d+ commands, (\d+) events; winners .+", line)
@@ -163,14 +131,15 @@ def fenced(text: str, language: str) -> list[str]:
 
 
 def test_docs_show_the_tested_programs() -> None:
-    """docs/clients.md shows both programs exactly; the README points to them."""
+    """docs/clients.md shows both programs exactly and links them; the README points to it."""
     clients = (ROOT / "docs" / "clients.md").read_text(encoding="utf-8")
     assert (EXAMPLES / "play.py").read_text(encoding="utf-8") in fenced(clients, "python")
     assert (EXAMPLES / "play.ts").read_text(encoding="utf-8") in fenced(clients, "ts")
+    for target in ("examples/play.ts", "examples/play.py"):
+        assert f"]({target})" in clients, target
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for target in ("docs/clients.md", "docs/examples/play.ts", "docs/examples/play.py"):
-        assert f"]({target})" in readme, target
-    # The README's TypeScript lines are the tested program's, in its order.
+    assert "](docs/clients.md)" in readme
+    # Every TypeScript excerpt on the page is the tested program's lines, in its order.
     program = (EXAMPLES / "play.ts").read_text(encoding="utf-8")
-    for block in fenced(readme, "ts"):
+    for block in fenced(clients, "ts"):
         assert block in program, block

@@ -129,3 +129,20 @@ def check_typescript(node_tools: Path, tmp_path: Path) -> None:
         cwd=HERE,
     )
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_hey_api_generates_zod_schemas_without_nul_bytes(node_tools: Path, tmp_path: Path) -> None:
+    """hey-api's TypeScript and zod plugins read the document without a word; the
+    zod schemas hold no NUL byte (a pattern's U+0000 written as ``\\u0000``
+    became one, and git and grep then took ``zod.gen.ts`` for a binary file)."""
+    out = tmp_path / "hey-api"
+    r = run(
+        node_tools / "openapi-ts", "-i", DOCUMENT, "-o", out, "-p", "@hey-api/typescript", "zod"
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "warn" not in (r.stdout + r.stderr).lower(), r.stdout + r.stderr
+    zod = (out / "zod.gen.ts").read_bytes()
+    assert b"\x00" not in zod
+    zod.decode("utf-8")  # text, all of it
+    # The document's no-U+0000 pattern arrives as written, an escape.
+    assert rb".regex(/^[^\x00]*$/)" in zod

@@ -4,12 +4,13 @@ checklist says is discovered like the real games and passes the conformance suit
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
 import domain
 from domain import DiscoveryError, discover
-from domain.kernel import new_game, play
+from domain.kernel import RulesetBase, new_game, play
 from tests.domain.examples import race
 from tests.domain.examples.race import probes, support
 from tests.domain.test_conformance import make_random_game_test
@@ -76,3 +77,23 @@ def test_the_registry_holds_exactly_the_game_packages() -> None:
         if (p / "__init__.py").exists() and not p.name.startswith("_")
     )
     assert sorted(domain.RULESETS) == packages
+
+
+def test_assemble_keeps_the_modules_functions_themselves() -> None:
+    # No wrapper between a caller and the rules: the hot path pays no extra call.
+    rs = race.RULESET
+    assert isinstance(rs, race.RaceRuleset)
+    for name in ("validate_options", "seats", "setup", "decide", "evolve"):
+        assert getattr(rs, name) is getattr(race, name)
+    for name in ("legal_commands", "to_act", "view", "redact", "outcome"):
+        assert getattr(rs, name) is getattr(race, name)
+    assert rs.error_codes == frozenset() and rs.version == 1  # RulesetBase's defaults
+
+
+def test_assemble_refuses_a_ruleset_class_without_its_metadata() -> None:
+    class Untitled(RulesetBase):
+        name: ClassVar[str] = "untitled"
+        min_seats: ClassVar[int] = 2
+
+    with pytest.raises(TypeError, match="Untitled does not declare title, max_seats, Options"):
+        Untitled.assemble(race, race, race, race, race, race)

@@ -12,7 +12,7 @@ import pytest
 
 from domain import RULESETS, SeatedPlayer, SetupContext
 from domain.audit import AuditReport, LoggedCommand, audit, sha256_hex
-from domain.kernel import new_game, play
+from domain.kernel import Rng, fold, new_game, play
 
 NAMES = sorted(RULESETS)
 
@@ -213,3 +213,85 @@ def test_unknown_ruleset_and_bad_options(game: dict[str, Any]) -> None:
     assert report.problem is not None and report.problem.code == "unknown_ruleset"
     report = run(game, options={"no_such_option": 1})
     assert report.problem is not None and report.problem.code == "invalid_options"
+
+
+class Enough(Exception):
+    """What a caller's tick raises to stop the audit (a CPU budget, say)."""
+
+
+def test_a_tick_per_unit_of_work_may_stop_the_audit(game: dict[str, Any]) -> None:
+    """``tick`` is called for every event decoded and folded and every command
+    decided again; what it raises ends the audit and reaches the caller."""
+    ticks = 0
+
+    def count() -> None:
+        nonlocal ticks
+        ticks += 1
+
+    assert run(game, tick=count).ok
+    assert ticks >= 2 * len(game["events"]) + len(game["commands"])
+
+    def stop_at_ten() -> None:
+        nonlocal ticks
+        ticks += 1
+        if ticks >= 10:
+            raise Enough
+
+    ticks = 0
+    with pytest.raises(Enough):
+        run(game, tick=stop_at_ten)
+    assert ticks == 10
+
+
+def test_every_folded_state_is_shown_to_on_state(game: dict[str, Any]) -> None:
+    rs = game["ruleset"]
+    seen: list[tuple[int, bytes]] = []
+    encoder = msgspec.msgpack.Encoder()
+    run(game, on_state=lambda v, s: seen.append((v, encoder.encode(s))))
+    assert [v for v, _ in seen] == list(range(1, len(game["events"]) + 1))
+    events = [msgspec.convert(e, rs.Event) for _, e in game["events"]]
+    middle = len(events) // 2
+    assert seen[middle - 1][1] == encoder.encode(fold(rs, events[:middle]))
+
+
+def test_a_fork_is_decided_from_its_own_seed_after_its_copied_events(
+    game: dict[str, Any],
+) -> None:
+    """A fork copies the first N events (drawn from the original's seed) and draws
+    the rest from its own: its commands are decided again from version N only."""
+    rs = game["ruleset"]
+    commands = game["commands"]
+    fork_at = commands[len(commands) // 2].version
+    state = fold(
+        rs,
+        [
+            msgspec.json.decode(msgspec.json.encode(d), type=rs.Event)
+            for _, d in game["events"][:fork_at]
+        ],
+    )
+    seed = "the-fork-s-own-seed"
+    log: list[Any] = [d for _, d in game["events"][:fork_at]]
+    mine = [c for c in commands if c.version < fork_at]
+    rnd = random.Random(seed)
+    while rs.outcome(state) is None and len(mine) < 3000:
+        seat = rs.to_act(state)[0]
+        command = rnd.choice(rs.legal_commands(state, seat))
+        mine.append(
+            LoggedCommand(version=len(log), seat=seat, command=msgspec.to_builtins(command))
+        )
+        events = rs.decide(state, seat, command, Rng(seed, len(log)))
+        state = fold(rs, events, state)
+        log += [msgspec.to_builtins(e) for e in events]
+    forked = {
+        **game,
+        "events": list(enumerate(log, start=1)),
+        "commands": mine,
+        "seed": seed,
+        "seed_sha256": sha256_hex(seed),
+        "recorded_outcome": msgspec.json.decode(msgspec.json.encode(rs.outcome(state))),
+    }
+    report = audit(**forked, fork_version=fork_at)
+    assert report.ok and report.log_reproduced and report.fork_version == fork_at, report.verdict
+    assert f"a fork of events 1..{fork_at}" in report.verdict
+    # Not a fork, the same log is refused: its opening is not drawn from its seed.
+    assert not audit(**forked).ok

@@ -110,3 +110,20 @@ def test_games_of_bots_finish(name: str, levels: tuple[str, str]) -> None:
         command = choose(rs, level[seat], rs.view(state, seat), legal, seat, f"m{n}", budget)
         state, _ = play(rs, state, log, seat, command, seed="bots")
     assert rs.outcome(state) is not None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_choice_made_from_bytes_is_the_same_choice(name: str) -> None:
+    """What a thinking process receives (the view and legal commands as msgpack)
+    decodes to equal Structs, and ``choose_encoded`` answers ``choose``'s command
+    as the JSON a client would post."""
+    from domain.bots import choose_encoded, encode_request
+
+    rs = RULESETS[name]
+    for i, (state, seat) in enumerate(positions(name, games=1, every=5)[:20]):
+        view = rs.view(state, seat)
+        legal = rs.legal_commands(state, seat)
+        assert msgspec.msgpack.decode(msgspec.msgpack.encode(view), type=rs.View) == view
+        request = encode_request(rs, "mcts", view, legal, seat, f"s{i}", SMALL)
+        expected = choose(rs, "mcts", view, legal, seat, f"s{i}", SMALL)
+        assert choose_encoded(request) == msgspec.json.encode(expected)

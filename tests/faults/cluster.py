@@ -6,8 +6,9 @@ Never the machine's shared servers: the suite stops and kills these on purpose.
   run as that user through ``runuser`` when we are root), on a free port,
   Unix socket in the same folder; ``stop(immediate=True)`` is a crash.
 * ``Redis``: ``redis-server`` on a free port, no persistence.
-* ``Server``: ``plateau serve --workers N``, its output in a log file; finds
-  its worker processes through ``/proc``.
+* ``Server``: ``plateau serve --workers N`` (started and awaited as in
+  ``tests.servers``), its output in a log file; finds its worker processes
+  through ``/proc``.
 """
 
 from __future__ import annotations
@@ -18,24 +19,22 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-import httpx
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.servers import (
+    START_TIMEOUT,
+    free_port,
+    launch,
+    log_tail,
+    serve_command,
+    wait_answering,
+)
 
 
 class SetupError(RuntimeError):
     pass
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def wait_until(predicate, timeout: float, what: str, interval: float = 0.1) -> None:  # type: ignore[no-untyped-def]
@@ -239,51 +238,18 @@ class Server:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60) -> None:
+    def start(self, timeout: float = START_TIMEOUT, ready_path: str = "/health/ready") -> None:
+        """Start it and wait until ``ready_path`` answers 200 (``/health/live``:
+        the workers serve, whether or not the store answers) on every worker."""
         log = self.logdir / f"{self.name}-{len(self.logs) + 1}.log"
         self.logs.append(log)
-        plateau = Path(sys.executable).with_name("plateau")
-        with open(log, "wb") as out:
-            self.proc = subprocess.Popen(
-                [
-                    str(plateau),
-                    "serve",
-                    "--workers",
-                    str(self.workers),
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    str(self.port),
-                ],
-                cwd=ROOT,
-                env={**self.env, "PROMETHEUS_MULTIPROC_DIR": str(self.metrics_dir)},
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        self.wait_ready(timeout)
+        env = {**self.env, "PROMETHEUS_MULTIPROC_DIR": str(self.metrics_dir)}
+        self.proc = launch(serve_command(self.port, self.workers), env, log)
+        self.wait_ready(timeout, ready_path)
 
-    def wait_ready(self, timeout: float = 60) -> None:
-        def ready() -> bool:
-            assert self.proc is not None
-            if self.proc.poll() is not None:
-                raise SetupError(
-                    f"{self.name} exited with {self.proc.returncode}:\n{self.log_tail()}"
-                )
-            return httpx.get(f"{self.base}/health/ready", timeout=1).status_code == 200
-
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                if ready():
-                    break
-            except SetupError:
-                raise
-            except Exception:
-                pass
-            if time.monotonic() > deadline:
-                raise SetupError(f"{self.name} not ready in {timeout} s:\n{self.log_tail()}")
-            time.sleep(0.2)
+    def wait_ready(self, timeout: float = START_TIMEOUT, ready_path: str = "/health/ready") -> None:
+        assert self.proc is not None
+        wait_answering(self.proc, f"{self.base}{ready_path}", self.logs[-1], timeout)
         # Every worker up (the listener answers as soon as one is).
         wait_until(
             lambda: len(self.worker_pids()) == self.workers, timeout, f"{self.workers} workers"
@@ -326,9 +292,7 @@ class Server:
         return "\n".join(p.read_text(errors="replace") for p in self.logs if p.exists())
 
     def log_tail(self, lines: int = 40) -> str:
-        if not self.logs or not self.logs[-1].exists():
-            return ""
-        return "\n".join(self.logs[-1].read_text(errors="replace").splitlines()[-lines:])
+        return log_tail(self.logs[-1], lines) if self.logs else ""
 
     def destroy(self) -> None:
         self.kill()

@@ -26,8 +26,9 @@ from typing import Any
 
 import httpx
 
-from tests.faults.cluster import Postgres, Redis, Server, free_port, wait_until
+from tests.faults.cluster import Postgres, Redis, Server, wait_until
 from tests.faults.load import Load, audit
+from tests.servers import free_port
 
 RECOVERY_LIMIT = 5.0
 SHUTDOWN_TIMEOUT = 5

@@ -17,7 +17,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.faults.cluster import Redis, Server, free_port, wait_until
+from tests.faults.cluster import Redis, Server, wait_until
+from tests.servers import free_port
 
 
 def start_server(tmp_path: Path, name: str = "s", workers: int = 2, **env: str) -> Server:

@@ -80,7 +80,9 @@ def drawn_share(png: Path) -> tuple[tuple[int, int], float]:
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_chromium_draws_the_picture(ruleset: str, tmp_path: Path) -> None:
-    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: .ci/run installs it"
+    assert Path(CHROMIUM).exists(), (
+        "Debian's chromium is missing: scripts/test installs it (scripts/_debian.sh)"
+    )
     svg = picture(ruleset)
     png = tmp_path / f"{ruleset}.png"
     to_png(svg, png)

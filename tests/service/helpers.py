@@ -9,6 +9,10 @@ from litestar.testing import AsyncTestClient
 
 T = TypeVar("T")
 
+UNBOUNDED: dict[str, Any] = {"quota_games": 0, "quota_players": 0, "bot_games_per_address": 0}
+"""Settings without per-address quotas: the API tests share one database and one
+address ("testclient"). ``tests/service/test_quotas.py`` sets its own."""
+
 
 def on_app_loop(client: AsyncTestClient[Any], fn: Callable[..., Awaitable[T]], *args: Any) -> T:
     """``await fn(*args)`` on the app's own event loop: the test client runs the
@@ -20,9 +24,9 @@ def on_app_loop(client: AsyncTestClient[Any], fn: Callable[..., Awaitable[T]], *
 def forget_in_process(client: AsyncTestClient[Any]) -> None:
     """Drop the answers the app's process keeps in memory (encoded views, the
     spectator views it vouches for), so that the next read asks the cache."""
-    games = client.app.state.games
-    games._bodies.clear()
-    games._spectator.clear()
+    answers = client.app.state.games.answers
+    answers.bodies.clear()
+    answers._spectator.clear()
 
 
 def auth(token: str) -> dict[str, str]:

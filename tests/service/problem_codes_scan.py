@@ -4,7 +4,8 @@ A light static reading of ``domain/`` and ``service/`` (no import, no run):
 
 - the code argument of every call that makes a problem: ``RuleViolation``
   and the domain's helpers around it (``fail``, ``_fail``, ``violation``),
-  the service's ``ApiError``, ``problem_response`` and ``send_problem``
+  the service's ``ApiError``, ``problem_response``, ``send_problem`` and
+  ``SlotRefusal`` (the refusals of ``service/api/middleware/slots.py``)
   (an ``ExportRejected`` code is a ``details.reason`` of ``export_rejected``,
   not a problem code); when that argument is a local name, the literals
   assigned to it in the same function;
@@ -12,7 +13,7 @@ A light static reading of ``domain/`` and ``service/`` (no import, no run):
   annotated ``-> str | None`` (or a tuple starting with one) whose result is
   raised as a code (``error_of``, ``birth_error``, ``check_walk`` ...);
 - the codes of the service's helpers (``bad_request``, ``not_found``);
-- the application exceptions of ``service/exceptions.py``: the ``code=``
+- the application exceptions of ``service/games/exceptions.py``: the ``code=``
   given where one is raised, else that class's ``default_code``.
 """
 
@@ -32,13 +33,14 @@ CODE_ARGUMENT = {
     "ApiError": 1,
     "problem_response": 2,
     "send_problem": 2,
+    "SlotRefusal": 1,
 }
 HELPERS = {"bad_request": "invalid_request", "not_found": "not_found"}
 
 
 def _exception_defaults() -> dict[str, str]:
     """Each application exception class -> its ``default_code``."""
-    tree = ast.parse((ROOT / "service" / "exceptions.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "service" / "games" / "exceptions.py").read_text(encoding="utf-8"))
     defaults: dict[str, str] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):

@@ -91,7 +91,7 @@ async def test_ready_answers_503_when_the_store_is_down(
 
     store = open_store(settings.database_url)  # never opened: nothing listens there
     from service.cache.memory import MemoryStateCache
-    from service.streams import MemoryNotifier
+    from service.cache.notifier import MemoryNotifier
 
     app = create_app(settings, store=store, cache=MemoryStateCache(), notifier=MemoryNotifier())
     async with AsyncTestClient(app) as client:
@@ -162,7 +162,14 @@ async def test_create_default_game(client: AsyncTestClient[Any]) -> None:
             "seed",
             "created_at",
             "updated_at",
+            "last_move",  # null before the first move (issue 30)
+            "imported",
+            "imported_in_play",
+            "forked_from",  # null: no fork (issue 32)
+            "tokens",  # only a position's game answers them (docs/positions.md)
         }
+        assert (game["imported"], game["imported_in_play"]) == (False, False)
+        assert game["forked_from"] is None and game["tokens"] is None
 
 
 async def test_create_game_errors(client: AsyncTestClient[Any]) -> None:
@@ -445,7 +452,7 @@ async def test_play_a_command(client: AsyncTestClient[Any]) -> None:
     r = await client.post(f"/games/{game_id}/commands", json=command, headers=auth(tokens[seat]))
     assert r.status_code == 201, r.text
     body = r.json()
-    assert set(body) == {"version", "events", "status", "to_act"} and body["events"]
+    assert set(body) == {"version", "events", "status", "to_act", "last_move"} and body["events"]
     assert body["version"] == before["version"] + len(body["events"])
     after = await summary(client, game_id)
     assert (body["status"], body["to_act"]) == (after["status"], after["to_act"])
@@ -614,8 +621,8 @@ async def test_version_conflict_after_retries(
     """Without If-Match a command that keeps losing the race answers 409
     version_conflict after ``command_retries`` attempts, and writes nothing of its own."""
     from service.cache import make_cache
+    from service.cache.notifier import MemoryNotifier
     from service.store import open_store
-    from service.streams import MemoryNotifier
 
     settings = settings_for(config, request, tmp_path, command_retries=1)
     store = open_store(settings.database_url)
@@ -669,7 +676,10 @@ async def test_events_are_redacted_per_seat_until_the_end(client: AsyncTestClien
         assert r.status_code == 200 and r.headers["cache-control"] == "private, no-store"
         body = r.json()
         assert body["last_version"] == len(body["events"])
-        assert all(set(e) == {"version", "recorded_at", "event"} for e in body["events"])
+        assert all(
+            set(e) == {"version", "recorded_at", "event", "seat", "move", "text", "message"}
+            for e in body["events"]
+        )
         seen[viewer] = body["events"]
     # ArkantiS deals private hands: each seat sees its own cards only.
     for seat in tokens:

@@ -25,6 +25,10 @@ async def test_render_a_stored_game_and_an_export(tmp_path: Any) -> None:
         )
         assert r.status_code == 201, r.text
         over_http = await client.get(f"/games/{game_id}/picture.svg", headers=auth(tokens[seat]))
+        over_http_fr = await client.get(
+            f"/games/{game_id}/picture.svg", headers={**auth(tokens[seat]), "Accept-Language": "fr"}
+        )
+        assert "last-move" in over_http.text  # the move is marked, by both
         past_http = await client.get(f"/games/{game_id}/picture.svg", params={"version": 2})
         version = int(over_http.headers["etag"].strip('"'))
 
@@ -40,6 +44,11 @@ async def test_render_a_stored_game_and_an_export(tmp_path: Any) -> None:
     from_file = run(["render", "--file", str(export_file), "--version", "2"], url)
     assert from_file.returncode == 0, from_file.stderr
     assert from_file.stdout == past_http.text
+
+    in_french = run(["render", game_id, "--seat", seat, "--lang", "fr"], url)
+    assert in_french.returncode == 0 and in_french.stdout == over_http_fr.text
+    no_language = run(["render", game_id, "--lang", "xx"], url)
+    assert no_language.returncode == 2 and "no language 'xx'" in no_language.stderr
 
     missing = run(["render", game_id, "--version", str(version + 1)], url)
     assert missing.returncode != 0 and f"no version {version + 1}" in missing.stderr

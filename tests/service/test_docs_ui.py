@@ -8,18 +8,13 @@ with every request going to the service itself, and with no console error
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import httpx
 import pytest
 
-from tests.service.test_multiprocess import free_port
+from tests.servers import served
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -32,42 +27,9 @@ measure of speed."""
 
 @pytest.fixture
 def docs_server(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    env = {**os.environ, "PLATEAU_DATABASE_URL": f"sqlite:///{tmp_path}/docs.db"}
-    env.pop("PLATEAU_REDIS_URL", None)
-    log_path = tmp_path / "server.log"
-    with open(log_path, "wb") as log_file:
-        proc = subprocess.Popen(
-            [str(Path(sys.executable).with_name("plateau")), "serve", "--workers", "1"]
-            + ["--host", "127.0.0.1", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 180  # a bound against hanging (a loaded machine)
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"plateau serve exited: {log_path.read_text(errors='replace')}")
-            try:
-                if httpx.get(f"{base}/health/ready", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"plateau serve did not start: {log_path.read_text(errors='replace')}")
-            time.sleep(0.2)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    env = {"PLATEAU_DATABASE_URL": f"sqlite:///{tmp_path}/docs.db", "PLATEAU_REDIS_URL": None}
+    with served(tmp_path / "server.log", env=env, workers=1) as server:
+        yield server.base
 
 
 @pytest.mark.slow

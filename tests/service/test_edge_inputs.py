@@ -16,6 +16,8 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
+from service.games.bodies import MAX_JSON_DEPTH, TOO_DEEP, json_value
+from service.games.exceptions import InvalidRequest
 from service.settings import Settings
 from tests.service.conftest import settings_for
 from tests.service.helpers import (
@@ -27,6 +29,7 @@ from tests.service.helpers import (
     start_game,
     summary,
 )
+from tests.service.test_hot_reads import framework_only
 
 NUL = "\u0000"
 
@@ -261,3 +264,68 @@ async def raw_post(
         client, "POST", path, [*headers, *content], json.dumps(body).encode()
     )
     return status, json.loads(raw)
+
+
+# --------------------------------------------------------------------- nesting
+
+
+def nested(depth: int, leaf: str = "1") -> bytes:
+    """``depth`` arrays, one inside the other, around ``leaf``."""
+    return ("[" * depth + leaf + "]" * depth).encode()
+
+
+def test_the_nesting_bound() -> None:
+    """``MAX_JSON_DEPTH`` levels are decoded; one more, or far more (msgspec's
+    own recursion limit), is the same 400 ``invalid_request``."""
+    value = json_value(nested(MAX_JSON_DEPTH))
+    for _ in range(MAX_JSON_DEPTH):
+        value = value[0]
+    assert value == 1
+    assert json_value(('{"a":' * MAX_JSON_DEPTH + "2.0" + "}" * MAX_JSON_DEPTH).encode())
+    for body in (
+        nested(MAX_JSON_DEPTH + 1),
+        nested(2000),
+        ('{"a":' * (MAX_JSON_DEPTH + 1) + "1" + "}" * (MAX_JSON_DEPTH + 1)).encode(),
+        b"[" * 100_000,  # unterminated too: the depth is met first
+    ):
+        with pytest.raises(InvalidRequest, match=TOO_DEEP):
+            json_value(body)
+
+
+async def test_deeply_nested_json_is_a_bad_request_everywhere(
+    client: AsyncTestClient[Any],
+) -> None:
+    """JSON nested 2,000 deep answered 500 on every JSON endpoint (a plain-text
+    500 on commands: the hot path let msgspec's RecursionError out); it is a
+    400 problem, the same bytes through the hot path and the framework, and
+    changes nothing."""
+    game_id, tokens = await start_game(client, "eclats_des_cites")
+    waiting = await create_game(client)
+    seat = waiting["seats"][0]["seat"]
+    before = await summary(client, game_id)
+    to_act = before["to_act"][0]
+    json_type = {"content-type": "application/json"}
+    for leaf in ("1", '{"type": "eclats_des_cites.play"}'):
+        for depth in (MAX_JSON_DEPTH + 1, 2000, 30_000):  # (under the body limit)
+            body = nested(depth, leaf)
+            for path, headers in (
+                ("/games", {}),
+                ("/players", {}),
+                (f"/games/{waiting['game_id']}/seats/{seat}", {}),
+                (f"/games/{game_id}/commands", auth(tokens[to_act])),
+            ):
+                r = await client.post(path, content=body, headers={**json_type, **headers})
+                problem = assert_problem(r, 400, "invalid_request")
+                assert problem["detail"] == TOO_DEEP, problem
+        # A command: the hot path's answer is the framework's, byte for byte.
+        path = f"/games/{game_id}/commands"
+        headers = {**json_type, **auth(tokens[to_act])}
+        fast = await client.post(path, content=nested(2000, leaf), headers=headers)
+        with framework_only(client):
+            slow = await client.post(path, content=nested(2000, leaf), headers=headers)
+        assert (fast.status_code, fast.content) == (slow.status_code, slow.content)
+        assert {k: v for k, v in fast.headers.items() if k != "x-request-id"} == {
+            k: v for k, v in slow.headers.items() if k != "x-request-id"
+        }
+    assert (await summary(client, game_id))["version"] == before["version"]
+    assert not (await summary(client, waiting["game_id"]))["seats"][0]["claimed"]

@@ -156,7 +156,7 @@ async def test_list_games_reads_the_seeds_of_a_page_at_once(counted: Any) -> Non
             update=GameUpdate(status="finished", to_act=[], outcome=outcome, winners=["seat_0"]),
         )
         ids.append(game_id)
-    client.app.state.games._seeds.clear()
+    client.app.state.games.repository._seeds.clear()
     store.calls.clear()
     page = (await client.get("/games", params={"status": "finished"})).json()
     assert {g["game_id"] for g in page["games"]} >= set(ids)

@@ -68,7 +68,7 @@ async def test_a_resuming_feed_reader_sees_every_event_exactly_once(server: str)
             assert mine == [e["version"] for e in log["events"]], game_id
 
 
-async def test_the_readme_projection_counts_games_from_the_feed_alone(server: str) -> None:
+async def test_the_documented_projection_counts_games_from_the_feed_alone(server: str) -> None:
     import subprocess
     import sys
     from pathlib import Path

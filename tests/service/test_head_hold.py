@@ -22,7 +22,7 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
-from service.games.core import HEAD_HOLD, HEAD_TTL
+from service.games.repository import HEAD_HOLD, HEAD_TTL
 from service.settings import Settings
 from service.store import open_store
 from tests.service.conftest import settings_for
@@ -93,7 +93,7 @@ async def test_a_writer_killed_after_its_commit_is_caught_up_within_the_hold(
     seat = (await summary(writer, game_id))["to_act"][0]
     command = (await legal(writer, game_id, tokens[seat]))["commands"][0]
     dying.armed = True
-    games = writer.app.state.games
+    games = writer.app.state.games.commands
     with pytest.raises(Killed) as killed:
         on_app_loop(
             writer,

@@ -1,4 +1,4 @@
-"""The hot reads answered before the framework (issue 18): ``service.fastpath``.
+"""The hot reads answered before the framework (issue 18): ``service.api.middleware.hot``.
 
 A playing client's plain ``GET /games/{id}``, ``GET /games/{id}/legal-commands``
 and ``GET /games/{id}/state`` are answered by ``HotPath`` from the
@@ -20,15 +20,18 @@ from typing import Any
 import pytest
 from litestar.testing import AsyncTestClient
 
-from service.fastpath import HotPath
+from service.api.middleware.hot import HotPath
 from tests.service.helpers import asgi_request, assert_problem, auth, legal, start_game, summary
 
 
 def fast_reads(client: AsyncTestClient[Any]) -> HotPath:
-    edge = client.app.asgi_handler
-    reads = getattr(edge, "app", None)
-    assert isinstance(reads, HotPath), "the edge no longer wraps HotPath"
-    return reads
+    """The ``HotPath`` among the wrappers the edge holds (the edge, the slots, ...)."""
+    wrapper = client.app.asgi_handler
+    for _ in range(5):
+        wrapper = getattr(wrapper, "app", None)
+        if isinstance(wrapper, HotPath):
+            return wrapper
+    raise AssertionError("the edge no longer wraps HotPath")
 
 
 @contextmanager
@@ -109,6 +112,36 @@ async def test_the_fast_answers_are_the_frameworks(client: AsyncTestClient[Any])
         for s, t in tokens.items()
     }
     assert states == {s: s for s in tokens}
+
+
+async def test_the_fast_answers_in_words_are_the_frameworks(client: AsyncTestClient[Any]) -> None:
+    """Both doors negotiate the language alike: the same bytes, tags and headers."""
+    game_id, tokens = await start_game(client)
+    seat = (await summary(client, game_id))["to_act"][0]
+    version = (await legal(client, game_id, tokens[seat]))["version"]
+    requests: list[tuple[str, dict[str, str]]] = []
+    for language in ("fr", "fr-CA,en;q=0.5", "de", "en;q=0.2, fr;q=0.9"):
+        for headers in ({}, auth(tokens[seat])):
+            for path in ("", "/state", "/legal-commands"):
+                if path == "/legal-commands" and not headers:
+                    continue
+                requests.append(
+                    (f"/games/{game_id}{path}", {**headers, "Accept-Language": language})
+                )
+        requests.append(
+            (
+                f"/games/{game_id}/state",
+                {"Accept-Language": language, "If-None-Match": f'"{version}.fr"'},
+            )
+        )
+    for path, headers in requests:
+        with framework_calls(client) as reached:
+            fast = await client.get(path, headers=headers)
+        assert reached == [], f"{path} {headers} went to the framework"
+        with framework_only(client):
+            slow = await client.get(path, headers=headers)
+        assert comparable(fast) == comparable(slow), (path, headers)
+        assert fast.status_code in (200, 304)
 
 
 async def test_a_waiting_game_summary_is_never_a_304(client: AsyncTestClient[Any]) -> None:
@@ -267,6 +300,8 @@ async def test_commands_answered_here_are_the_frameworks(client: AsyncTestClient
     } == {
         "cache-control": "private, no-store",
         "content-type": "application/json",
+        "content-language": "en",  # its last move is in words (issue 30)
+        "vary": "Accept-Language",
     }
     # The same key with another command: 422, written here as the framework writes it.
     with framework_calls(client) as reached:

@@ -11,76 +11,27 @@ worker.
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.servers import served
 
 
 @pytest.fixture
 def server(
     service_postgres_url: str, redis_url: str, redis_prefix: str, tmp_path: Path
 ) -> Iterator[str]:
-    port = free_port()
     env = {
-        **os.environ,
         "PLATEAU_DATABASE_URL": service_postgres_url,
         "PLATEAU_REDIS_URL": redis_url,
         "PLATEAU_REDIS_PREFIX": f"{redis_prefix}mp:",
         "PLATEAU_SSE_HEARTBEAT": "60",
     }
-    plateau = Path(sys.executable).with_name("plateau")
-    # The server logs a line per request: into a file, never an unread pipe,
-    # whose full buffer would block the workers' logging (and their requests).
-    log_path = tmp_path / "server.log"
-    log_file = open(log_path, "wb")
-    proc = subprocess.Popen(
-        [str(plateau), "serve", "--workers", "2", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=log_file,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                out = log_path.read_text(errors="replace")
-                pytest.fail(f"plateau serve exited with {proc.returncode}:\n{out}")
-            try:
-                if httpx.get(f"{base}/health/ready", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("plateau serve did not become ready in 60 s")
-            time.sleep(0.2)
-        yield base
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        log_file.close()
+    with served(tmp_path / "server.log", env=env, workers=2) as plateau:
+        yield plateau.base
 
 
 async def start(client: httpx.AsyncClient) -> tuple[str, dict[str, str]]:

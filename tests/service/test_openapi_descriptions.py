@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import msgspec
 
 from service.cli import openapi_document
-from service.docstrings import attribute_docs, class_doc, describe
+from service.openapi.docstrings import attribute_docs, class_doc, describe
 
 FLOOR = 0.95
 
@@ -70,7 +70,7 @@ def test_docstrings_reach_schemas_and_meta_keeps_precedence() -> None:
     assert class_doc(made) == "Built at run time."
 
     # describe() only knows the API's classes: check it on a real one.
-    from service.schemas import GAME_SUMMARY
+    from service.games.schemas import GAME_SUMMARY
 
     summary = next(iter(GAME_SUMMARY.values()))
     doc: dict[str, Any] = {"components": {"schemas": {}}}

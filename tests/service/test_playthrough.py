@@ -54,9 +54,13 @@ async def read_stream(
 # Every ruleset on both configurations: on the embedded one the state at every
 # version is checked, on PostgreSQL + Redis a sample of 30 versions (the long
 # dice games run to thousands of versions).
-CASES = [("sqlite+memory", name, True) for name in sorted(RULESETS)] + [
-    ("postgres+redis", name, False) for name in sorted(RULESETS)
-]
+# One more through PgBouncer in transaction mode (docs/scaling.md): a whole
+# game over HTTP with the store's pooler settings, in a few seconds.
+CASES = (
+    [("sqlite+memory", name, True) for name in sorted(RULESETS)]
+    + [("postgres+redis", name, False) for name in sorted(RULESETS)]
+    + [("postgres-pgbouncer+redis", "arkantis", False)]
+)
 
 
 @pytest.fixture

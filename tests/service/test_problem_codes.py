@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from domain import RULESETS
-from service.errors import GATEWAY_CODES, SERVICE_CODES, problem_codes
+from service.api.problems import GATEWAY_CODES, SERVICE_CODES, problem_codes
 from tests.service import problem_codes_scan as scan
 
 DOCUMENT = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"

@@ -21,11 +21,11 @@ import pytest
 import redis
 from litestar.testing import AsyncTestClient
 
-import service.games
+import service.games.auth
 from service.app import create_app
-from service.games.core import HEAD_HOLD
+from service.games.repository import HEAD_HOLD
 from service.settings import Settings
-from tests.service.helpers import auth, legal, start_game, summary
+from tests.service.helpers import UNBOUNDED, auth, legal, start_game, summary
 
 
 class Relay:
@@ -95,6 +95,7 @@ def relays(request: pytest.FixtureRequest) -> Iterator[tuple[Relay, Relay, Setti
             database_url=relayed(pg_url, postgres.port),
             redis_url=relayed(redis_url, redis.port),
             redis_prefix=f"{request.getfixturevalue('redis_prefix')}{uuid.uuid4().hex[:8]}:",
+            **UNBOUNDED,
         )
         yield postgres, redis, settings
 
@@ -104,7 +105,7 @@ async def test_a_command_is_one_postgres_round_trip_and_cache_hits_none(
     relays: tuple[Relay, Relay, Settings], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     postgres, redis, settings = relays
-    monkeypatch.setattr(service.games, "TOKEN_TTL", 3600.0)  # a slow machine keeps its tokens
+    monkeypatch.setattr(service.games.auth, "TOKEN_TTL", 3600.0)  # a slow machine keeps its tokens
     async with AsyncTestClient(create_app(settings, bot_runner=False)) as client:
         # Éclats: no first-listed move ends it early (a few ArkantiS games end within 12)
         game_id, tokens = await start_game(client, "eclats_des_cites")
@@ -160,7 +161,7 @@ async def test_a_read_after_the_head_expired_writes_it_back_briefly(
     and writes the head back (for ``HEAD_HOLD`` only), so the next reads ask
     the store nothing."""
     postgres, _, settings = relays
-    monkeypatch.setattr(service.games, "TOKEN_TTL", 3600.0)
+    monkeypatch.setattr(service.games.auth, "TOKEN_TTL", 3600.0)
     async with AsyncTestClient(create_app(settings, bot_runner=False)) as client:
         game_id, tokens = await start_game(client, "eclats_des_cites")
         version = (await summary(client, game_id))["version"]

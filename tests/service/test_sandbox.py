@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -87,6 +88,44 @@ def test_sandbox_is_refused_with_a_production_configuration(
         Settings.from_env(env)
 
 
+LOCAL_PG = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+
+@pytest.mark.parametrize(
+    ("env", "reason"),
+    [
+        # PLATEAU_ENV is read trimmed and in any case.
+        ({"PLATEAU_ENV": "Production "}, "PLATEAU_ENV=production"),
+        ({"PLATEAU_ENV": " PROD"}, "PLATEAU_ENV=prod"),
+        # libpq's query parameters override the URL's authority.
+        ({"PLATEAU_DATABASE_URL": f"{LOCAL_PG}?host=db.example"}, "db.example"),
+        ({"PLATEAU_DATABASE_URL": f"{LOCAL_PG}?hostaddr=10.0.0.7"}, "10.0.0.7"),
+        ({"PLATEAU_DATABASE_URL": "postgresql://127.0.0.1,db.example/x"}, "db.example"),
+        ({"PLATEAU_DATABASE_URL": "postgres://127.0.0.1@db.example/x"}, "db.example"),
+        ({"PLATEAU_DATABASE_URL": f"{LOCAL_PG}?service=prod"}, "connection service 'prod'"),
+        # No host: a Unix socket, or PGHOST / PGHOSTADDR / PGSERVICE, as libpq reads them.
+        ({"PLATEAU_DATABASE_URL": "postgresql:///plateau"}, "Unix socket"),
+        ({"PLATEAU_DATABASE_URL": "postgresql://127.0.0.1,/plateau"}, "Unix socket"),
+        ({"PLATEAU_DATABASE_URL": "postgresql://h,[::1]/x?hostaddr=127.0.0.1"}, "hostaddr"),
+        ({"PLATEAU_DATABASE_URL": "postgresql://%2Frun%2Fpg/plateau"}, "/run/pg"),
+        ({"PLATEAU_DATABASE_URL": "postgresql:///plateau", "PGHOST": "db.example"}, "db.example"),
+        ({"PLATEAU_DATABASE_URL": LOCAL_PG, "PGHOSTADDR": "10.0.0.8"}, "10.0.0.8"),
+        ({"PLATEAU_DATABASE_URL": "postgresql:///x", "PGSERVICE": "main"}, "service 'main'"),
+        # Redis, as redis-py reads it.
+        ({"PLATEAU_REDIS_URL": "redis://?host=cache.example"}, "cache.example"),
+        ({"PLATEAU_REDIS_URL": "unix:///run/redis.sock"}, "Unix socket"),
+        ({"PLATEAU_REDIS_URL": "rediss://[2001:db8::1]:6380/0"}, "2001:db8::1"),
+    ],
+)
+def test_sandbox_guard_reads_urls_as_their_drivers_do(env: dict[str, str], reason: str) -> None:
+    """Each of these once passed the guard (issue 29): a URL parsed by its
+    authority alone, or PLATEAU_ENV compared untrimmed."""
+    with pytest.raises(ValueError, match=re.escape(reason)):
+        Settings.from_env({"PLATEAU_SANDBOX": "1", **env})
+    # Without sandbox mode, the same configuration starts.
+    assert Settings.from_env(env).sandbox is False
+
+
 def test_sandbox_on_this_machine_is_allowed() -> None:
     env = {
         "PLATEAU_SANDBOX": "1",
@@ -95,3 +134,12 @@ def test_sandbox_on_this_machine_is_allowed() -> None:
     }
     assert Settings.from_env(env).sandbox is True
     assert Settings.from_env({}).sandbox is False
+    for database, redis in (
+        ("postgresql://localhost:5433/x?host=127.0.0.2&hostaddr=127.0.0.1", "redis://[::1]"),
+        ("postgresql://127.0.0.1,[::1]/x", "redis://127.0.0.1:6380/1?host=10.0.0.1"),
+        ("postgresql://db.example,[::1]/x?hostaddr=127.0.0.1,", "redis://localhost"),
+        ("sqlite:///tmp/plateau.db", "redis://"),  # redis-py's default: localhost
+    ):
+        env = {"PLATEAU_SANDBOX": "1", "PLATEAU_DATABASE_URL": database}
+        env |= {"PLATEAU_REDIS_URL": redis, "PLATEAU_ENV": " Development"}
+        assert Settings.from_env(env).sandbox is True, env

@@ -37,18 +37,16 @@ import json
 import os
 import re
 import resource
-import signal
-import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from tests.backends import postgres_database
+from tests.servers import served
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "openapi" / "openapi.json"
@@ -72,12 +70,6 @@ def run_settings(cases: int) -> tuple[int, int]:
     return 10 + extra // 20, 60 + extra // 20
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 CONFIG = """
 [checks.positive_data_acceptance]
 expected-statuses = ["2xx", "401", "403", "404", "409", "412", "422"]
@@ -95,46 +87,15 @@ algorithms = []
 
 @pytest.fixture
 def server(redis_url: str, redis_prefix: str, tmp_path: Path) -> Iterator[tuple[str, Path, int]]:
-    port = free_port()
-    log_path = tmp_path / "server.log"
-    with postgres_database() as database_url, open(log_path, "wb") as log_file:
+    with postgres_database() as database_url:
         env = {
-            **os.environ,
             "PLATEAU_DATABASE_URL": database_url,
             "PLATEAU_REDIS_URL": redis_url,
             "PLATEAU_REDIS_PREFIX": f"{redis_prefix}st:",
             "PLATEAU_LOG_FORMAT": "json",
         }
-        proc = subprocess.Popen(
-            [str(BIN / "plateau"), "serve", "--host", "127.0.0.1", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 90
-            while True:
-                if proc.poll() is not None:
-                    pytest.fail(f"plateau serve exited:\n{log_path.read_text(errors='replace')}")
-                try:
-                    if httpx.get(f"{base}/health/ready", timeout=2).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline:
-                    pytest.fail("plateau serve did not become ready in 90 s")
-                time.sleep(0.2)
-            yield base, log_path, proc.pid
-        finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+        with served(tmp_path / "server.log", env=env) as plateau:
+            yield plateau.base, plateau.log, plateau.pid
 
 
 def cpu_seconds(pgid: int) -> float:

@@ -1,5 +1,5 @@
-"""Spectator views from memory (issue 18): ``service.fastpath`` and
-``ServiceCore.spectator_hit``, on PostgreSQL + Redis.
+"""Spectator views from memory (issue 18): ``service.api.middleware.hot`` and
+``AnswerCache.spectator_hit``, on PostgreSQL + Redis.
 
 A spectator's ``GET /games/{id}/state`` at the latest version is answered
 from the process's memory, with no round trip, while the process can vouch
@@ -25,7 +25,7 @@ import pytest
 import redis
 from litestar.testing import AsyncTestClient
 
-import service.games.core
+import service.games.answers
 from service.app import create_app
 from service.settings import Settings
 from tests.service.conftest import settings_for
@@ -79,7 +79,7 @@ async def test_the_answer_from_memory_is_the_controllers(
 ) -> None:
     watcher, _ = two
     game_id, _tokens = await start_game(watcher)
-    games = watcher.app.state.games
+    games = watcher.app.state.games.answers  # the answers this process vouches for
     first = await watcher.get(f"/games/{game_id}/state")
     assert first.status_code == 200
     version = int(first.json()["version"])
@@ -96,6 +96,8 @@ async def test_the_answer_from_memory_is_the_controllers(
             "cache-control": "private, no-store",
             "content-type": "application/json",
             "content-length": str(len(first.content)),
+            "content-language": "en",
+            "vary": "Accept-Language",
         }
         assert len(r.headers["x-request-id"]) == 32  # the edge still runs
     # Conditional reads: the same 304, from memory and from the controller.
@@ -157,7 +159,7 @@ async def test_a_lost_subscription_vouches_for_nothing_it_knew(
 ) -> None:
     watcher, _ = two
     game_id, _ = await start_game(watcher)
-    games = watcher.app.state.games
+    games = watcher.app.state.games.answers  # the answers this process vouches for
     notifier = games.notifier
     await watcher.get(f"/games/{game_id}/state")
     assert games.spectator_hit(game_id) is not None
@@ -183,10 +185,10 @@ async def test_an_entry_is_checked_again_after_its_max_age(
 ) -> None:
     watcher, _ = two
     game_id, _ = await start_game(watcher)
-    games = watcher.app.state.games
+    games = watcher.app.state.games.answers  # the answers this process vouches for
     await watcher.get(f"/games/{game_id}/state")
     assert games.spectator_hit(game_id) is not None
-    monkeypatch.setattr(service.games.core, "SPECTATOR_MAX_AGE", 0.05)
+    monkeypatch.setattr(service.games.answers, "SPECTATOR_MAX_AGE", 0.05)
     await asyncio.sleep(0.1)
     assert games.spectator_hit(game_id) is None
 
@@ -197,7 +199,7 @@ async def test_seats_queries_and_origins_go_through_the_framework(
     watcher, _ = two
     game_id, tokens = await start_game(watcher)  # ArkantiS: hands are hidden
     spectator = await watcher.get(f"/games/{game_id}/state")
-    assert watcher.app.state.games.spectator_hit(game_id) is not None
+    assert watcher.app.state.games.answers.spectator_hit(game_id) is not None
     for seat, token in tokens.items():
         mine = await watcher.get(f"/games/{game_id}/state", headers=auth(token))
         assert mine.status_code == 200 and mine.json()["seat"] == seat
@@ -235,4 +237,4 @@ async def test_the_embedded_backend_vouches_for_nothing(tmp_path: Path) -> None:
         for _ in range(2):
             assert (await client.get(f"/games/{game_id}/state")).status_code == 200
         assert client.app.state.games.notifier.hearing() is None
-        assert client.app.state.games.spectator_hit(game_id) is None
+        assert client.app.state.games.answers.spectator_hit(game_id) is None

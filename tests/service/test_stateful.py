@@ -51,6 +51,7 @@ from litestar.testing import TestClient
 from domain import RULESETS, fold, new_game
 from service.app import create_app
 from service.settings import Settings
+from tests.service.helpers import UNBOUNDED
 
 EXAMPLES = int(os.environ.get("PLATEAU_API_MODEL_EXAMPLES", "15"))
 MAX_GAMES = 3
@@ -171,7 +172,9 @@ class PlateauMachine(RuleBasedStateMachine):
 
     def __init__(self, make_settings: Callable[[], Settings]) -> None:
         super().__init__()
-        self.app = create_app(make_settings())
+        # No bot runner: the model has no bots, and a runner would sweep the bot
+        # games other tests left in the shared database.
+        self.app = create_app(make_settings(), bot_runner=False)
         self.client = TestClient(self.app)
         self.client.__enter__()
         self.model: dict[str, GameModel] = {}
@@ -648,6 +651,7 @@ def test_api_behaves_like_the_model_postgres_redis(request: pytest.FixtureReques
             redis_url=redis_url,
             redis_prefix=f"{redis_prefix}{uuid.uuid4().hex[:8]}:",
             snapshot_every=SNAPSHOT_EVERY,
+            **UNBOUNDED,  # one database for every sequence: no per-address quotas
         )
 
     run_state_machine_as_test(

@@ -117,7 +117,7 @@ async def twin(store: EventStore) -> AsyncIterator[EventStore]:
     if isinstance(store, SqliteEventStore):
         other = SqliteEventStore(store.path)
     elif isinstance(store, PostgresEventStore):
-        other = PostgresEventStore(store.url, min_size=1, max_size=12)
+        other = PostgresEventStore(store.url, min_size=1, max_size=12, pooler=store.pooler)
     else:  # pragma: no cover
         raise TypeError(type(store))
     await other.open()

@@ -113,6 +113,10 @@ async def test_postgres_concurrent_first_open_migrates_once(postgres_url: str) -
                 ("0002_bot_seats.sql",),
                 ("0003_commands_purge_index.sql",),
                 ("0004_append_function.sql",),
+                ("0005_imported_games.sql",),
+                ("0006_creators.sql",),
+                ("0007_forks.sql",),
+                ("0008_append_pooled.sql",),
             ]
             assert conn.execute("SELECT current_schema()").fetchone() == (schema,)
     finally:
@@ -172,6 +176,9 @@ async def test_sqlite_concurrent_first_open_migrates_once(tmp_path: Path) -> Non
             ("0001_init.sql",),
             ("0002_bot_seats.sql",),
             ("0003_commands_purge_index.sql",),
+            ("0004_imported_games.sql",),
+            ("0005_creators.sql",),
+            ("0006_forks.sql",),
         ]
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     finally:

@@ -701,6 +701,50 @@ async def test_last_winner(store: EventStore) -> None:
     assert await store.last_winner("arkantis", []) is None
 
 
+async def test_last_winner_needs_two_distinct_players(store: EventStore) -> None:
+    """A win counts only over someone else: a game where one player held every
+    seat, or played only anonymous or bot seats, names no last winner (issue 29:
+    a self-play win handed its player the Tours Gold tower in the next real game)."""
+    for p in ("ann", "bob"):
+        await store.create_player(PlayerRecord(player_id=p, name=p, created_at=T0), f"tok-{p}")
+
+    async def play(
+        holders: dict[str, str | None], winners: list[str], bot: str | None = None
+    ) -> None:
+        game = await new_game(store, ruleset="tours_arc_en_ciel", seats=tuple(holders))
+        for seat, player in holders.items():
+            await store.claim_seat(
+                game.game_id,
+                seat,
+                player_id=player,
+                player_name=player or "someone",
+                token_hash=f"{game.game_id}-{seat}",
+                on_full=setup_hook(1),
+                bot=bot if player is None else None,
+            )
+        await store.append(
+            game.game_id,
+            1,
+            [ev("over")],
+            update=GameUpdate(
+                status="finished", to_act=[], outcome={"w": winners}, winners=winners
+            ),
+        )
+        await asyncio.sleep(0.002)  # distinct finished_at
+
+    await play({"fire": "bob", "ice": "ann"}, ["fire"])  # bob beats ann
+    assert await store.last_winner("tours_arc_en_ciel", ["ann", "bob"]) == "bob"
+    # Then ann beats herself, beats an anonymous seat, beats a bot: none of it counts.
+    await play({"fire": "ann", "ice": "ann"}, ["fire"])
+    await play({"fire": "ann", "ice": None}, ["fire"])
+    await play({"fire": "ann", "ice": None}, ["fire"], bot="random")
+    assert await store.last_winner("tours_arc_en_ciel", ["ann", "bob"]) == "bob"
+    assert await store.last_winner("tours_arc_en_ciel", ["ann"]) is None
+    # A game of three seats, two of them ann's, against bob: two players, it counts.
+    await play({"fire": "ann", "ice": "bob", "light": "ann"}, ["light"])
+    assert await store.last_winner("tours_arc_en_ciel", ["ann", "bob"]) == "ann"
+
+
 async def test_players(store: EventStore) -> None:
     ann = PlayerRecord(player_id="p-ann", name="Ann", created_at=T0)
     await store.create_player(ann, "hash-ann")

@@ -16,6 +16,7 @@ from service.store.base import (
     ImportedSeat,
     LoggedCommandRow,
     SeatRecord,
+    Snapshot,
 )
 from tests.store.support import active, ev, game_record, new_game, setup_hook
 
@@ -59,7 +60,7 @@ async def test_command_log_lists_every_accepted_command(store: EventStore) -> No
     assert await store.command_log("no-such-game") == []
 
 
-def bundle(game_id: str, *, finished: bool = True) -> GameImport:
+def bundle(game_id: str, *, finished: bool = True, prefix: str = "cmd") -> GameImport:
     record = msgspec.structs.replace(
         game_record(game_id, created_at=T0),
         status="finished" if finished else "active",
@@ -87,14 +88,14 @@ def bundle(game_id: str, *, finished: bool = True) -> GameImport:
                 type=f"t{v}",
                 data={"type": f"t{v}", "v": v},
                 recorded_at=T0 + timedelta(seconds=v),
-                command_id=None if v == 1 else f"cmd{v}",
+                command_id=None if v == 1 else f"{prefix}{v}",
                 seat=None if v == 1 else "north",
             )
             for v in (3, 1, 2)  # any order in: version order out
         ],
         commands=[
             LoggedCommandRow(
-                command_id=f"cmd{v}",
+                command_id=f"{prefix}{v}",
                 seat="north",
                 command={"type": "go", "v": v},
                 recorded_at=T0 + timedelta(seconds=v),
@@ -149,3 +150,33 @@ async def test_an_imported_game_in_play_accepts_appends(store: EventStore) -> No
     version = await store.append("imported-3", 3, [ev("more")], update=active(["north"]))
     assert version == 4
     assert [e.version for e in await store.read("imported-3")] == [1, 2, 3, 4]
+
+
+async def test_an_imported_game_keeps_its_mark_and_its_snapshots(store: EventStore) -> None:
+    """The games row says how the game came here (``imported``), on every read
+    of it; the snapshots built on import are stored with it, so a cold load of
+    a long imported game folds from the nearest one."""
+    played = bundle("imported-4", finished=False, prefix="c4-")
+    played.game.imported = "in_play"
+    played.snapshots = [Snapshot(version=2, state=b"\x81\xa1v\x02")]
+    await store.import_game(played)
+    game = await store.get_game("imported-4")
+    assert game is not None and game.imported == "in_play"
+    page, _ = await store.list_games(limit=50)
+    assert {g.game_id: g.imported for g in page}["imported-4"] == "in_play"
+    snapshot = await store.load_snapshot("imported-4")
+    assert snapshot == Snapshot(version=2, state=b"\x81\xa1v\x02")
+    assert await store.load_snapshot("imported-4", at_or_before=1) is None
+
+    finished = bundle("imported-5", prefix="c5-")
+    finished.game.imported = "finished"
+    await store.import_game(finished)
+    fetched = await store.get_game("imported-5")
+    assert fetched is not None and fetched.imported == "finished"
+    assert await store.load_snapshot("imported-5") is None
+
+
+async def test_a_game_created_here_is_not_marked_imported(store: EventStore) -> None:
+    game = await new_game(store)
+    fetched = await store.get_game(game.game_id)
+    assert fetched is not None and fetched.imported is None

@@ -19,7 +19,8 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, plateau_server
+from tests.servers import served
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, ROOT
 
 SETTLED = """([version, status]) => {
   const game = document.getElementById('game');
@@ -144,13 +145,17 @@ class Tab:
 
 @pytest.fixture(scope="package")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with plateau_server(tmp_path_factory.mktemp("web")) as url:
-        yield url
+    tmp = tmp_path_factory.mktemp("web")
+    env = {"PLATEAU_DATABASE_URL": f"sqlite:///{tmp}/web.db", "PLATEAU_REDIS_URL": None}
+    with served(tmp / "serve.log", env=env) as server:
+        yield server.base
 
 
 @pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: .ci/run installs it"
+    assert Path(CHROMIUM).exists(), (
+        "Debian's chromium is missing: scripts/test installs it (scripts/_debian.sh)"
+    )
     with sync_playwright() as pw:
         launched = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched

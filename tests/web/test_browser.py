@@ -262,7 +262,7 @@ def test_two_tabs_play_a_default_game_to_the_end_and_replay_it(
     shared.close()
     page.click("#replay-live")
     alice.settle(last, "finished")
-    # The README's screenshots when asked (PLATEAU_WEB_SCREENSHOTS=docs/pictures), else a scratch one.
+    # docs/web-client.md's screenshots when asked (PLATEAU_WEB_SCREENSHOTS=docs/pictures), else a scratch one.
     pictures = Path(os.environ.get("PLATEAU_WEB_SCREENSHOTS") or tmp_path)
     pictures.mkdir(parents=True, exist_ok=True)
     bob.page.evaluate("() => window.scrollTo(0, 0)")

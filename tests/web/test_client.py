@@ -127,7 +127,8 @@ def test_a_refused_command_shows_the_problem_detail(base: str, browser: Browser)
     click_listed(stale, stale.locator("#commands button[data-command]").first)
     stale.wait_for_function("() => document.getElementById('problem').textContent !== ''")
     detail = stale.text_content("#problem") or ""
-    assert re.search(r"If-Match names version \d+, the game is at version \d+", detail), detail
+    # the refusal in words, naming who moved (never the raw If-Match versions)
+    assert re.search(r"The game moved on meanwhile: .+ played\.", detail), detail
     assert commands, "no command was sent"
     for request in commands:
         assert request.headers.get("if-match", "").startswith('"')
@@ -218,3 +219,27 @@ def test_the_lobby_lists_filters_and_pages_games(base: str, browser: Browser) ->
     page.click(f"text={made[-1]}")
     page.wait_for_selector("button[data-claim='seat_0']")
     tab.close()
+
+
+def test_a_game_imported_in_play_says_its_dice_prove_nothing(base: str, browser: Browser) -> None:
+    """The seed check of a game imported before its end (its mark kept by a
+    re-import, ``game.imported: in_play``) warns that the commitment came after
+    the seed; a game imported once finished shows no warning."""
+    from tests.service.test_exports import ARKANTIS, fresh_golden
+
+    token = post(base, "/players", {"name": "Importer"})["token"]
+    shown: dict[bool, str] = {}
+    for in_play in (True, False):
+        doc = fresh_golden(ARKANTIS)
+        if in_play:
+            doc["game"]["imported"] = "in_play"
+        game = post(base, "/games/import", doc, token)["game"]
+        assert (game["imported"], game["imported_in_play"]) == (True, in_play)
+        shown[in_play] = game["game_id"]
+    for in_play, game_id in shown.items():
+        tab = Tab(browser, base, f"/#/games/{urllib.parse.quote(game_id)}")
+        tab.settle(len(fresh_golden(ARKANTIS)["events"]), "finished")
+        tab.page.wait_for_selector("#seed-verdict")
+        assert "✓" in (tab.page.text_content("#seed-verdict") or "")
+        assert tab.page.is_visible("#imported-in-play") is in_play
+        tab.close()

@@ -9,7 +9,6 @@ import msgspec
 import pytest
 
 from domain import Rng, RuleViolation, fold
-from domain.eclats_des_cites import EclatsRuleset
 from domain.eclats_des_cites.commands import EclatsTakeCard
 from domain.eclats_des_cites.options import EclatsOptions
 from domain.kernel import Seat
@@ -106,16 +105,19 @@ def test_invalid_options() -> None:
         with pytest.raises(RuleViolation) as exc:
             RS.validate_options(bad)
         assert exc.value.code == "invalid_options"
+    # An unknown option or a value of the wrong type does not decode (README decision 3);
+    # a seat count out of range decodes, and validate_options refuses it.
     with pytest.raises(msgspec.ValidationError):
         msgspec.json.decode(b'{"seat_count": 2, "seed": 4}', type=EclatsOptions)
-    rs = RS
-    assert isinstance(rs, EclatsRuleset)  # decode_options is not part of the protocol
-    for raw in (b'{"seat_count": 2, "seed": 4}', b'{"seat_count": 6}', {"seat_count": "3"}, b"["):
-        with pytest.raises(RuleViolation) as exc:
-            rs.decode_options(raw)
-        assert exc.value.code == "invalid_options"
-    assert rs.decode_options(b"{}") == EclatsOptions(seat_count=2)
-    assert rs.decode_options({"seat_count": 5}).seat_count == 5
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert({"seat_count": "3"}, type=EclatsOptions)
+    with pytest.raises(msgspec.DecodeError):
+        msgspec.json.decode(b"[", type=EclatsOptions)
+    with pytest.raises(RuleViolation) as exc:
+        RS.validate_options(msgspec.json.decode(b'{"seat_count": 6}', type=EclatsOptions))
+    assert exc.value.code == "invalid_options"
+    assert msgspec.json.decode(b"{}", type=EclatsOptions) == EclatsOptions(seat_count=2)
+    assert msgspec.convert({"seat_count": 5}, type=EclatsOptions).seat_count == 5
     for n in range(2, 6):
         RS.validate_options(EclatsOptions(seat_count=n))
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import msgspec
 import pytest
 
-from domain import Rng, RuleViolation, fold
+from domain import Rng, fold
 from domain.eclats_des_cites import events as ev
-from domain.eclats_des_cites.commands import decode_command
+from domain.eclats_des_cites.commands import EclatsCommand
 from domain.eclats_des_cites.components import WONDER_IDS
 from tests.domain.eclats_des_cites.helpers import (
     RS,
@@ -170,15 +171,16 @@ def test_t36_turn_and_membership_errors() -> None:
     finished, out = play(finished, seat(0), take("border_0"))
     assert types(out)[-1] == "game_ended"
     rejected(finished, seat(1), take("border_0"), "game_finished")
-    with pytest.raises(RuleViolation) as exc:
-        decode_command({"type": "eclats_des_cites.take_card"})
-    assert exc.value.code == "invalid_payload"
-    with pytest.raises(RuleViolation) as exc:
-        decode_command(b'{"type": "eclats_des_cites.take_card", "pile_id": 3}')
-    assert exc.value.code == "invalid_payload"
-    assert decode_command(b'{"type":"eclats_des_cites.take_card","pile_id":"central"}') == take(
-        "central"
-    )
+    # "take_card with no pile_id" (or a pile_id of the wrong type) is not a command:
+    # it fails to decode, so it never reaches decide (README decision 2).
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert({"type": "eclats_des_cites.take_card"}, type=EclatsCommand)
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(
+            b'{"type": "eclats_des_cites.take_card", "pile_id": 3}', type=EclatsCommand
+        )
+    raw = b'{"type":"eclats_des_cites.take_card","pile_id":"central"}'
+    assert msgspec.json.decode(raw, type=EclatsCommand) == take("central")
 
 
 def test_setup_is_reproducible_and_uses_the_rng() -> None:

@@ -17,8 +17,7 @@ from domain.tours_arc_en_ciel.commands import (
     ToursSwapDragons,
 )
 from domain.tours_arc_en_ciel.components import HOUSES, TOWER_NO, HouseId
-from domain.tours_arc_en_ciel.options import ToursOptions
-from domain.tours_arc_en_ciel.setup import allowed_house_set
+from domain.tours_arc_en_ciel.options import ToursOptions, allowed_house_set
 
 ALLOWED_SETS: dict[int, list[tuple[HouseId, ...]]] = {
     n: [c for c in itertools.combinations(HOUSES, n) if allowed_house_set(list(c))]

@@ -28,6 +28,7 @@ from domain.kernel import (
     SetupContext,
     Standing,
 )
+from tests.domain.examples import race
 
 # --- components -------------------------------------------------------------
 
@@ -45,6 +46,11 @@ COMPONENTS = RaceComponents()
 class RaceOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     seat_count: Annotated[int, msgspec.Meta(ge=2, le=3)] = 2
     target: Annotated[int, msgspec.Meta(ge=1, le=100)] = 21
+
+
+def validate_options(options: RaceOptions) -> None:
+    if not 2 <= options.seat_count <= 3:
+        raise RuleViolation("invalid_seat_count", "2 or 3 seats")
 
 
 # --- state ------------------------------------------------------------------
@@ -209,6 +215,10 @@ def view(state: RaceState, seat: Seat | None) -> RaceView:
     )
 
 
+def redact(event: Any, seat: Seat | None) -> Any:
+    return event  # perfect information: nothing to hide
+
+
 # --- the ruleset ------------------------------------------------------------
 
 
@@ -226,36 +236,9 @@ class RaceRuleset(RulesetBase):
     Components: ClassVar[type[RaceComponents]] = RaceComponents
     components: ClassVar[RaceComponents] = COMPONENTS
 
-    def validate_options(self, options: RaceOptions) -> None:
-        if not 2 <= options.seat_count <= 3:
-            raise RuleViolation("invalid_seat_count", "2 or 3 seats")
 
-    def seats(self, options: RaceOptions) -> tuple[Seat, ...]:
-        return seats(options)
-
-    def setup(self, options: RaceOptions, context: SetupContext, rng: Rng) -> list[Any]:
-        return setup(options, context, rng)
-
-    def decide(self, state: RaceState, seat: Seat, command: RaceCommand, rng: Rng) -> list[Any]:
-        return decide(state, seat, command, rng)
-
-    def evolve(self, state: RaceState | None, event: Any) -> RaceState:
-        return evolve(state, event)
-
-    def legal_commands(self, state: RaceState, seat: Seat) -> list[RaceCommand]:
-        return legal_commands(state, seat)
-
-    def to_act(self, state: RaceState) -> list[Seat]:
-        return to_act(state)
-
-    def view(self, state: RaceState, seat: Seat | None) -> RaceView:
-        return view(state, seat)
-
-    def redact(self, event: Any, seat: Seat | None) -> Any:
-        return event  # perfect information: nothing to hide
-
-    def outcome(self, state: RaceState) -> Outcome | None:
-        return outcome(state)
-
-
-RULESET: Ruleset[RaceOptions, RaceState, RaceCommand, Any, RaceView] = RaceRuleset()
+# This module plays every part of a game's layout: options, setup, rules, evolve,
+# views and scoring (it imports itself to pass them; it is complete by now).
+RULESET: Ruleset[RaceOptions, RaceState, RaceCommand, RaceEvent, RaceView] = RaceRuleset.assemble(
+    race, race, race, race, race, race
+)

@@ -1,0 +1,20 @@
+## Titles of the named positions (domain/tours_arc_en_ciel/positions.py), one per position id.
+
+opening = The opening: fire and ice, the gold tower won on a second roll
+last-move = The last move before the end: the last game card is taken
+last-move-all-dragons-on-board = The last move before the end: every Dragon of a house on the board
+last-move-tie-pearls = The last move before an end where equal scores are split by the pearls
+finished = A finished game
+take-a-face-up-card = Fire's first turn: take a face-up card or the top of the pile
+landing = Fire holds an amethyst card: land a Dragon on an empty tower
+landing-refused = Fire holds an amethyst card: landings the rules refuse
+turn-errors = Fire's first turn: commands out of turn or out of phase
+combat-next = Fire moves a Dragon onto a tower ice holds: a combat
+chance-card-next = Fire's third action: draw a chance card
+chance-decline = Ice draws a chance card it may decline
+swap = Fire swaps the Dragons of two of its towers
+atomize = Ice atomizes a fire Dragon with a pair of cards
+third-action = Fire has landed: the third action, with chance cards left
+attacker-wins = Fire lands on a tower ice holds and will win the combat
+tie-to-defender = A fire mason attacks and the combat will end in a tie: the defender wins
+blower-back = A fire blower attacks and will lose: it goes back to the reserve

@@ -1,0 +1,794 @@
+"""Words: what a person reads of a game, in their language (pure, no I/O after import).
+
+Every game gets a ``domain/<game>/words.py`` (the same names in every game,
+:class:`GameWords`) and Fluent catalogues, one file per language:
+``domain/locales/<lang>/plateau.ftl`` (words every game shares) and
+``domain/<game>/locales/<lang>/<game>.ftl``. A game's words module never
+writes a sentence: it builds language-independent :class:`Msg` values (a
+catalogue id and typed arguments), and this kernel renders them
+(:meth:`Words.render`) into a :class:`Rendered`: the text, and its wire form
+(:class:`CatalogueMessage`, the id and the arguments with their display texts,
+the way Board Game Arena's logs carry a template and its args), such that
+rendering the wire form with the published catalogue (:meth:`Words.render_wire`)
+gives the text exactly.
+
+* Languages are discovered: the directories of ``domain/locales`` that hold a
+  ``plateau.ftl``. Adding a language is adding its ``.ftl`` files, nothing else.
+  :data:`DEFAULT_LANGUAGE` is English.
+* Message ids are global, kebab-case, prefixed by the game (``arkantis-…``) or
+  ``plateau-`` for the shared ones; every id is a literal string in a
+  ``words.py`` module (the tests find them with :mod:`ast`), never built.
+* Numbers are formatted by Fluent with the language's CLDR rules (Babel), plurals
+  come from Fluent selectors, lists (:class:`Many`) from CLDR list patterns.
+* Players are named by their player names; a seat nobody named gets the game's
+  fallback name for it (``seat_name``). No pronoun ever stands for a player.
+
+:func:`words_for` gives a ruleset's :class:`Words`, for every ruleset that has a
+``words`` module (:func:`registry` finds them like ``domain.pictures`` finds
+``picture.py``: no game is named here).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Literal, Protocol, TypeAlias, TypeVar, cast
+
+import msgspec
+from babel.lists import format_list
+from babel.numbers import format_decimal
+from fluent.runtime import FluentBundle
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as ftl
+
+from domain.kernel import RuleViolation, Seat
+
+DOMAIN = Path(__file__).resolve().parent
+LOCALES = DOMAIN / "locales"
+"""``<lang>/plateau.ftl`` for every language Plateau speaks."""
+DEFAULT_LANGUAGE = "en"
+SHARED = "plateau"
+"""The shared catalogue's name (and its ids' prefix)."""
+
+
+class WordsError(Exception):
+    """A catalogue that does not parse, or a message that does not render (a bug)."""
+
+
+class NoWords(LookupError):
+    """The ruleset has no ``words`` module (yet)."""
+
+
+class UnknownLanguage(ValueError):
+    """A language with no catalogue: negotiate among :data:`LANGUAGES` first."""
+
+
+# --- Language-independent messages ---------------------------------------------
+
+
+class Player(msgspec.Struct, frozen=True):
+    """A seat, shown as its player's name (or the game's fallback name for the seat).
+
+    ``seat`` is a seat id, or an int: the seat's index in the game's seat order, for a
+    game whose events name seats by index (Les Tours Arc-en-Ciel) and whose words see
+    no state. An index is resolved through ``players``, which then lists every seat of
+    the game in seat order (``Ruleset.seats(options)``); the wire form names the seat id."""
+
+    seat: Seat | int
+
+
+class Part(msgspec.Struct, frozen=True):
+    """A component named by its id (a cell, card, pile...), shown by its display name.
+
+    ``kind`` groups the ids (``names()[kind][id]`` is its name); ``name`` overrides
+    that lookup for ids that no static table holds (a shape found this turn)."""
+
+    kind: str
+    id: str
+    name: Msg | None = None
+
+
+class Many(msgspec.Struct, frozen=True):
+    """Several arguments joined by the language's list pattern (``a, b et c``);
+    ``style="or"`` joins with "or"."""
+
+    items: tuple[Arg, ...]
+    style: Literal["and", "or"] = "and"
+
+
+class Msg(msgspec.Struct, frozen=True):
+    """A catalogue message id and its arguments: ints (formatted as numbers),
+    :class:`Player`, :class:`Part`, :class:`Many` or a nested :class:`Msg`."""
+
+    id: str
+    args: dict[str, Arg] = msgspec.field(default_factory=dict)
+
+
+Arg: TypeAlias = "int | Player | Part | Many | Msg"
+
+
+def msg(message_id: str, /, **args: Arg) -> Msg:
+    """``msg("arkantis-tokens-removed", player=Player(seat), count=2)``."""
+    return Msg(message_id, args)
+
+
+class Step(msgspec.Struct, frozen=True):
+    """One choice on the way to a command: a key unique among its siblings, what it
+    says, and the picture ids it points at."""
+
+    key: str
+    label: Msg
+    targets: tuple[str, ...] = ()
+
+
+# --- The wire form ----------------------------------------------------------------
+
+
+class CatalogueArg(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One argument of a message as served: ``kind`` is ``player`` (with ``seat``),
+    ``number`` (with ``value``), ``list`` (with ``items``), ``message`` (with ``id`` and
+    ``args``) or a component kind of the game (``cell``, ``card``...: with ``id``).
+    ``text`` is what the argument reads as in the message's language (not for numbers)."""
+
+    kind: str
+    text: str | None = None
+    seat: str | None = None
+    id: str | None = None
+    value: int | None = None
+    items: tuple[CatalogueArg, ...] | None = None
+    args: dict[str, CatalogueArg] | None = None
+
+
+class CatalogueMessage(msgspec.Struct, frozen=True):
+    """A message as served beside its text: its catalogue id and its arguments."""
+
+    id: str
+    args: dict[str, CatalogueArg]
+
+
+class Rendered(msgspec.Struct, frozen=True):
+    """A message in one language: its text and the wire form it was built from."""
+
+    text: str
+    message: CatalogueMessage
+
+
+class StepNode(msgspec.Struct, frozen=True):
+    """A node of the steps tree: a leaf holds ``command`` (its index in the legal list)."""
+
+    key: str
+    label: Msg
+    targets: tuple[str, ...]
+    children: tuple[StepNode, ...] = ()
+    command: int | None = None
+
+
+class ChoiceStep(msgspec.Struct, frozen=True):
+    """A node of the steps tree as served: a label in the caller's language, the
+    picture ids it points at, then either children or the index of one listed command."""
+
+    key: str
+    """Unique among its siblings (stable across versions for the same choice)."""
+    label: str
+    """The choice in words, in the caller's language."""
+    targets: tuple[str, ...]
+    """The picture ids this choice points at (highlight them; a click on one chooses it)."""
+    children: tuple[ChoiceStep, ...]
+    """The next question, when this is not the last one."""
+    command: int | None
+    """At a leaf: the index of the chosen command in ``commands``; else null."""
+
+
+# --- What every game's words module provides -------------------------------------
+
+
+class GameWords(Protocol):
+    """The module ``domain/<game>/words.py``: the same names in every game.
+
+    Views and events are the viewer's (already redacted): a game writes words from
+    them only, so its words never say more than the viewer may see."""
+
+    @property
+    def SENTENCES(self) -> Mapping[type[Any], Any]:
+        """Every event class -> its sentence function, or None for setup and bookkeeping
+        events (no sentence, so a history reads as moves)."""
+        ...
+
+    @property
+    def LABELS(self) -> Mapping[type[Any], Any]:
+        """Every command class -> its label function."""
+        ...
+
+    def names(self) -> Mapping[str, Mapping[str, Msg]]:
+        """The display name of every component id, grouped by kind (``cell``, ``card``...)."""
+        ...
+
+    def seat_name(self, seat: Seat) -> Msg:
+        """The name of a seat whose player gave none (``Player 1``)."""
+        ...
+
+    def sentence(self, event: Any, seat: Seat | None) -> Msg | None:
+        """One sentence for a logged event, already redacted for ``seat`` (None: spectator)."""
+        ...
+
+    def label(self, command: Any, view: Any) -> Msg:
+        """A short phrase for a legal command."""
+        ...
+
+    def targets(self, command: Any, view: Any) -> tuple[str, ...]:
+        """The picture element ids the command names (``()`` when none)."""
+        ...
+
+    def path(self, command: Any, view: Any) -> tuple[Step, ...]:
+        """The command as successive choices, in the order a player thinks."""
+        ...
+
+    def changed(self, events: Sequence[Any], before: Any, after: Any) -> tuple[str, ...]:
+        """The picture element ids one move changed (its events, redacted for the viewer,
+        and the viewer's views before and after it); every id is in the picture after."""
+        ...
+
+    def refusal(self, violation: RuleViolation, view: Any | None) -> Msg:
+        """A sentence for every code of the game's ``error_codes``, addressed to the caller."""
+        ...
+
+
+# --- Catalogues -------------------------------------------------------------------
+
+
+def languages(root: Path = LOCALES) -> tuple[str, ...]:
+    """The languages under ``root``: each directory holding a ``plateau.ftl``."""
+    return tuple(sorted(p.name for p in root.iterdir() if (p / f"{SHARED}.ftl").is_file()))
+
+
+LANGUAGES: tuple[str, ...] = languages()
+"""Every language Plateau speaks (discovered); :data:`DEFAULT_LANGUAGE` is one of them."""
+
+
+def parse(source: str, where: str) -> ftl.Resource:
+    """A Fluent resource; a file with any syntax error (Junk) is refused."""
+    resource = FluentParser().parse(source)
+    junk = [entry for entry in resource.body if isinstance(entry, ftl.Junk)]
+    if junk:
+        notes = "; ".join(str(a.message) for j in junk for a in j.annotations) or "junk"
+        raise WordsError(f"{where} does not parse: {notes}")
+    return resource
+
+
+def message_ids(resource: ftl.Resource) -> tuple[str, ...]:
+    """The message ids a resource defines (terms, which start with ``-``, excluded)."""
+    return tuple(e.id.name for e in resource.body if isinstance(e, ftl.Message))
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """One language of one game: the shared catalogue then the game's, as one bundle."""
+
+    lang: str
+    source: str
+    """The FTL text (the shared file, then the game's): what a client renders wire forms with."""
+    ids: frozenset[str]
+    bundle: FluentBundle = field(repr=False, compare=False)
+
+    @classmethod
+    def load(cls, lang: str, files: Sequence[Path]) -> Catalogue:
+        bundle = FluentBundle([lang], use_isolating=False)
+        sources: list[str] = []
+        ids: set[str] = set()
+        for path in files:
+            if not path.is_file():
+                raise WordsError(f"no catalogue {path}")
+            text = path.read_text(encoding="utf-8")
+            resource = parse(text, str(path))
+            defined = message_ids(resource)
+            twice = ids.intersection(defined)
+            if twice or len(set(defined)) != len(defined):
+                raise WordsError(f"{path} defines a message twice: {sorted(twice) or defined}")
+            ids.update(defined)
+            bundle.add_resource(resource)
+            sources.append(text)
+        return cls(lang, "\n".join(sources), frozenset(ids), bundle)
+
+    def format(self, message_id: str, args: Mapping[str, int | str]) -> str:
+        """The message with its arguments (numbers as ints, everything else as text)."""
+        if not self.bundle.has_message(message_id):
+            raise WordsError(f"no message {message_id!r} in the {self.lang!r} catalogue")
+        pattern = self.bundle.get_message(message_id).value
+        if pattern is None:
+            raise WordsError(f"message {message_id!r} has no value")
+        text, errors = self.bundle.format_pattern(pattern, dict(args))
+        if errors:
+            raise WordsError(f"{message_id} ({self.lang}): {errors}")
+        return str(text)
+
+
+def shared_catalogue_files(lang: str, root: Path = LOCALES) -> list[Path]:
+    return [root / lang / f"{SHARED}.ftl"]
+
+
+PLATEAU: dict[str, Catalogue] = {
+    lang: Catalogue.load(lang, shared_catalogue_files(lang)) for lang in LANGUAGES
+}
+"""The shared catalogue alone, per language (captions of games with no words yet)."""
+
+
+# --- Rendering --------------------------------------------------------------------
+
+Players = Mapping[Seat, str | None]
+"""Seat -> player name (None or empty: nobody named it). Give every seat of the game, in
+seat order (``Ruleset.seats(options)``): a :class:`Player` that names a seat by its index
+is resolved through this order."""
+RESERVED_KINDS = frozenset({"player", "number", "list", "message"})
+RENDERED_CACHE = 50_000
+"""Rendered messages a game's words remember (all forgotten at once past this)."""
+_encode = msgspec.msgpack.Encoder().encode
+
+
+class Words:
+    """A game's words (its module) with its catalogues: renders its messages."""
+
+    def __init__(
+        self,
+        ruleset: str,
+        module: GameWords,
+        *,
+        root: Path = LOCALES,
+        game_root: Path | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.module = module
+        game_root = game_root or Path(cast(ModuleType, module).__file__ or ".").parent / "locales"
+        self.languages = languages(root)
+        self.catalogues = {
+            lang: Catalogue.load(
+                lang, [*shared_catalogue_files(lang, root), game_root / lang / f"{ruleset}.ftl"]
+            )
+            for lang in self.languages
+        }
+        self._names = module.names()
+        clash = RESERVED_KINDS.intersection(self._names)
+        if clash:
+            raise WordsError(f"{ruleset} names a component kind {sorted(clash)}, a reserved kind")
+        self._name_cache: dict[tuple[str, str, str], str] = {}
+        self._rendered: dict[tuple[bytes, str, tuple[tuple[str, str | None], ...]], Rendered] = {}
+        """Keyed by the names in seat order: a seat index resolves through that order."""
+
+    def catalogue(self, lang: str) -> Catalogue:
+        try:
+            return self.catalogues[lang]
+        except KeyError:
+            raise UnknownLanguage(f"no {lang!r} catalogue; languages: {self.languages}") from None
+
+    # Rendering proper.
+
+    def render(self, message: Msg, lang: str, players: Players | None = None) -> Rendered:
+        """``message`` in ``lang``: its text and its wire form.
+
+        Results are remembered (by the message's encoding, the language and the names of
+        the players it names): the same labels come back at every version of a game, and
+        of every game, and Fluent is slow next to a dictionary look-up."""
+        named: list[tuple[Seat, str | None]] = []
+        _players_named(message, players or {}, named)
+        key = (_encode(message), lang, tuple(named))
+        found = self._rendered.get(key)
+        if found is not None:
+            return found
+        catalogue = self.catalogue(lang)
+        wire = self._wire(message, catalogue, players or {})
+        rendered = Rendered(
+            text=wire.text or "", message=CatalogueMessage(wire.id or "", wire.args or {})
+        )
+        if len(self._rendered) >= RENDERED_CACHE:
+            self._rendered.clear()
+        self._rendered[key] = rendered
+        return rendered
+
+    def text(self, message: Msg, lang: str, players: Players | None = None) -> str:
+        return self.render(message, lang, players).text
+
+    def render_wire(self, wire: CatalogueMessage, lang: str) -> str:
+        """The text of a served message, from its wire form and the published catalogue
+        alone (what a client can do): numbers by value, everything else by its text."""
+        args = {
+            name: (arg.value if arg.kind == "number" and arg.value is not None else arg.text or "")
+            for name, arg in wire.args.items()
+        }
+        return self.catalogue(lang).format(wire.id, args)
+
+    def _wire(self, message: Msg, catalogue: Catalogue, players: Players) -> CatalogueArg:
+        args = {name: self._arg(arg, catalogue, players) for name, arg in message.args.items()}
+        values = {
+            name: (a.value if a.kind == "number" and a.value is not None else a.text or "")
+            for name, a in args.items()
+        }
+        text = catalogue.format(message.id, values)
+        return CatalogueArg(kind="message", id=message.id, args=args, text=text)
+
+    def _arg(self, arg: Arg, catalogue: Catalogue, players: Players) -> CatalogueArg:
+        if isinstance(arg, bool):
+            raise WordsError("a message argument is never a bool")
+        if isinstance(arg, int):
+            return CatalogueArg(kind="number", value=arg)
+        if isinstance(arg, Player):
+            seat = arg.seat if isinstance(arg.seat, str) else seat_at(arg.seat, players)
+            name = players.get(seat)
+            if not name:
+                name = self._wire(self.module.seat_name(seat), catalogue, players).text
+            return CatalogueArg(kind="player", seat=seat, text=name)
+        if isinstance(arg, Part):
+            return CatalogueArg(
+                kind=arg.kind, id=arg.id, text=self._part_text(arg, catalogue, players)
+            )
+        if isinstance(arg, Many):
+            items = tuple(self._arg(item, catalogue, players) for item in arg.items)
+            texts = [
+                format_decimal(i.value, locale=catalogue.lang)
+                if i.kind == "number" and i.value is not None
+                else i.text or ""
+                for i in items
+            ]
+            style: Literal["standard", "or"] = "standard" if arg.style == "and" else "or"
+            joined = format_list(texts, style=style, locale=catalogue.lang) if texts else ""
+            return CatalogueArg(kind="list", items=items, text=joined)
+        if isinstance(arg, Msg):
+            return self._wire(arg, catalogue, players)
+        raise WordsError(f"not a message argument: {arg!r}")
+
+    def _part_text(self, part: Part, catalogue: Catalogue, players: Players) -> str:
+        if part.name is not None:
+            return self._wire(part.name, catalogue, players).text or ""
+        key = (catalogue.lang, part.kind, part.id)
+        cached = self._name_cache.get(key)
+        if cached is None:
+            try:
+                name = self._names[part.kind][part.id]
+            except KeyError:
+                raise WordsError(
+                    f"{self.ruleset} has no name for {part.kind} {part.id!r}"
+                ) from None
+            cached = self._wire(name, catalogue, {}).text or ""
+            self._name_cache[key] = cached
+        return cached
+
+    # What the service serves.
+
+    def names(self, lang: str) -> dict[str, dict[str, str]]:
+        """Every component's display name in ``lang``, by kind then id."""
+        catalogue = self.catalogue(lang)
+        return {
+            kind: {i: self._part_text(Part(kind, i), catalogue, {}) for i in ids}
+            for kind, ids in self._names.items()
+        }
+
+    def seat_name(self, seat: Seat, lang: str, players: Players | None = None) -> str:
+        """The player's name, or the seat's fallback name."""
+        name = (players or {}).get(seat)
+        return name or self.text(self.module.seat_name(seat), lang)
+
+    def sentence(
+        self, event: Any, seat: Seat | None, lang: str, players: Players | None = None
+    ) -> Rendered | None:
+        """The sentence of an event already redacted for ``seat``; None for bookkeeping."""
+        message = self.module.sentence(event, seat)
+        return None if message is None else self.render(message, lang, players)
+
+    def label(self, command: Any, view: Any, lang: str, players: Players | None = None) -> Rendered:
+        return self.render(self.module.label(command, view), lang, players)
+
+    def steps(
+        self, commands: Sequence[Any], view: Any, lang: str, players: Players | None = None
+    ) -> tuple[ChoiceStep, ...]:
+        """The steps tree of the listed ``commands`` (leaves hold their indices)."""
+        tree = build_steps([self.module.path(c, view) for c in commands])
+        return self.render_steps(tree, lang, players)
+
+    def render_steps(
+        self, nodes: Sequence[StepNode], lang: str, players: Players | None = None
+    ) -> tuple[ChoiceStep, ...]:
+        out = []
+        for node in nodes:
+            out.append(
+                ChoiceStep(
+                    key=node.key,
+                    label=self.render(node.label, lang, players).text,
+                    targets=node.targets,
+                    children=self.render_steps(node.children, lang, players),
+                    command=node.command,
+                )
+            )
+        return tuple(out)
+
+    def refusal(
+        self, violation: RuleViolation, view: Any | None, lang: str, players: Players | None = None
+    ) -> Rendered:
+        return self.render(self.module.refusal(violation, view), lang, players)
+
+
+def _players_named(arg: Arg, players: Players, out: list[tuple[Seat, str | None]]) -> None:
+    """Append the seats a message names, each with its player's name, to ``out``: all
+    that its text takes from ``players`` (a label naming nobody is the same in every game)."""
+    if isinstance(arg, Msg):
+        for value in arg.args.values():
+            _players_named(value, players, out)
+    elif isinstance(arg, Player):
+        seat = arg.seat if isinstance(arg.seat, str) else seat_at(arg.seat, players)
+        out.append((seat, players.get(seat)))
+    elif isinstance(arg, Many):
+        for item in arg.items:
+            _players_named(item, players, out)
+    elif isinstance(arg, Part) and arg.name is not None:
+        _players_named(arg.name, players, out)
+
+
+def seat_at(index: int, players: Players) -> Seat:
+    """The seat id of the ``index``-th seat: ``players`` lists the game's seats in order."""
+    seats = list(players)
+    if isinstance(index, bool) or not 0 <= index < len(seats):
+        raise WordsError(
+            f"seat index {index} needs the game's seats in order as players (given {seats})"
+        )
+    return seats[index]
+
+
+class _Node:
+    """A node of the steps tree while it is built (``build_steps``)."""
+
+    __slots__ = ("children", "command", "step")
+
+    def __init__(self, step: Step) -> None:
+        self.step = step
+        self.children: dict[str, _Node] = {}
+        self.command: int | None = None
+
+
+def build_steps(paths: Sequence[Sequence[Step]]) -> tuple[StepNode, ...]:
+    """The tree of successive choices of a list of commands, from their paths.
+
+    Commands whose paths share a prefix share its nodes; each leaf holds exactly one
+    command (its index in ``paths``). Raises ``WordsError`` when a path is empty, when
+    two commands have the same path, when a path is a prefix of another (a node would
+    be both a choice and a command), or when one key gets two labels or target lists."""
+    root: dict[str, _Node] = {}
+    for index, path in enumerate(paths):
+        if not path:
+            raise WordsError(f"command {index} has an empty path")
+        level = root
+        for depth, step in enumerate(path):
+            node = level.get(step.key)
+            if node is None:
+                node = level[step.key] = _Node(step)
+            elif node.step is not step and node.step != step:
+                raise WordsError(f"step {step.key!r} has two labels or target lists: {step}")
+            last = depth == len(path) - 1
+            if last and (node.command is not None or node.children):
+                raise WordsError(f"command {index}'s path ends where another path goes on")
+            if not last and node.command is not None:
+                raise WordsError(f"command {node.command}'s path is a prefix of command {index}'s")
+            if last:
+                node.command = index
+            level = node.children
+
+    def freeze(level: dict[str, _Node]) -> tuple[StepNode, ...]:
+        return tuple(
+            StepNode(n.step.key, n.step.label, n.step.targets, freeze(n.children), n.command)
+            for n in level.values()
+        )
+
+    return freeze(root)
+
+
+def leaves(nodes: Sequence[StepNode]) -> list[int]:
+    """The command indices held by a tree's leaves, depth first."""
+    out: list[int] = []
+    for node in nodes:
+        if node.command is not None:
+            out.append(node.command)
+        out.extend(leaves(node.children))
+    return out
+
+
+# --- Shared messages (plateau.ftl) ----------------------------------------------------
+
+REFUSED = "plateau-refused"
+"""``This move is not allowed``: a game's refusal for a violation it cannot say better."""
+SEAT_NUMBER = "plateau-seat-number"
+"""``Player { $number }``: the fallback name of a numbered seat."""
+CAPTION_VERSION = "plateau-caption-version"
+CAPTION_FINISHED = "plateau-caption-finished"
+CAPTION_NOBODY = "plateau-caption-nobody"
+CAPTION_TO_ACT = "plateau-caption-to-act"
+CAPTION_SEEN_BY = "plateau-caption-seen-by"
+CAPTION_SPECTATOR = "plateau-caption-seen-by-spectator"
+
+
+# --- A game's dispatchers, built from its tables -----------------------------------
+
+SentenceWriter: TypeAlias = "Callable[[Any, Seat | None], Msg | None]"
+V = TypeVar("V")
+
+
+def sentences(
+    table: Mapping[type[Any], SentenceWriter | None],
+) -> Callable[[Any, Seat | None], Msg | None]:
+    """A game's ``sentence`` from its ``SENTENCES``: the event's class chooses the
+    writer; None in the table (setup, bookkeeping) says nothing."""
+
+    def sentence(event: Any, seat: Seat | None) -> Msg | None:
+        """One sentence for ``event`` (already redacted for ``seat``), or None."""
+        write = table[type(event)]
+        return None if write is None else write(event, seat)
+
+    return sentence
+
+
+def labels(table: Mapping[type[Any], Callable[[Any, V], Msg]]) -> Callable[[Any, V], Msg]:
+    """A game's ``label`` from its ``LABELS``: the command's class chooses the phrase."""
+
+    def label(command: Any, view: V) -> Msg:
+        """A short phrase for a legal ``command`` of the viewer."""
+        return table[type(command)](command, view)
+
+    return label
+
+
+RefusalArgs: TypeAlias = "dict[str, Any] | Msg | None"
+
+
+def refusals(
+    ids: Mapping[str, str],
+    plain: Mapping[str, str],
+    args_of: Callable[[RuleViolation, V | None], RefusalArgs],
+) -> Callable[[RuleViolation, V | None], Msg]:
+    """A game's ``refusal`` from its tables: ``ids`` (code -> the message that names
+    what the caller's view shows), ``plain`` (code -> the message without them) and
+    ``args_of`` (the arguments from the violation and the view; None when they cannot
+    be read, then the plain message; a whole :class:`Msg` where a case has its own).
+    A code in neither table gets :data:`REFUSED`."""
+
+    def refusal(violation: RuleViolation, view: V | None) -> Msg:
+        """A sentence for a refused command, to the caller, from the violation's
+        details and the caller's view; never a raw value the caller sent."""
+        message_id = ids.get(violation.code)
+        if message_id is None:
+            return msg(REFUSED)
+        args = args_of(violation, view)
+        if args is None:
+            return msg(plain[violation.code])
+        return args if isinstance(args, Msg) else Msg(message_id, args)
+
+    return refusal
+
+
+STALE = "plateau-refusal-stale"
+STALE_SETUP = "plateau-refusal-stale-setup"
+NOT_STARTED = "plateau-refusal-not-started"
+FINISHED = "plateau-refusal-finished"
+KEPT_CHANGING = "plateau-refusal-kept-changing"
+
+
+def stale(moved: Sequence[Seat]) -> Msg:
+    """A command named a version the game has left: who moved meanwhile (none: the
+    game started meanwhile)."""
+    if not moved:
+        return msg(STALE_SETUP)
+    return msg(STALE, players=Many(tuple(Player(s) for s in moved)), count=len(moved))
+
+
+def not_active(status: str) -> Msg:
+    """A command to a game that is not running: waiting for seats, or over."""
+    return msg(NOT_STARTED if status == "waiting" else FINISHED)
+
+
+def kept_changing() -> Msg:
+    """A command that lost every race for its version."""
+    return msg(KEPT_CHANGING)
+
+
+def seat_number(number: int) -> Msg:
+    """The fallback name of the ``number``-th seat (1-based): ``Player 1``, ``Joueur 1``."""
+    return msg(SEAT_NUMBER, number=number)
+
+
+def caption(
+    title: str,
+    lang: str,
+    who: Callable[[Seat], str],
+    *,
+    version: int | None,
+    viewer: Seat | None,
+    to_act: Sequence[Seat],
+    winners: Sequence[Seat] | None,
+) -> str:
+    """A picture's caption in ``lang`` (any game): ``ArkantiS · version 12 · to act:
+    Alice · seen by Bob``; ``who`` names a seat."""
+    catalogue = PLATEAU.get(lang)
+    if catalogue is None:
+        raise UnknownLanguage(f"no {lang!r} catalogue; languages: {LANGUAGES}")
+    parts = [title]
+    if version is not None:
+        parts.append(catalogue.format(CAPTION_VERSION, {"version": version}))
+    if winners is not None:
+        won = (
+            format_list([who(s) for s in winners], locale=lang)
+            if winners
+            else catalogue.format(CAPTION_NOBODY, {})
+        )
+        parts.append(catalogue.format(CAPTION_FINISHED, {"winners": won}))
+    elif to_act:
+        seats = format_list([who(s) for s in to_act], locale=lang)
+        parts.append(catalogue.format(CAPTION_TO_ACT, {"seats": seats}))
+    if viewer is None:
+        parts.append(catalogue.format(CAPTION_SPECTATOR, {}))
+    else:
+        parts.append(catalogue.format(CAPTION_SEEN_BY, {"viewer": who(viewer)}))
+    return " · ".join(parts)
+
+
+# --- The registry -----------------------------------------------------------------
+
+_REGISTRY: dict[str, Words] | None = None
+
+
+def registry() -> dict[str, Words]:
+    """Ruleset name -> its words, for every ruleset that has a ``words`` module (found
+    on first use, like ``domain.pictures`` finds ``picture.py``; no game is named here)."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        from domain import RULESETS
+
+        found: dict[str, Words] = {}
+        for name in RULESETS:
+            module_name = f"domain.{name}.words"
+            try:
+                module = importlib.import_module(module_name)
+            except ModuleNotFoundError as exc:
+                if exc.name == module_name:
+                    continue
+                raise
+            found[name] = Words(name, cast(GameWords, module))
+        _REGISTRY = found
+    return _REGISTRY
+
+
+def words_for(ruleset: str) -> Words:
+    """The words of ``ruleset``; :class:`NoWords` when it has no ``words`` module."""
+    found = registry().get(ruleset)
+    if found is None:
+        raise NoWords(f"no words module for {ruleset} (domain/{ruleset}/words.py)")
+    return found
+
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "Arg",
+    "Catalogue",
+    "GameWords",
+    "Many",
+    "Msg",
+    "NoWords",
+    "Part",
+    "Player",
+    "Rendered",
+    "Step",
+    "StepNode",
+    "UnknownLanguage",
+    "CatalogueArg",
+    "CatalogueMessage",
+    "ChoiceStep",
+    "Words",
+    "WordsError",
+    "build_steps",
+    "leaves",
+    "caption",
+    "kept_changing",
+    "msg",
+    "not_active",
+    "registry",
+    "seat_number",
+    "stale",
+    "words_for",
+]

@@ -1,0 +1,193 @@
+"""Live fan-out of "game X is now at version n" (the ``Notifier`` of ``base``).
+
+Only the fact that a game moved is published (no event data, no secrets):
+the process's one reader of that game (``service.games.streams``) then reads
+the new events from the store once for all its streams, so a lost
+notification costs at most one heartbeat interval (that reader also checks
+the game's head on every heartbeat). ``wait_any`` wakes the global feed's
+reader on any game's move.
+
+``MemoryNotifier`` serves one process (the embedded default);
+``RedisNotifier`` (a ``ChannelNotifier``) fans out across processes through
+Redis pub/sub and degrades to polling when Redis is down.
+
+A notifier also tells what this process has heard: ``latest(game_id)``, the
+highest version heard of (or observed by a read), and ``hearing()``, a token
+that stays the same while this process hears every move of every game (a
+live Redis subscription), else None. Spectator reads are served from memory
+on that basis (``service.games.answers.AnswerCache.spectator_hit``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import OrderedDict, defaultdict
+
+from service.cache.base import Notifier
+
+log = logging.getLogger("plateau.streams")
+
+
+KNOWN_VERSIONS = 100_000
+"""Games whose latest version a process remembers (the most recently moved):
+forgetting one only costs its next read a round trip."""
+
+
+class MemoryNotifier:
+    def __init__(self) -> None:
+        self._versions: OrderedDict[str, int] = OrderedDict()
+        self._events: dict[str, set[asyncio.Event]] = defaultdict(set)
+        self._any: asyncio.Event | None = None  # set on the next move of any game
+
+    async def open(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        for waiters in self._events.values():
+            for event in waiters:
+                event.set()
+
+    def _deliver(self, game_id: str, version: int) -> None:
+        self.observe(game_id, version)
+        for event in self._events.get(game_id, ()):
+            event.set()
+        if self._any is not None:
+            self._any.set()
+            self._any = None
+
+    def hearing(self) -> int | None:
+        # One process hears its own moves only: others may share its store
+        # (several processes on one SQLite file).
+        return None
+
+    def latest(self, game_id: str) -> int | None:
+        return self._versions.get(game_id)
+
+    def observe(self, game_id: str, version: int) -> None:
+        versions = self._versions
+        if version > versions.get(game_id, -1):
+            versions[game_id] = version
+            versions.move_to_end(game_id)
+            if len(versions) > KNOWN_VERSIONS:
+                versions.popitem(last=False)
+
+    async def publish(self, game_id: str, version: int) -> None:
+        self._deliver(game_id, version)
+
+    async def wait_any(self, timeout: float) -> None:
+        if self._any is None:
+            self._any = asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._any.wait(), timeout)
+
+    async def wait(self, game_id: str, after: int, timeout: float) -> None:
+        if self._versions.get(game_id, -1) > after:
+            return
+        event = asyncio.Event()
+        self._events[game_id].add(event)
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), timeout)
+        finally:
+            waiters = self._events.get(game_id)
+            if waiters is not None:
+                waiters.discard(event)
+                if not waiters:
+                    del self._events[game_id]
+
+
+class RedisNotifier(MemoryNotifier):
+    """Publishes to ``<prefix>game:<id>``; one pattern subscription per process.
+
+    ``hearing()`` is a counter of subscriptions while one is confirmed by
+    Redis (every move published from then on reaches this process, in
+    order), None between a loss and the next confirmation: a loss may have
+    dropped moves, so whatever was known under the previous token is void."""
+
+    def __init__(self, url: str, prefix: str = "plateau:") -> None:
+        super().__init__()
+        from redis import asyncio as aioredis
+
+        # Named, so an operator's CLIENT LIST tells the subscriptions apart.
+        self._redis = aioredis.from_url(
+            url, socket_connect_timeout=0.5, socket_timeout=None, client_name=f"{prefix}notifier"
+        )
+        self._pub = aioredis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5)
+        self.url = url
+        self._prefix = prefix
+        self._task: asyncio.Task[None] | None = None
+        self._subscriptions = 0
+        self._live = False
+
+    def hearing(self) -> int | None:
+        return self._subscriptions if self._live else None
+
+    async def open(self) -> None:
+        self._task = asyncio.create_task(self._listen(), name="plateau-redis-notifier")
+
+    async def close(self) -> None:
+        self._live = False
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        await super().close()
+        for client in (self._redis, self._pub):
+            with contextlib.suppress(Exception):
+                await client.aclose()
+
+    def channel(self, game_id: str) -> str:
+        """The channel ``publish`` writes ``game_id``'s moves to (the message is
+        the version): a writer on the same Redis may publish there itself, in
+        the script that caches the move (then it calls ``delivered``)."""
+        return f"{self._prefix}game:{game_id}"
+
+    def delivered(self, game_id: str, version: int) -> None:
+        """A move published to ``channel`` by another means: this process's
+        own waiters hear it now, as ``publish`` would have them."""
+        self._deliver(game_id, version)
+
+    async def publish(self, game_id: str, version: int) -> None:
+        self._deliver(game_id, version)
+        try:
+            await self._pub.publish(self.channel(game_id), str(version))
+        except Exception as exc:  # Redis down: subscribers fall back to polling
+            log.debug("redis publish failed: %s", exc)
+
+    async def _listen(self) -> None:
+        pattern = f"{self._prefix}game:*"
+        strip = len(self._prefix) + len("game:")
+        while True:
+            pubsub = self._redis.pubsub()
+            try:
+                await pubsub.psubscribe(pattern)
+                async for message in pubsub.listen():
+                    if message.get("type") == "psubscribe":  # confirmed: hearing from now on
+                        self._subscriptions += 1
+                        self._live = True
+                        continue
+                    if message.get("type") != "pmessage":
+                        continue
+                    channel = message["channel"]
+                    channel = channel.decode() if isinstance(channel, bytes) else channel
+                    data = message["data"]
+                    try:
+                        version = int(data)
+                    except (TypeError, ValueError):
+                        continue
+                    self._deliver(channel[strip:], version)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.debug("redis subscription lost (%s); retrying", exc)
+            finally:
+                self._live = False  # moves may be missed until the next confirmation
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await asyncio.sleep(1.0)  # not live while it waits to subscribe again
+
+
+def make_notifier(redis_url: str | None, prefix: str) -> Notifier:
+    return RedisNotifier(redis_url, prefix) if redis_url else MemoryNotifier()

@@ -1,0 +1,1512 @@
+"""What follows from each named position: the spec scenario's "then" (§14 of
+``docs/rules/<game>.md``), or the end a last-move position leads to. ``CHECKS`` maps
+(ruleset, position id) to a function of a :class:`Game` at that position."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain import RULESETS, Rng, RuleViolation
+from domain.kernel import fold, tag_of
+from domain.positions import build_game, position
+
+
+class Game:
+    """A position's game, played on by the engine as the service would."""
+
+    def __init__(self, ruleset: str, where: Any) -> None:
+        self.ruleset = RULESETS[ruleset]
+        self.position = where
+        built = build_game(self.ruleset, where)
+        self.events: list[Any] = built.events
+        self.state = built.state
+
+    def decide(self, seat: str, body: dict[str, Any]) -> list[Any]:
+        command = msgspec.convert(body, type=self.ruleset.Command)
+        rng = Rng(self.position.seed, len(self.events))
+        return list(self.ruleset.decide(self.state, seat, command, rng))
+
+    def post(self, seat: str, body: dict[str, Any]) -> list[Any]:
+        """Decide and apply; the new events."""
+        events = self.decide(seat, body)
+        for event in events:
+            self.state = self.ruleset.evolve(self.state, event)
+        self.events.extend(events)
+        return events
+
+    def refused(self, seat: str, body: dict[str, Any]) -> str:
+        """The code a refused command answers (nothing applied)."""
+        with pytest.raises(RuleViolation) as caught:
+            self.decide(seat, body)
+        return caught.value.code
+
+
+def tags(events: list[Any]) -> list[str]:
+    return [tag_of(e).split(".", 1)[1] for e in events]
+
+
+def of(events: list[Any], tag: str) -> Any:
+    return next(e for e in events if tag_of(e).endswith("." + tag))
+
+
+# --- petits Dragons -----------------------------------------------------------------
+
+PD = "petits_dragons."
+
+
+def pd(verb: str, **fields: Any) -> dict[str, Any]:
+    return {"type": PD + verb, **fields}
+
+
+def pd_opening(game: Game) -> None:
+    """T38 (and T30's first part): the default game."""
+    created = of(game.events, "game_created")
+    assert [(s.seat, s.colours) for s in created.seats] == [
+        ("seat_0", ["green"]),
+        ("seat_1", ["black"]),
+    ]
+    assert created.turn_order == ["green", "black"]
+    assert created.side == {"green": "seat_0", "black": "seat_1"}
+    started = of(game.events, "turn_started")
+    assert (started.colour, started.seat, started.round) == ("green", "seat_0", 1)
+    assert game.refused("seat_1", pd("roll_dice")) == "not_your_turn"
+    assert game.refused("seat_2", pd("roll_dice")) == "unknown_seat"
+    assert game.refused("seat_0", pd("end_turn")) == "must_roll"
+
+
+def pd_three_colours(game: Game) -> None:
+    """T2: white, green, red play in the order green, white, red."""
+    assert of(game.events, "game_created").turn_order == ["green", "white", "red"]
+    assert of(game.events, "turn_started").colour == "green"
+
+
+def pd_suite(game: Game) -> None:
+    """T3: roll 3/4 is a suite; the roll is lost and the turn passes."""
+    events = game.post("seat_0", pd("roll_dice"))
+    assert tags(events) == [
+        "dice_rolled",
+        "roll_forfeited",
+        "turn_ended",
+        "turn_started",
+    ]
+    rolled = events[0]
+    assert (rolled.red, rolled.blue, rolled.outcome) == (3, 4, "suite")
+    assert events[1].reason == "suite" and events[2].reason == "suite"
+    assert events[3].colour == "black"
+
+
+def pd_birth_on_double_2(game: Game) -> None:
+    """T4: roll 2/2, then a pawn is born at the exit and the turn ends (no replay)."""
+    rolled = game.post("seat_0", pd("roll_dice"))
+    assert (rolled[0].red, rolled[0].blue) == (2, 2)
+    assert game.state.turn.phase == "awaiting_action"
+    events = game.post("seat_0", pd("give_birth", kind="pawn"))
+    born = of(events, "piece_born")
+    assert (born.piece_id, born.kind, born.double_value) == ("white_pawn_1", "pawn", 2)
+    assert game.state.dragons["white"].pawns["white_pawn_1"].position == "exit"
+    assert of(events, "turn_ended").reason == "birth"
+
+
+def pd_double_5(game: Game) -> None:
+    """T5: on 5/5 with the chief in the nest, the chief must be born first."""
+    assert (game.state.turn.last_roll.red, game.state.turn.last_roll.blue) == (5, 5)
+    assert game.refused("seat_0", pd("give_birth", kind="pawn")) == "chief_must_be_born_first"
+    events = game.post("seat_0", pd("give_birth", kind="chief"))
+    assert of(events, "piece_born").piece_id == "white_chief"
+    assert of(events, "turn_ended").reason == "birth"
+
+
+def pd_double_4(game: Game) -> None:
+    """T5, also: a chief needs a double 5 or 6."""
+    assert (game.state.turn.last_roll.red, game.state.turn.last_roll.blue) == (4, 4)
+    assert game.refused("seat_0", pd("give_birth", kind="chief")) == "chief_needs_double_5_or_6"
+
+
+EXIT_PATH = ["centre", "white_h7", "white_h6", "white_h5", "white_h4"]
+
+
+def pd_first_move(game: Game) -> None:
+    """T7, with T8 (the exit path is fixed) and T29 (a move is compulsory)."""
+    pawn = "white_pawn_1"
+    assert game.refused("seat_0", pd("pass_roll")) == "legal_move_available"
+    for path, code in [
+        (["centre", "black_h7", "black_h6", "black_h5", "black_h4"], "exit_path_invalid"),
+        (["centre", "arena", "white_h7", "white_h6", "white_h5"], "exit_path_invalid"),
+        (["centre", "white_h7", "white_h6", "white_h5"], "wrong_path_length"),
+    ]:
+        assert game.refused("seat_0", pd("move_piece", piece_id=pawn, path=path)) == code
+    events = game.post("seat_0", pd("move_piece", piece_id=pawn, path=EXIT_PATH))
+    moved = of(events, "piece_moved")
+    assert (moved.from_, moved.value, moved.die, moved.outcome) == ("exit", 5, "higher", "placed")
+    assert list(game.state.board["white_h4"].piece_ids) == [pawn]
+    assert of(events, "turn_ended").reason == "plain_roll"
+
+
+def pd_replay(game: Game) -> None:
+    """T30: after a double and a move, end_turn declines the replay."""
+    assert game.state.turn.roll_index == 1
+    seat = game.state.controller[game.state.turn.colour]
+    events = game.post(seat, pd("end_turn"))
+    assert of(events, "turn_ended").reason == "replay_declined"
+
+
+def pd_birth_only(game: Game) -> None:
+    """T29's variant: on 1/1 with only a birth possible, pass_roll is accepted."""
+    events = game.post("seat_0", pd("pass_roll"))
+    assert of(events, "roll_forfeited").reason == "passed"
+    assert game.state.turn.phase == "awaiting_roll"
+
+
+def pd_combat(game: Game) -> None:
+    seat = game.state.controller[game.state.turn.colour]
+    combats = []
+    for command in game.ruleset.legal_commands(game.state, seat):
+        body = msgspec.to_builtins(command)
+        events = game.decide(seat, body) if tag_of(command).endswith("move_piece") else []
+        if "combat_resolved" in tags(events):
+            combats.append(of(events, "combat_resolved"))
+    assert combats and all(c.attacker.dice and c.defender.dice for c in combats)
+
+
+def _moves(game: Game, piece: str) -> list[dict[str, Any]]:
+    seat = game.state.controller[game.state.turn.colour]
+    return [
+        {k: v for k, v in msgspec.to_builtins(c).items() if v is not None}
+        for c in game.ruleset.legal_commands(game.state, seat)
+        if tag_of(c).endswith(".move_piece") and c.piece_id == piece
+    ]
+
+
+def _turn_seat(game: Game) -> str:
+    return str(game.state.controller[game.state.turn.colour])
+
+
+RING = ("black", "white", "blue", "brown", "green", "skeleton", "red", "yellow")
+"""The outer ring's h0 cells by colour, anticlockwise (as the legal walks go)."""
+
+
+def _ring_walk(start: str, steps: int, direction: str) -> list[str]:
+    at = RING.index(start)
+    sign = 1 if direction == "anticlockwise" else -1
+    return [f"{RING[(at + sign * i) % len(RING)]}_h0" for i in range(1, steps + 1)]
+
+
+def pd_pawn_direction(game: Game) -> None:
+    """T9: on a plain roll a lone pawn goes round the ring the way the higher die says
+    (red: clockwise, blue: anticlockwise)."""
+    seat, colour, roll = _turn_seat(game), game.state.turn.colour, game.state.turn.last_roll
+    pawn = game.state.board[f"{colour}_h0"].piece_ids[0]
+    value = max(roll.red, roll.blue)
+    way = "clockwise" if roll.red > roll.blue else "anticlockwise"
+    other = "anticlockwise" if way == "clockwise" else "clockwise"
+    wrong = pd("move_piece", piece_id=pawn, path=_ring_walk(colour, value, other))
+    assert game.refused(seat, wrong) == "wrong_direction"
+    right = pd("move_piece", piece_id=pawn, path=_ring_walk(colour, value, way))
+    assert of(game.decide(seat, right), "piece_moved").ring_direction == way
+
+
+def pd_own_branch(game: Game) -> None:
+    """T11: a pawn may not climb its own branch; another colour's branch it may."""
+    seat, colour, roll = _turn_seat(game), game.state.turn.colour, game.state.turn.last_roll
+    pawn = game.state.board[f"{colour}_h0"].piece_ids[0]
+    value = max(roll.red, roll.blue)
+    climb = pd("move_piece", piece_id=pawn, path=[f"{colour}_h{i}" for i in range(1, value + 1)])
+    assert game.refused(seat, climb) == "own_branch_climb"
+    other = next(b for b in _moves(game, pawn) if b["path"][-1].endswith(f"_h{value - 1}"))
+    assert of(game.post(seat, other), "piece_moved").outcome in {"placed", "combat", "stacked"}
+
+
+def pd_twice_on_the_arena(game: Game) -> None:
+    """T13 (first part): a double's walk crosses the centre and ends on the arena: the
+    centre is used for the turn, and the double gives a replay."""
+    seat = _turn_seat(game)
+    body = next(
+        {k: v for k, v in msgspec.to_builtins(c).items() if v is not None}
+        for c in game.ruleset.legal_commands(game.state, seat)
+        if tag_of(c).endswith(".move_piece") and "centre" in c.path[:-1] and c.path[-1] == "arena"
+    )
+    events = game.post(seat, body)
+    assert of(events, "piece_moved").path[-1] == "arena"
+    assert game.state.turn.usage[body["piece_id"]].centre_used is True
+    assert game.state.turn.phase == "awaiting_roll" and game.state.turn.roll_index == 1
+
+
+def pd_bounce(game: Game) -> None:
+    """T12: over the centre and back to the arena, a branch is used once; no reversal."""
+    seat = _turn_seat(game)
+    legal = next(b for b in _moves(game, "green_pawn_1") if b["path"][-1] == "yellow_h7")
+    up = legal["path"][0]
+    branch = up.split("_h")[0]
+    again = {**legal, "path": [*legal["path"][:-1], up]}
+    assert game.refused(seat, again) == "branch_already_used"
+    back = [*legal["path"][:2], up, f"{branch}_h6", f"{branch}_h5"]
+    assert game.refused(seat, {**legal, "path": back}) == "reversal_not_allowed"
+    events = game.decide(seat, legal)
+    assert of(events, "piece_moved").path[-1] == "yellow_h7"
+    moved = tags(events).index("piece_moved")
+    after = fold(game.ruleset, events[: moved + 1], game.state)  # before the turn ends
+    usage = after.turn.usage["green_pawn_1"]
+    assert usage.centre_used is True
+    assert (usage.branches[branch], usage.branches["yellow"]) == ("done", "down")
+
+
+def pd_chief_on_own_pawn(game: Game) -> None:
+    """T19: a chief never ends on its own pawn (it never stacks)."""
+    from tests.domain.positions_targets import walks_from
+
+    seat, colour, roll = _turn_seat(game), game.state.turn.colour, game.state.turn.last_roll
+    chief = f"{colour}_chief"
+    cell = game.state.dragons[colour].chief.cell
+    refused = []
+    for walk in walks_from(cell, max(roll.red, roll.blue)):
+        target = game.state.board[walk[-1]]
+        if target is not None and target.colour == colour and target.kind == "pawn":
+            refused.append(game.refused(seat, pd("move_piece", piece_id=chief, path=walk)))
+    assert "cannot_stack_chief" in refused
+
+
+def pd_stack_full(game: Game) -> None:
+    """T19, also: a lone pawn may not end on its own stack (a stack is full at two)."""
+    from tests.domain.positions_targets import walks_from
+
+    seat, colour, roll = _turn_seat(game), game.state.turn.colour, game.state.turn.last_roll
+    refused = []
+    for cell, unit in game.state.board.items():
+        if unit is None or unit.colour != colour or unit.kind != "pawn":
+            continue
+        for walk in walks_from(cell, max(roll.red, roll.blue)):
+            target = game.state.board[walk[-1]]
+            if target is not None and target.colour == colour and target.kind == "stack":
+                body = pd("move_piece", piece_id=unit.piece_ids[0], path=walk)
+                refused.append(game.refused(seat, body))
+    assert "stack_full" in refused
+
+
+def pd_stack_arrives(game: Game) -> None:
+    """T31: a stack's arrival penalty (250: 100, 100 and 50) must be handed out whole."""
+    events = final(game)
+    assert len(of(events, "piece_arrived").piece_ids) == 2
+    penalty = of(events, "penalty_created")
+    assert (penalty.kind, penalty.value) == ("stack_arrival", 250)
+    seat = game.state.controller[penalty.owner]
+    enemy = next(c for c in game.state.turn_order if c != penalty.owner)
+    give = [{"action": "give", "denomination": d, "to": enemy} for d in (100, 100, 50)]
+    body = pd("assign_penalty", penalty_id=penalty.penalty_id, transfers=give[:2])
+    assert game.refused(seat, body) == "wrong_total"
+    eggs = game.state.dragons[enemy].eggs
+    events = game.post(seat, {**body, "transfers": give})
+    assert "penalty_resolved" in tags(events)
+    after = game.state.dragons[enemy].eggs
+    assert (after.e100, after.e50) == (eggs.e100 + 2, eggs.e50 + 1)
+
+
+def pd_die_choice(game: Game) -> None:
+    """T20: a stack chooses its die (and must); a lone pawn may not."""
+    seat, roll = _turn_seat(game), game.state.turn.last_roll
+    stack = next(
+        c
+        for c in game.ruleset.legal_commands(game.state, seat)
+        if tag_of(c).endswith(".move_piece") and c.die is not None
+    )
+    lone = next(
+        c
+        for c in game.ruleset.legal_commands(game.state, seat)
+        if tag_of(c).endswith(".move_piece") and c.die is None and "pawn" in c.piece_id
+    )
+    without = pd("move_piece", piece_id=stack.piece_id, path=list(stack.path))
+    assert game.refused(seat, without) == "die_choice_required"
+    body = pd("move_piece", piece_id=lone.piece_id, path=list(lone.path), die="blue")
+    assert game.refused(seat, body) == "die_choice_not_allowed"
+    events = game.post(seat, {**without, "die": stack.die})
+    moved = of(events, "piece_moved")
+    assert moved.die == stack.die and moved.value == getattr(roll, stack.die)
+    assert len(moved.piece_ids) == 2
+
+
+def pd_chief_dead_double(game: Game) -> None:
+    """T23: no birth once the chief is dead, even on a double."""
+    dragon = game.state.dragons[game.state.turn.colour]
+    assert dragon.chief_dead and game.state.turn.last_roll.outcome == "double"
+    assert any(p.position == "nest" for p in dragon.pawns.values())
+    assert game.refused(_turn_seat(game), pd("give_birth", kind="pawn")) == "chief_dead"
+
+
+def _both_ways(game: Game, piece: str) -> None:
+    seat = _turn_seat(game)
+    directions = set()
+    for body in _moves(game, piece):
+        moved = of(game.decide(seat, body), "piece_moved")
+        directions.add(moved.ring_direction)
+    assert {"clockwise", "anticlockwise"} <= directions
+
+
+def pd_chief_both_ways(game: Game) -> None:
+    """T10: on a plain roll a chief ignores the direction the dice impose on pawns."""
+    assert game.state.turn.last_roll.outcome == "plain"
+    _both_ways(game, f"{game.state.turn.colour}_chief")
+
+
+def pd_pawn_both_ways(game: Game) -> None:
+    """T35: on a double, a pawn goes either way round the ring."""
+    assert game.state.turn.last_roll.outcome == "double"
+    piece = next(
+        c.piece_id
+        for c in game.ruleset.legal_commands(game.state, _turn_seat(game))
+        if tag_of(c).endswith(".move_piece")
+    )
+    _both_ways(game, piece)
+
+
+def pd_arena_bounce(game: Game) -> None:
+    """T36: from the arena, 2/2 and [centre, arena]: back on the arena, the centre used,
+    a replay."""
+    seat = _turn_seat(game)
+    body = next(b for b in _moves(game, "black_pawn_1") if b["path"] == ["centre", "arena"])
+    events = game.post(seat, body)
+    assert of(events, "piece_moved").path == ["centre", "arena"]
+    assert game.state.board["arena"] is not None
+    assert "black_pawn_1" in game.state.board["arena"].piece_ids
+    assert game.state.turn.usage["black_pawn_1"].centre_used is True
+    assert game.state.turn.phase == "awaiting_roll" and game.state.turn.roll_index == 1
+
+
+def pd_teleport_lost(game: Game) -> None:
+    """T25: a chief teleports into a combat and loses it: it dies; the winner's penalty
+    blocks."""
+    events = final(game)
+    assert of(events, "piece_teleported").outcome == "combat"
+    combat = of(events, "combat_resolved")
+    assert combat.winner == "defender" and combat.attacker.unit_kind == "chief"
+    assert combat.attacker.total < combat.defender.total
+    assert of(events, "chief_killed").colour == combat.attacker.colour
+    assert of(events, "penalty_created").blocking is True
+
+
+def pd_ends(reason: str, *, tie: bool = False) -> Callable[[Game], None]:
+    def check(game: Game) -> None:
+        events = final(game)
+        ended = of(events, "game_ended")
+        assert ended.reason == reason
+        outcome = game.ruleset.outcome(game.state)
+        assert outcome is not None and game.ruleset.to_act(game.state) == []
+        assert (outcome.decided_by == "tie") == tie
+        if tie:
+            assert len(outcome.winners) == 2
+
+    return check
+
+
+def pd_finished(game: Game) -> None:
+    outcome = game.ruleset.outcome(game.state)
+    assert outcome is not None and of(game.events, "game_ended").reason == "colour_completed"
+    last = position("petits_dragons", "last-move-colour-completed")
+    assert last is not None and game.position.commands[:-1] == last.commands
+
+
+# --- ArkantiS -----------------------------------------------------------------------
+
+AK = "arkantis."
+BOARD_A = ("BRBBBBB", "BBBBRBB", "BBRBBBB", "BBBBBBB", "BBBRBBB", "BBBBBRR", "RBBBBBB")
+
+
+def ak(verb: str, **fields: Any) -> dict[str, Any]:
+    return {"type": AK + verb, **fields}
+
+
+def ak_context_k(game: Game) -> None:
+    """Context K without its deal: alice (seat_0) active in turn 1, phase action, 3
+    sesterces each, bank 44, Board A."""
+    state = game.state
+    assert (state.turn, state.active_seat, state.phase) == (1, "seat_0", "action")
+    assert [p.sesterces for p in state.players] == [3, 3] and state.bank == 44
+    assert tuple(of(game.events, "board_prepared").rows) == BOARD_A
+
+
+def ak_opening(game: Game) -> None:
+    """T05: no options at all: two seats, no tournament, a random layout, bank 44."""
+    created = of(game.events, "game_created")
+    assert [p.seat for p in created.players] == ["seat_0", "seat_1"]
+    assert (created.tournament_mode, created.tournament_config) == (False, None)
+    assert created.explicit_layout is None
+    assert of(game.events, "board_layout_drawn").source == "random"
+    assert of(game.events, "sesterces_distributed").bank == 44
+
+
+def ak_tournament_1(game: Game) -> None:
+    """T01: layout 1 (2536471), die 2: column 6's empty cell moves to r6c6: Board A."""
+    drawn = of(game.events, "board_layout_drawn")
+    assert (drawn.source, drawn.tournament_config) == ("tournament", 1)
+    assert list(drawn.empty_cells) == ["r1c2", "r2c5", "r3c3", "r4c6", "r5c4", "r6c7", "r7c1"]
+    assert of(game.events, "phase_2_die_rolled").value == 2
+    moved = of(game.events, "empty_cell_moved")
+    assert (moved.column, moved.from_cell, moved.to_cell) == (6, "r4c6", "r6c6")
+    assert tuple(of(game.events, "board_prepared").rows) == BOARD_A
+
+
+def ak_tournament_die_4(game: Game) -> None:
+    """T02: die 4 skips the middle row: r4c6 -> r3c6."""
+    assert of(game.events, "phase_2_die_rolled").value == 4
+    moved = of(game.events, "empty_cell_moved")
+    assert (moved.column, moved.from_cell, moved.to_cell) == (6, "r4c6", "r3c6")
+    assert tuple(of(game.events, "board_prepared").rows) == (
+        "BRBBBBB", "BBBBRBB", "BBRBBRB", "BBBBBBB", "BBBRBBB", "BBBBBBR", "RBBBBBB"
+    )  # fmt: skip
+
+
+def ak_tournament_12(game: Game) -> None:
+    """T03: layout 12 (1572463), die 6: column 2, r4c2 -> r1c2."""
+    drawn = of(game.events, "board_layout_drawn")
+    assert drawn.tournament_config == 12
+    assert of(game.events, "phase_2_die_rolled").value == 6
+    moved = of(game.events, "empty_cell_moved")
+    assert (moved.column, moved.from_cell, moved.to_cell) == (2, "r4c2", "r1c2")
+    assert tuple(of(game.events, "board_prepared").rows) == (
+        "RRBBBBB", "BBBBRBB", "BBBBBBR", "BBBBBBB", "BBBRBBB", "BBBBBRB", "BBRBBBB"
+    )  # fmt: skip
+
+
+def ak_explicit(game: Game) -> None:
+    """T04: the diagonal layout is accepted, then phase 2 runs."""
+    drawn = of(game.events, "board_layout_drawn")
+    assert (drawn.source, drawn.tournament_config) == ("explicit", None)
+    assert list(drawn.empty_cells) == [f"r{i}c{i}" for i in range(1, 8)]
+    assert "phase_2_die_rolled" in tags(game.events)
+
+
+def ak_no_new_red_shape(game: Game) -> None:
+    """T07."""
+    ak_context_k(game)
+    assert game.refused("seat_0", ak("remove_token", cell="r7c5")) == "no_new_red_shape"
+
+
+def ak_no_new_blue_shape(game: Game) -> None:
+    """T08."""
+    ak_context_k(game)
+    assert game.refused("seat_0", ak("remove_token", cell="r1c1")) == "no_new_blue_shape"
+
+
+def ak_no_new_shapes(game: Game) -> None:
+    """T09."""
+    ak_context_k(game)
+    assert game.refused("seat_0", ak("remove_token", cell="r4c1")) == "no_new_shapes"
+    assert game.refused("seat_0", ak("remove_token", cell="r1c2")) == "cell_is_empty"
+    assert game.refused("seat_0", ak("remove_token", cell="r8c1")) == "invalid_cell"
+
+
+def ak_remove_two(game: Game) -> None:
+    """T11: two diagonal tokens: a red and a blue triple, 6 sesterces."""
+    ak_context_k(game)
+    events = game.post("seat_0", ak("remove_two_tokens", cells=["r7c4", "r6c5"]))
+    assert tags(events) == [
+        "tokens_removed",
+        "shapes_created",
+        "sesterces_earned",
+        "turn_ended",
+        "turn_started",
+    ]
+    assert (list(events[0].cells), events[0].cost) == (["r6c5", "r7c4"], 2)
+    shapes = [(s.shape_id, s.colour, list(s.cells), s.size) for s in events[1].shapes]
+    assert shapes == [
+        ("s1", "red", ["r6c5", "r6c6", "r6c7"], 3),
+        ("s2", "blue", ["r7c5", "r7c6", "r7c7"], 3),
+    ]
+    assert (events[2].owed, events[2].paid) == (6, 6)
+    assert (events[4].turn, events[4].seat) == (2, "seat_1")
+    assert game.state.players[0].sesterces == 7 and game.state.bank == 40
+
+
+def ak_remove_two_refused(game: Game) -> None:
+    """T13 (alice at 3 sesterces; one cell alone is refused by the command's schema, before
+    the rules)."""
+    ak_context_k(game)
+    for cells, code in [
+        (["r6c5", "r6c5"], "duplicate_cells"),
+        (["r6c5", "r1c2"], "cell_is_empty"),
+    ]:
+        assert game.refused("seat_0", ak("remove_two_tokens", cells=cells)) == code
+
+
+def _validation_window(game: Game) -> list[Any]:
+    events = game.post("seat_0", ak("remove_two_tokens", cells=["r6c5", "r7c5"]))
+    shapes = [(s.shape_id, s.colour, list(s.cells), s.card_type) for s in events[1].shapes]
+    assert shapes == [
+        ("s1", "red", ["r6c5", "r6c6", "r6c7", "r7c5"], "set_square"),
+        ("s2", "blue", ["r7c6", "r7c7"], None),
+    ]
+    assert list(events[2].shape_ids) == ["s2"] and events[2].paid == 2
+    assert game.state.phase == "validation" and list(game.state.pending_shape_ids) == ["s1"]
+    assert game.state.players[0].sesterces == 3 and game.state.bank == 44
+    return events
+
+
+def _square(hand: tuple[str, ...]) -> str:
+    return next(c for c in hand if c.startswith("set_square"))
+
+
+def ak_validation_window(game: Game) -> None:
+    """T16: a 4-cell red shape opens the window; laying a set square validates it."""
+    ak_context_k(game)
+    _validation_window(game)
+    card = _square(game.state.players[0].hand)
+    events = game.post("seat_0", ak("lay_card", shape_id="s1", card_id=card))
+    laid = of(events, "card_laid")
+    assert (laid.shape_id, laid.card_id, laid.card_type) == ("s1", card, "set_square")
+    assert of(events, "turn_ended").forfeited_shape_ids == ()
+    assert of(events, "turn_started").seat == "seat_1"
+
+
+def ak_lay_card_refused(game: Game) -> None:
+    """T17 (and T27's second part: no pass in the validation phase)."""
+    hand = game.state.players[0].hand
+    card, other = _square(hand), next(c for c in hand if not c.startswith("set_square"))
+    missing = next(f"set_square_{n}" for n in range(1, 5) if f"set_square_{n}" not in hand)
+    for seat, shape, card_id, code in [
+        ("seat_0", "s1", other, "card_shape_mismatch"),
+        ("seat_0", "s2", other, "shape_not_validatable"),
+        ("seat_0", "s3", card, "unknown_shape"),
+        ("seat_0", "s1", missing, "card_not_in_hand"),
+        ("seat_1", "s1", card, "not_your_turn"),
+    ]:
+        assert game.refused(seat, ak("lay_card", shape_id=shape, card_id=card_id)) == code
+
+
+def ak_pass_out_of_turn(game: Game) -> None:
+    """T27: pass_turn is for one's own action phase only."""
+    assert game.refused("seat_1", ak("pass_turn")) == "not_your_turn"
+    assert game.state.phase == "validation"
+    assert game.refused("seat_0", ak("pass_turn")) == "wrong_phase"
+
+
+def ak_buy_visible_then_lay(game: Game) -> None:
+    """T18: no set square in hand; buy the visible one during the window, then lay it."""
+    ak_context_k(game)
+    assert not any(c.startswith("set_square") for c in game.state.players[0].hand)
+    _validation_window(game)
+    visible = game.state.emerald.visible
+    next_card = game.state.emerald.hidden[0]
+    events = game.post(
+        "seat_0", ak("buy_card", colour="emerald", source="visible", expected_card_id=visible)
+    )
+    bought = of(events, "card_bought")
+    assert (bought.card_id, bought.price) == (visible, 1)
+    assert of(events, "card_turned_face_up").card_id == next_card
+    assert game.state.players[0].sesterces == 2 and game.state.bank == 45
+    assert game.state.phase == "validation"
+    events = game.post("seat_0", ak("lay_card", shape_id="s1", card_id=visible))
+    assert of(events, "card_laid").card_id == visible
+    assert of(events, "turn_started").turn == 2
+
+
+def ak_forfeit(game: Game) -> None:
+    """T19: bob buys the matching card first; alice forfeits with end_turn."""
+    visible = game.state.emerald.visible
+    assert visible is not None and visible.startswith("set_square")
+    events = game.post("seat_1", ak("buy_card", colour="emerald", source="visible"))
+    assert of(events, "card_bought").card_id == visible
+    assert game.refused("seat_0", ak("remove_token", cell="r1c1")) == "wrong_phase"
+    assert game.refused("seat_0", ak("pass_turn")) == "wrong_phase"
+    events = game.post("seat_0", ak("end_turn"))
+    assert list(of(events, "turn_ended").forfeited_shape_ids) == ["s1"]
+    assert of(events, "turn_started").seat == "seat_1"
+    card = "set_square_1"
+    assert game.refused("seat_0", ak("lay_card", shape_id="s1", card_id=card)) == "not_your_turn"
+
+
+def ak_visible_race(game: Game) -> None:
+    """T23: the visible card changed under bob's feet."""
+    ak_context_k(game)
+    visible = game.state.emerald.visible
+    events = game.post(
+        "seat_0", ak("buy_card", colour="emerald", source="visible", expected_card_id=visible)
+    )
+    turned = of(events, "card_turned_face_up").card_id
+    body = ak("buy_card", colour="emerald", source="visible", expected_card_id=visible)
+    assert game.refused("seat_1", body) == "visible_card_changed"
+    body = ak("buy_card", colour="emerald", source="hidden", expected_card_id=turned)
+    assert game.refused("seat_1", body) == "invalid_parameters"
+
+
+def ak_swap(game: Game) -> None:
+    """T25: two identical cards: one goes under its pile, the top card is drawn."""
+    ak_context_k(game)
+    hand = game.state.players[0].hand
+    kinds = [c.rsplit("_", 1)[0] for c in hand]
+    twin, card = (c for c, k in zip(hand, kinds, strict=True) if kinds.count(k) == 2)
+    odd = next(c for c, k in zip(hand, kinds, strict=True) if kinds.count(k) == 1)
+    assert game.refused("seat_0", ak("swap_duplicate", card_id=twin, twin_card_id=odd)) == (
+        "cards_not_identical"
+    )
+    assert game.refused("seat_0", ak("swap_duplicate", card_id=twin, twin_card_id=twin)) == (
+        "same_card"
+    )
+    before = game.state
+    events = game.post("seat_0", ak("swap_duplicate", card_id=card, twin_card_id=twin))
+    swapped = of(events, "duplicate_swapped")
+    pile, after = getattr(before, swapped.colour), getattr(game.state, swapped.colour)
+    top = pile.hidden[0]
+    assert (swapped.discarded_card_id, swapped.drawn_card_id) == (card, top)
+    assert sorted(game.state.players[0].hand) == sorted([twin, odd, top])
+    assert after.hidden[-1] == card and len(after.hidden) == len(pile.hidden)
+    assert (game.state.turn, game.state.phase, game.state.players[0].sesterces) == (1, "action", 3)
+
+
+def ak_ends(decided_by: str) -> Callable[[Game], None]:
+    def check(game: Game) -> None:
+        events = final(game)
+        assert of(events, "game_ended").reason == "all_players_passed"
+        outcome = game.ruleset.outcome(game.state)
+        assert outcome is not None and outcome.decided_by == decided_by
+        assert game.ruleset.to_act(game.state) == []
+
+    return check
+
+
+def ak_first_move_ends(game: Game) -> None:
+    """T31: a first move that leaves nobody an action: both pass, the game ends."""
+    ak_context_k(game)
+    events = game.post("seat_0", ak("remove_two_tokens", cells=["r1c1", "r7c5"]))
+    assert tags(events) == [
+        "tokens_removed",
+        "shapes_created",
+        "sesterces_earned",
+        "turn_ended",
+        "turn_started",
+        "player_passed",
+        "turn_started",
+        "player_passed",
+        "game_ended",
+    ]
+    shapes = [(s.colour, list(s.cells)) for s in events[1].shapes]
+    assert shapes == [("red", ["r1c1", "r1c2"]), ("blue", ["r7c6", "r7c7"])]
+    assert [(e.seat, e.reason, e.leave_position) for e in (events[5], events[7])] == [
+        ("seat_1", "no_legal_action", 1),
+        ("seat_0", "no_legal_action", 2),
+    ]
+    outcome = game.ruleset.outcome(game.state)
+    assert outcome is not None and outcome.winners == ("seat_0",)
+    assert outcome.scores == {"seat_0": 0, "seat_1": -2} and outcome.decided_by == "score"
+
+
+def ak_unknown_seat(game: Game) -> None:
+    """T34: a seat this 2-player game lacks."""
+    ak_context_k(game)
+    body = ak("buy_card", colour="orange", source="hidden")
+    assert game.refused("seat_2", body) == "unknown_player"
+
+
+def ak_finished(game: Game) -> None:
+    """T33 (on this game's end, not T32's): any command after the end is refused."""
+    assert game.ruleset.outcome(game.state) is not None
+    for seat in ("seat_0", "seat_1"):
+        for body in (ak("buy_card", colour="orange", source="hidden"), ak("pass_turn")):
+            assert game.refused(seat, body) == "game_not_in_progress"
+    last = position("arkantis", "last-move")
+    assert last is not None and game.position.commands[:-1] == last.commands
+
+
+# --- Éclats des Cités and Les Tours Arc-en-Ciel ---------------------------------------
+
+
+def ec_opening(game: Game) -> None:
+    """T01: two seats, the setup drew first_seat 1; the wonders are chosen from seat 0."""
+    setup = of(game.events, "game_set_up")
+    assert (setup.seat_count, setup.first_seat, setup.wonder_choice_order) == (2, 1, [0, 1])
+    assert len(setup.central) == 60 and setup.central.count("bois") == 4
+    assert setup.central.count("prisme_de_seve") == 1
+    assert [len(pile) for pile in setup.borders.values()] == [25, 25]
+    upgrades = [*setup.upgrades_face_up, *setup.upgrades_hidden]
+    assert (len(setup.upgrades_face_up), len(set(upgrades))) == (3, 7)
+    assert game.state.alerts == 0
+    asked = of(game.events, "decision_requested")
+    assert (asked.seat, asked.kind, asked.source) == (0, "choose_wonder", "setup")
+    assert asked.options == [
+        "observatoire",
+        "sanctuaire",
+        "colosse",
+        "pyramide_des_aurores",
+        "palais",
+    ]
+
+
+def tr_opening(game: Game) -> None:
+    """T1 (the gold roll ties once, then seat 0 wins it; the spec's rolls are 7, 7, 15, 3)."""
+    assert tags(game.events)[:3] == ["game_started", "gold_tower_assigned", "game_deck_shuffled"]
+    assert of(game.events, "game_started").turn_order == [0, 1]
+    gold = of(game.events, "gold_tower_assigned")
+    assert (gold.seat, gold.method, len(gold.rounds)) == (0, "roll", 2)
+    assert gold.rounds[0][0].roll == gold.rounds[0][1].roll
+    assert gold.rounds[1][0].roll > gold.rounds[1][1].roll
+    order = of(game.events, "game_deck_shuffled").order
+    assert len(order) == 72 and len(of(game.events, "chance_deck_shuffled").order) == 86
+    dealt = [e for e in game.events if tag_of(e).endswith(".cards_dealt")]
+    assert [(d.seat, d.cards) for d in dealt] == [(0, order[0:3]), (1, order[3:6])]
+    assert of(game.events, "face_up_dealt").cards == order[6:9]
+    started = of(game.events, "turn_started")
+    assert (started.seat, started.turn_number) == (0, 1)
+    assert len(game.state.pile) == 63
+
+
+def ends(reason: str, decided_by: str) -> Callable[[Game], None]:
+    """The last-move positions: posting the last command ends the game so."""
+
+    def check(game: Game) -> None:
+        events = final(game)
+        ended = of(events, "game_ended")
+        reasons = getattr(ended, "reasons", None) or [ended.reason]
+        assert reason in reasons
+        outcome = game.ruleset.outcome(game.state)
+        assert outcome is not None and outcome.decided_by == decided_by
+        assert game.ruleset.to_act(game.state) == []
+
+    return check
+
+
+def finished(game: Game) -> None:
+    assert game.ruleset.outcome(game.state) is not None
+    last = position(game.ruleset.name, "last-move")
+    assert last is not None and game.position.commands[:-1] == last.commands
+
+
+EC = "eclats_des_cites."
+
+
+def ec(verb: str, **fields: Any) -> dict[str, Any]:
+    return {"type": EC + verb, **fields}
+
+
+def ec_five_players(game: Game) -> None:
+    """T02: first_seat 2; after S3's choice, S2 gets the last wonder automatically."""
+    setup = of(game.events, "game_set_up")
+    assert (setup.seat_count, setup.first_seat, setup.wonder_choice_order) == (
+        5,
+        2,
+        [1, 0, 4, 3, 2],
+    )
+    deck = [*setup.central, *(c for pile in setup.borders.values() for c in pile)]
+    assert len(deck) == 185
+    counts = {c: deck.count(c) for c in ("bois", "sentinelle", "prisme_de_seve", "belvedere")}
+    assert counts == {"bois": 14, "sentinelle": 14, "prisme_de_seve": 1, "belvedere": 2}
+    assert deck.count("archives_des_echos") == 16
+    events = game.post("seat_3", ec("choose_wonder", wonder_id="pyramide_des_aurores"))
+    assert tags(events)[-3:] == ["wonder_chosen", "turn_started", "decision_requested"]
+    chosen, started, asked = events[-3:]
+    assert (chosen.seat, chosen.wonder_id, chosen.automatic) == (2, "palais", True)
+    assert (started.seat, started.turn_number) == (2, 1)
+    assert (asked.seat, asked.kind, asked.source) == (2, "take_card", "turn")
+    assert asked.options == ["border_2", "border_1", "central"]
+
+
+def _victories(strengths: list[int]) -> list[int]:
+    """T24's table, two players: the stronger gains 2 when at least twice as strong (or
+    against 0), else 1; a tie gains nothing."""
+    a, b = strengths
+    if a == b:
+        return [0, 0]
+    high, low = max(a, b), min(a, b)
+    won = 2 if low == 0 or high >= 2 * low else 1
+    return [won, 0] if a > b else [0, won]
+
+
+def ec_battle(game: Game) -> None:
+    """T24: the third alert of a two-player game ends the turn with a battle."""
+    assert game.state.alerts == 2 and game.state.n == 2
+    events = final(game)
+    battle = of(events, "battle_fought")
+    assert battle.victories_gained == _victories(battle.strengths)
+    assert tags(events).index("battle_fought") < tags(events).index("turn_ended")
+    assert _victories([4, 2]) == [2, 0] and _victories([3, 2]) == [1, 0]
+    assert _victories([1, 0]) == [2, 0] and _victories([0, 5]) == [0, 2]
+    assert _victories([0, 0]) == [0, 0]
+
+
+def ec_first_stage(game: Game) -> None:
+    """T08 (on the seed's wonder and cards): the card taken completes stage 1's cost, the
+    stage is built at once and its cards leave the tableau."""
+    events = final(game)
+    built = of(events, "stage_built")
+    assert (built.stage, built.rule, built.wonder_completed) == (1, "standard", False)
+    assert of(events, "card_played").card_id in built.spent and len(built.spent) == 2
+    assert tags(events)[2:4] == ["stage_built", "turn_ended"]
+
+
+def ec_wonder_taken(game: Game) -> None:
+    """T03."""
+    assert game.state.pending.kind == "choose_wonder" and game.state.pending.seat == 0
+    assert game.refused("seat_0", ec("choose_wonder", wonder_id="colosse")) == "wonder_taken"
+    assert game.refused("seat_0", ec("choose_wonder", wonder_id="tour")) == "unknown_wonder"
+
+
+def ec_four_players(game: Game) -> None:
+    """T04: S0's piles are border_0, border_3 and central."""
+    assert set(game.state.pending.options) == {"border_0", "border_3", "central"}
+    assert game.refused("seat_0", ec("take_card", pile_id="border_1")) == "pile_not_allowed"
+    assert game.refused("seat_0", ec("take_card", pile_id="border_7")) == "unknown_pile"
+
+
+def ec_three_players(game: Game) -> None:
+    """T06: taking from a border pile reveals the next card; the left neighbour plays."""
+    events = game.post("seat_0", ec("take_card", pile_id="border_0"))
+    assert tags(events) == [
+        "card_taken",
+        "card_played",
+        "turn_ended",
+        "turn_started",
+        "decision_requested",
+    ]
+    taken = events[0]
+    assert (taken.seat, taken.pile_id, taken.card_id, taken.new_top) == (
+        0,
+        "border_0",
+        "archives_des_echos",
+        "bois",
+    )
+    assert events[1].card_id == "archives_des_echos"
+    assert (events[3].seat, events[3].turn_number) == (1, 2)
+    asked = events[4]
+    assert (asked.seat, asked.kind, asked.source) == (1, "take_card", "turn")
+    assert asked.options == ["border_1", "border_0", "central"]
+
+
+def ec_two_players(game: Game) -> None:
+    """T07: two players share both border piles."""
+    assert list(game.state.pending.options) == ["border_0", "border_1", "central"]
+    events = game.post("seat_0", ec("take_card", pile_id="central"))
+    assert of(events, "decision_requested").options == ["border_1", "border_0", "central"]
+    assert "card_taken" in tags(game.post("seat_1", ec("take_card", pile_id="border_0")))
+
+
+def ec_upgrade(game: Game) -> None:
+    """T35: a hidden upgrade is not available by name; a face-up one is replaced by the
+    hidden pile's top."""
+    pending = game.state.pending
+    assert pending.kind == "choose_upgrade"
+    seat = f"seat_{pending.seat}"
+    face_up, hidden = game.state.upgrades_face_up, game.state.upgrades_hidden
+    body = ec("choose_upgrade", upgrade=hidden[0])
+    assert game.refused(seat, body) == "upgrade_not_available"
+    assert game.refused(seat, ec("choose_upgrade", upgrade="magie")) == "unknown_upgrade"
+    events = game.post(seat, ec("choose_upgrade", upgrade=face_up[1]))
+    taken = of(events, "upgrade_taken")
+    assert (taken.upgrade_id, taken.from_, taken.slot, taken.replacement) == (
+        face_up[1],
+        "face_up",
+        1,
+        hidden[0],
+    )
+    assert game.state.upgrades_face_up == (face_up[0], hidden[0], *face_up[2:])
+
+
+def ec_turn_errors(game: Game) -> None:
+    """T36: S1 is to take; S2 and a seat of no player are refused."""
+    assert game.state.pending.seat == 1
+    assert game.refused("seat_2", ec("take_card", pile_id="central")) == "not_your_turn"
+    assert game.refused("seat_7", ec("take_card", pile_id="central")) == "not_a_player"
+
+
+def ec_finished(game: Game) -> None:
+    """T36, also: after game_ended, any command is refused."""
+    finished(game)
+    for seat in ("seat_0", "seat_1"):
+        assert game.refused(seat, ec("take_card", pile_id="central")) == "game_finished"
+
+
+TR = "tours_arc_en_ciel."
+
+
+def tr(verb: str, **fields: Any) -> dict[str, Any]:
+    return {"type": TR + verb, **fields}
+
+
+def tr_take_face_up(game: Game) -> None:
+    """T4 (G2, fire in take; the seed's own face-up cards and pile)."""
+    state = game.state
+    assert (state.phase, state.active_seat, state.gold_seat) == ("take", 0, 0)
+    face_up, top = list(state.face_up), state.pile[0]
+    assert game.refused("fire", tr("take_card", source="pile", slot=0)) == "invalid_slot"
+    events = game.post("fire", tr("take_card", source="face_up", slot=1))
+    taken, refilled = events
+    assert (taken.seat, taken.source, taken.slot, taken.island) == (0, "face_up", 1, face_up[1])
+    assert (refilled.slot, refilled.island) == (1, top)
+    assert game.state.phase == "play"
+
+
+def tr_landing(game: Game) -> None:
+    """T6: landing a reserve Dragon on an empty tower (the seed's card: amethyst)."""
+    assert game.state.phase == "play" and game.state.hands[0].get("amethyst") == 1
+    body = tr("land_dragon", island="amethyst", tower="diamond_amethyst", dragon="fire_10_mason_1")
+    events = game.post("fire", body)
+    assert tags(events) == ["card_played", "dragon_arrived", "defense_changed"]
+    played, arrived, defense = events
+    assert (played.seat, played.islands, played.purpose) == (0, ["amethyst"], "land")
+    assert (arrived.dragon, arrived.strength, arrived.specialty, arrived.origin) == (
+        "fire_10_mason_1",
+        10,
+        "mason",
+        "reserve",
+    )
+    assert (arrived.tower, arrived.cause, arrived.contested) == ("diamond_amethyst", "card", False)
+    assert (defense.tower, defense.delta, defense.defense, defense.cause) == (
+        "diamond_amethyst",
+        1,
+        1,
+        "landing",
+    )
+    assert game.state.phase == "third"
+
+
+def tr_landing_refused(game: Game) -> None:
+    """T7."""
+    for tower, island, dragon, code in [
+        ("diamond_ruby", "amethyst", "fire_10_mason_1", "tower_not_adjacent"),
+        ("ruby_coral", "amethyst", "fire_10_mason_1", "unknown_tower"),
+        ("diamond_amethyst", "amethyst", "ice_10_mason_1", "dragon_not_available"),
+        ("diamond_amethyst", "coral", "fire_10_mason_1", "card_not_in_hand"),
+    ]:
+        body = tr("land_dragon", island=island, tower=tower, dragon=dragon)
+        assert game.refused("fire", body) == code
+
+
+def tr_third_action(game: Game) -> None:
+    """T35 (first part): with chance cards left, the third action may not be skipped."""
+    assert game.state.phase == "third" and game.state.chance_deck
+    assert game.refused("fire", tr("skip_third_action")) == "third_action_available"
+
+
+def tr_turn_errors(game: Game) -> None:
+    """T36."""
+    assert game.refused("ice", tr("take_card", source="pile")) == "not_your_turn"
+    body = tr("land_dragon", island="jade", tower="diamond_jade", dragon="fire_10_mason_1")
+    assert game.refused("fire", body) == "wrong_phase"
+    assert game.refused("fire", tr("resolve_chance")) == "no_pending_decision"
+    game.post("fire", tr("take_card", source="pile"))
+    assert game.refused("fire", tr("draw_chance")) == "wrong_phase"
+
+
+def tr_combat(game: Game) -> None:
+    """A move onto an enemy's tower: contested, then the combat's dice."""
+    events = final(game)
+    arrived = of(events, "dragon_arrived")
+    assert arrived.contested is True
+    combat = of(events, "combat_resolved")
+    assert combat.tower == arrived.tower and combat.attacker.rolls
+
+
+def _tr_combat(game: Game) -> tuple[Any, list[Any]]:
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    defense = next(e for e in events if tag_of(e).endswith(".defense_changed"))
+    assert (defense.tower, defense.delta) == (combat.tower, 1)
+    return combat, events
+
+
+def tr_attacker_wins(game: Game) -> None:
+    """T8: the higher total wins; the defender is eliminated and the attacker holds the
+    tower, its defense +1."""
+    combat, _ = _tr_combat(game)
+    assert combat.attacker.total > combat.defender.total
+    assert (combat.winner, combat.reason, combat.loser_fate) == ("attacker", "totals", "eliminated")
+    assert combat.loser_dragon == combat.defender.dragon
+    assert game.state.occupant[combat.tower] == combat.attacker.dragon
+    assert combat.defender.dragon in game.state.eliminated[combat.defender.seat]
+
+
+def tr_tie_to_defender(game: Game) -> None:
+    """T9: equal totals go to the defender; the attacking mason is eliminated."""
+    combat, _ = _tr_combat(game)
+    assert combat.attacker.total == combat.defender.total
+    assert (combat.winner, combat.reason, combat.loser_fate) == (
+        "defender",
+        "tie_defender",
+        "eliminated",
+    )
+    assert combat.attacker.specialty == "mason"
+    assert combat.attacker.dragon in game.state.eliminated[combat.attacker.seat]
+    assert game.state.occupant[combat.tower] == combat.defender.dragon
+
+
+def tr_blower_back(game: Game) -> None:
+    """T10: a losing blower goes back to its reserve."""
+    combat, _ = _tr_combat(game)
+    assert combat.attacker.total < combat.defender.total
+    assert (combat.winner, combat.loser_fate) == ("defender", "reserve")
+    assert combat.attacker.specialty == "blower"
+    assert combat.attacker.dragon in game.state.reserve[combat.attacker.seat]
+
+
+def tr_chance_card(game: Game) -> None:
+    """The third action: a chance card drawn from the chance deck's top."""
+    top = game.state.chance_deck[0]
+    events = final(game)
+    drawn = of(events, "chance_card_drawn")
+    assert (drawn.card, drawn.origin) == (top, "third_action")
+
+
+def tr_chance_decline(game: Game) -> None:
+    """T37: add_defense_3 drawn with a board Dragon asks for a decision; declining
+    discards it and ends the turn."""
+    events = final(game)
+    drawn = of(events, "chance_card_drawn")
+    assert drawn.card == "add_defense_3"
+    asked = of(events, "chance_decision_requested")
+    seat = ("fire", "ice")[asked.decider_seat]
+    events = game.post(seat, tr("resolve_chance", decline=True))
+    assert tags(events)[:3] == ["chance_declined", "chance_card_discarded", "turn_ended"]
+    assert events[1].outcome == "declined"
+
+
+def tr_swap(game: Game) -> None:
+    """T16: two own towers swap Dragons, each defense +1, the turn ends; the same tower
+    twice, or an enemy's tower, is refused."""
+    seat, body = FINALS[("tours_arc_en_ciel", "swap")]
+    a, b = body["tower_a"], body["tower_b"]
+    before = dict(game.state.defense)
+    assert game.refused(seat, {**body, "tower_b": a}) == "same_tower"
+    enemy = next(t for t, d in game.state.occupant.items() if d and not d.startswith(seat))
+    assert game.refused(seat, {**body, "tower_b": enemy}) == "not_your_dragon"
+    events = final(game)
+    assert tags(events) == [
+        "dragons_swapped",
+        "defense_changed",
+        "defense_changed",
+        "turn_ended",
+        "turn_started",
+    ]
+    assert [(e.tower, e.delta, e.defense) for e in events[1:3]] == [
+        (a, 1, before.get(a, 0) + 1),
+        (b, 1, before.get(b, 0) + 1),
+    ]
+
+
+def tr_atomize(game: Game) -> None:
+    """T17: a pair of island cards atomizes an enemy Dragon whatever its good right; the
+    attacker's Dragon lands, the tower's defense back to 1."""
+    seat, body = FINALS[("tours_arc_en_ciel", "atomize")]
+    index = ("fire", "ice").index(seat)
+    count = game.state.atomize_count[index]
+    events = final(game)
+    played = of(events, "card_played")
+    assert (played.islands, played.purpose) == ([body["island"]] * 2, "atomize")
+    atomized = of(events, "dragon_atomized")
+    assert atomized.tower == body["tower"] and atomized.victim_seat != index
+    arrived = of(events, "dragon_arrived")
+    assert (arrived.cause, arrived.contested, arrived.dragon) == ("atomize", False, body["dragon"])
+    defense = of(events, "defense_changed")
+    assert (defense.delta, defense.defense) == (1, 1)
+    assert game.state.atomize_count[index] == count + 1
+
+
+FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    ("petits_dragons", "last-move-colour-completed"): (
+        "seat_1",
+        pd(
+            "assign_penalty",
+            penalty_id="pen_48",
+            transfers=[{"action": "give", "denomination": 100, "to": "green"}],
+        ),
+    ),
+    ("petits_dragons", "last-move-no-colour-can-act"): ("seat_1", pd("end_turn")),
+    ("petits_dragons", "last-move-round-limit"): ("seat_0", pd("end_turn")),
+    ("petits_dragons", "last-move-tie"): (
+        "seat_0",
+        pd(
+            "assign_penalty",
+            penalty_id="pen_17",
+            transfers=[{"action": "give", "denomination": 100, "to": "black"}],
+        ),
+    ),
+    ("petits_dragons", "inactive-colour-skipped"): (
+        "seat_0",
+        {
+            "type": "petits_dragons.assign_penalty",
+            "penalty_id": "pen_3",
+            "transfers": [{"action": "give", "denomination": 50, "to": "black"}],
+        },
+    ),
+    ("petits_dragons", "penalty-to-backfire"): ("seat_1", {"type": "petits_dragons.end_turn"}),
+    ("petits_dragons", "stacking"): (
+        "seat_0",
+        {
+            "type": "petits_dragons.move_piece",
+            "piece_id": "green_pawn_4",
+            "path": ["centre", "green_h7", "green_h6"],
+        },
+    ),
+    ("petits_dragons", "teleport"): (
+        "seat_1",
+        {"type": "petits_dragons.teleport", "piece_id": "black_chief", "to": "brown_h3"},
+    ),
+    ("petits_dragons", "arrival"): (
+        "seat_0",
+        {
+            "type": "petits_dragons.move_piece",
+            "piece_id": "green_pawn_1",
+            "path": ["brown_h5", "brown_h6", "brown_h7", "arena", "centre"],
+        },
+    ),
+    ("petits_dragons", "chief-killed"): (
+        "seat_1",
+        {"type": "petits_dragons.teleport", "piece_id": "black_chief", "to": "green_h4"},
+    ),
+    ("petits_dragons", "arena-hold"): (
+        "seat_0",
+        {
+            "type": "petits_dragons.move_piece",
+            "piece_id": "green_chief",
+            "path": ["centre", "green_h7", "green_h6", "green_h5", "green_h4", "green_h3"],
+        },
+    ),
+    ("petits_dragons", "arena-penalty-lapses"): ("seat_0", {"type": "petits_dragons.roll_dice"}),
+    ("petits_dragons", "combat-tie"): (
+        "seat_0",
+        {
+            "type": "petits_dragons.move_piece",
+            "piece_id": "green_pawn_1",
+            "path": ["arena", "black_h7", "black_h6"],
+        },
+    ),
+    ("arkantis", "last-move"): ("seat_1", {"type": "arkantis.pass_turn"}),
+    ("arkantis", "last-move-tie-laid-value"): ("seat_1", {"type": "arkantis.end_turn"}),
+    ("arkantis", "last-move-tie-leave-position"): ("seat_1", {"type": "arkantis.pass_turn"}),
+    ("eclats_des_cites", "last-move"): (
+        "seat_1",
+        {"type": "eclats_des_cites.take_card", "pile_id": "border_1"},
+    ),
+    ("eclats_des_cites", "last-move-tie-stages-built"): (
+        "seat_0",
+        {"type": "eclats_des_cites.choose_upgrade", "upgrade": "hidden"},
+    ),
+    ("tours_arc_en_ciel", "last-move"): (
+        "ice",
+        {
+            "type": "tours_arc_en_ciel.swap_dragons",
+            "tower_a": "topaz_tiger_eye",
+            "tower_b": "lapis_lazuli_silver",
+        },
+    ),
+    ("tours_arc_en_ciel", "last-move-all-dragons-on-board"): (
+        "ice",
+        {
+            "type": "tours_arc_en_ciel.move_dragon",
+            "from_tower": "opal_turquoise",
+            "via_island": "opal",
+            "to_tower": "diamond_opal",
+        },
+    ),
+    ("tours_arc_en_ciel", "last-move-tie-pearls"): (
+        "ice",
+        {
+            "type": "tours_arc_en_ciel.move_dragon",
+            "from_tower": "diamond_emerald",
+            "via_island": "diamond",
+            "to_tower": "diamond_onyx",
+        },
+    ),
+    ("petits_dragons", "teleport-lost"): (
+        "seat_0",
+        {"type": "petits_dragons.teleport", "piece_id": "green_chief", "to": "brown_h7"},
+    ),
+    ("tours_arc_en_ciel", "combat-next"): (
+        "fire",
+        {
+            "type": "tours_arc_en_ciel.move_dragon",
+            "from_tower": "opal_tiger_eye",
+            "via_island": "opal",
+            "to_tower": "opal_jet",
+        },
+    ),
+    ("tours_arc_en_ciel", "chance-card-next"): ("fire", {"type": "tours_arc_en_ciel.draw_chance"}),
+    ("tours_arc_en_ciel", "chance-decline"): ("ice", {"type": "tours_arc_en_ciel.draw_chance"}),
+    ("tours_arc_en_ciel", "swap"): (
+        "fire",
+        {
+            "type": "tours_arc_en_ciel.swap_dragons",
+            "tower_a": "topaz_ivory",
+            "tower_b": "emerald_lapis_lazuli",
+        },
+    ),
+    ("tours_arc_en_ciel", "atomize"): (
+        "ice",
+        {
+            "type": "tours_arc_en_ciel.atomize",
+            "island": "diamond",
+            "tower": "diamond_jade",
+            "dragon": "ice_20_blower_3",
+        },
+    ),
+    ("eclats_des_cites", "battle"): (
+        "seat_0",
+        {"type": "eclats_des_cites.take_card", "pile_id": "border_1"},
+    ),
+    ("eclats_des_cites", "first-stage"): (
+        "seat_1",
+        {"type": "eclats_des_cites.take_card", "pile_id": "border_0"},
+    ),
+    ("tours_arc_en_ciel", "attacker-wins"): (
+        "fire",
+        {
+            "type": "tours_arc_en_ciel.land_dragon",
+            "island": "diamond",
+            "tower": "diamond_jade",
+            "dragon": "fire_15_mason_2",
+        },
+    ),
+    ("tours_arc_en_ciel", "tie-to-defender"): (
+        "fire",
+        {
+            "type": "tours_arc_en_ciel.move_dragon",
+            "from_tower": "diamond_ruby",
+            "via_island": "diamond",
+            "to_tower": "diamond_emerald",
+        },
+    ),
+    ("tours_arc_en_ciel", "blower-back"): (
+        "fire",
+        {
+            "type": "tours_arc_en_ciel.move_dragon",
+            "from_tower": "jade_platinum",
+            "via_island": "platinum",
+            "to_tower": "amethyst_platinum",
+        },
+    ),
+    ("petits_dragons", "stack-arrives"): (
+        "seat_0",
+        {
+            "type": "petits_dragons.move_piece",
+            "piece_id": "green_pawn_2",
+            "path": ["arena", "centre"],
+            "die": "red",
+        },
+    ),
+}
+"""The command to post at each position whose check plays its scenario's "when" (the
+last-move positions' is the command that ends the game)."""
+
+
+def final(game: Game) -> list[Any]:
+    return game.post(*FINALS[(game.ruleset.name, game.position.id)])
+
+
+def pd_skip(game: Game) -> None:
+    """T34: an inactive colour's turn is skipped, and the next colour's turn starts."""
+    events = final(game)
+    at = tags(events).index("turn_skipped")
+    skipped = events[at]
+    assert skipped.reason == "inactive"
+    assert tags(events)[at + 1] == "turn_started"
+    assert events[at + 1].colour != skipped.colour
+
+
+def pd_backfire(game: Game) -> None:
+    """T17: ending the turn with a pending penalty: it backfires on its owner."""
+    pending = [p for p in game.state.penalties if p.owner == game.state.turn.colour]
+    assert pending and game.state.turn.phase == "closing"
+    events = final(game)
+    backfired = of(events, "penalty_backfired")
+    assert backfired.penalty_id == pending[0].penalty_id
+    moved = of(events, "eggs_transferred")
+    assert (moved.to, moved.reason) == (pending[0].owner, "backfire")
+    assert of(events, "turn_ended").reason == "closed_with_pending"
+
+
+def pd_stacking(game: Game) -> None:
+    """T18: a pawn ending on its own lone pawn forms a stack."""
+    events = final(game)
+    assert of(events, "piece_moved").outcome == "stacked"
+    stack = of(events, "stack_formed")
+    assert len(stack.piece_ids) == 2
+    assert game.state.board[stack.cell].kind == "stack"
+
+
+def pd_teleport(game: Game) -> None:
+    """T24: a chief on a double teleports to a cell of its own colour, then replays."""
+    events = final(game)
+    moved = of(events, "piece_teleported")
+    assert moved.outcome == "placed" and moved.unit_kind == "chief"
+    assert game.state.turn.phase == "awaiting_roll"
+
+
+def pd_arrival(game: Game) -> None:
+    """T14 and T15: an exact arrival creates the arrival penalty; handing it out ends the
+    turn."""
+    events = final(game)
+    assert of(events, "piece_moved").outcome == "arrived"
+    assert of(events, "piece_arrived").piece_ids
+    penalty = of(events, "penalty_created")
+    assert (penalty.kind, penalty.value, penalty.blocking) == ("pawn_arrival", 100, False)
+    assert game.state.turn.phase == "closing" and "turn_ended" not in tags(events)
+    bank = game.state.bank.e100
+    enemy = next(c for c in game.state.turn_order if c != penalty.owner)
+    seat = game.state.controller[penalty.owner]
+    transfer = {"action": "give", "denomination": 100, "to": enemy}
+    events = game.post(
+        seat, pd("assign_penalty", penalty_id=penalty.penalty_id, transfers=[transfer])
+    )
+    moved = of(events, "eggs_transferred")
+    assert (moved.from_, moved.to, moved.denomination, moved.count) == ("bank", enemy, 100, 1)
+    assert "penalty_resolved" in tags(events)
+    assert game.state.bank.e100 == bank - 1
+
+
+def pd_chief_killed(game: Game) -> None:
+    """T22 (by a chief teleporting, not a stack): the attacker wins on the defender's chief,
+    which dies; each pawn left in its nest becomes a 100 egg, plus 500 for the chief, from
+    the bank; the winner's penalty does not block, and goes to the defeated colour."""
+    bank = game.state.bank
+    events = final(game)
+    assert of(events, "piece_teleported").outcome == "combat"
+    combat = of(events, "combat_resolved")
+    assert combat.winner == "attacker" and combat.defender.unit_kind == "chief"
+    killed = of(events, "chief_killed")
+    assert killed.colour == combat.defender.colour and killed.kept_in_nest_pawn_ids == []
+    moved = [e for e in events if tag_of(e).endswith(".eggs_transferred")]
+    assert [(e.denomination, e.count) for e in moved] == [
+        (500, 1),
+        (100, len(killed.removed_pawn_ids)),
+    ]
+    assert game.state.bank.e500 == bank.e500 - 1
+    assert game.state.bank.e100 == bank.e100 - len(killed.removed_pawn_ids)
+    assert list(game.state.board[combat.cell].piece_ids) == combat.attacker.piece_ids
+    penalty = of(events, "penalty_created")
+    assert (penalty.owner, penalty.kind, penalty.restricted_to, penalty.blocking) == (
+        combat.attacker.colour,
+        "combat_win",
+        killed.colour,
+        False,
+    )
+
+
+def pd_arena_hold(game: Game) -> None:
+    """T26: a unit held the arena through a whole round: its owner gets the arena penalty
+    at its next turn's start."""
+    events = final(game)
+    penalty = of(events, "penalty_created")
+    assert (penalty.kind, penalty.value, penalty.blocking) == ("arena_hold", 100, False)
+    started = [e for e in events if tag_of(e).endswith(".turn_started")]
+    assert started and started[-1].colour == penalty.owner
+
+
+def pd_lapses(game: Game) -> None:
+    """T27: an arena penalty with no 100 to move lapses at once."""
+    events = final(game)
+    at = tags(events).index("penalty_created")
+    assert events[at].kind == "arena_hold"
+    assert tags(events)[at + 1] == "penalty_lapsed" and events[at + 1].reason == "impossible"
+
+
+def pd_combat_tie(game: Game) -> None:
+    """T21: a tie goes to the defender; the attacker goes home; the defender's penalty is
+    blocking and restricted to the defeated colour."""
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    assert combat.attacker.total == combat.defender.total and combat.winner == "defender"
+    returned = of(events, "pieces_returned_to_nest")
+    assert returned.colour == combat.attacker.colour
+    penalty = of(events, "penalty_created")
+    assert (penalty.kind, penalty.blocking) == ("combat_win", True)
+    assert (penalty.owner, penalty.restricted_to) == (
+        combat.defender.colour,
+        combat.attacker.colour,
+    )
+    assert game.state.turn.phase == "awaiting_penalty"
+    attacker = game.state.controller[combat.attacker.colour]
+    assert game.ruleset.to_act(game.state) == [game.state.controller[penalty.owner]]
+    assert game.refused(attacker, pd("roll_dice")) in {"awaiting_other_player", "not_your_turn"}
+
+
+CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
+    ("eclats_des_cites", "opening"): ec_opening,
+    ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
+    ("eclats_des_cites", "last-move-tie-stages-built"): ends("wonder_completed", "stages_built"),
+    ("eclats_des_cites", "finished"): ec_finished,
+    ("eclats_des_cites", "wonder-taken"): ec_wonder_taken,
+    ("eclats_des_cites", "battle"): ec_battle,
+    ("eclats_des_cites", "first-stage"): ec_first_stage,
+    ("eclats_des_cites", "five-players"): ec_five_players,
+    ("eclats_des_cites", "four-players-first-turn"): ec_four_players,
+    ("eclats_des_cites", "three-players-first-turn"): ec_three_players,
+    ("eclats_des_cites", "two-players-first-turn"): ec_two_players,
+    ("eclats_des_cites", "upgrade-to-choose"): ec_upgrade,
+    ("eclats_des_cites", "turn-errors"): ec_turn_errors,
+    ("tours_arc_en_ciel", "opening"): tr_opening,
+    ("tours_arc_en_ciel", "take-a-face-up-card"): tr_take_face_up,
+    ("tours_arc_en_ciel", "landing"): tr_landing,
+    ("tours_arc_en_ciel", "landing-refused"): tr_landing_refused,
+    ("tours_arc_en_ciel", "turn-errors"): tr_turn_errors,
+    ("tours_arc_en_ciel", "third-action"): tr_third_action,
+    ("tours_arc_en_ciel", "attacker-wins"): tr_attacker_wins,
+    ("tours_arc_en_ciel", "tie-to-defender"): tr_tie_to_defender,
+    ("tours_arc_en_ciel", "blower-back"): tr_blower_back,
+    ("tours_arc_en_ciel", "combat-next"): tr_combat,
+    ("tours_arc_en_ciel", "chance-card-next"): tr_chance_card,
+    ("tours_arc_en_ciel", "chance-decline"): tr_chance_decline,
+    ("tours_arc_en_ciel", "swap"): tr_swap,
+    ("tours_arc_en_ciel", "atomize"): tr_atomize,
+    ("tours_arc_en_ciel", "last-move"): ends("cards_exhausted", "score"),
+    ("tours_arc_en_ciel", "last-move-all-dragons-on-board"): ends("all_dragons_on_board", "score"),
+    ("tours_arc_en_ciel", "last-move-tie-pearls"): ends("cards_exhausted", "pearls"),
+    ("tours_arc_en_ciel", "finished"): finished,
+    ("arkantis", "opening"): ak_opening,
+    ("arkantis", "tournament-layout-1"): ak_tournament_1,
+    ("arkantis", "tournament-die-4"): ak_tournament_die_4,
+    ("arkantis", "tournament-layout-12"): ak_tournament_12,
+    ("arkantis", "explicit-layout"): ak_explicit,
+    ("arkantis", "no-new-red-shape"): ak_no_new_red_shape,
+    ("arkantis", "no-new-blue-shape"): ak_no_new_blue_shape,
+    ("arkantis", "no-new-shapes"): ak_no_new_shapes,
+    ("arkantis", "remove-two-tokens"): ak_remove_two,
+    ("arkantis", "remove-two-tokens-refused"): ak_remove_two_refused,
+    ("arkantis", "validation-window"): ak_validation_window,
+    ("arkantis", "lay-card-refused"): ak_lay_card_refused,
+    ("arkantis", "pass-out-of-turn"): ak_pass_out_of_turn,
+    ("arkantis", "buy-visible-then-lay"): ak_buy_visible_then_lay,
+    ("arkantis", "forfeit-with-end-turn"): ak_forfeit,
+    ("arkantis", "visible-card-race"): ak_visible_race,
+    ("arkantis", "swap-duplicate"): ak_swap,
+    ("arkantis", "last-move"): ak_ends("score"),
+    ("arkantis", "last-move-tie-laid-value"): ak_ends("laid_value"),
+    ("arkantis", "last-move-tie-leave-position"): ak_ends("leave_position"),
+    ("arkantis", "finished"): ak_finished,
+    ("arkantis", "unknown-seat"): ak_unknown_seat,
+    ("arkantis", "first-move-ends-the-game"): ak_first_move_ends,
+    ("petits_dragons", "inactive-colour-skipped"): pd_skip,
+    ("petits_dragons", "penalty-to-backfire"): pd_backfire,
+    ("petits_dragons", "stacking"): pd_stacking,
+    ("petits_dragons", "teleport"): pd_teleport,
+    ("petits_dragons", "arrival"): pd_arrival,
+    ("petits_dragons", "chief-killed"): pd_chief_killed,
+    ("petits_dragons", "arena-hold"): pd_arena_hold,
+    ("petits_dragons", "arena-penalty-lapses"): pd_lapses,
+    ("petits_dragons", "combat-tie"): pd_combat_tie,
+    ("petits_dragons", "die-choice"): pd_die_choice,
+    ("petits_dragons", "pawn-direction"): pd_pawn_direction,
+    ("petits_dragons", "own-branch"): pd_own_branch,
+    ("petits_dragons", "chief-on-own-pawn"): pd_chief_on_own_pawn,
+    ("petits_dragons", "stack-full"): pd_stack_full,
+    ("petits_dragons", "stack-arrives"): pd_stack_arrives,
+    ("petits_dragons", "bounce-on-the-centre"): pd_bounce,
+    ("petits_dragons", "twice-on-the-arena"): pd_twice_on_the_arena,
+    ("petits_dragons", "chief-dead-double"): pd_chief_dead_double,
+    ("petits_dragons", "chief-both-ways"): pd_chief_both_ways,
+    ("petits_dragons", "pawn-both-ways"): pd_pawn_both_ways,
+    ("petits_dragons", "arena-bounce"): pd_arena_bounce,
+    ("petits_dragons", "teleport-lost"): pd_teleport_lost,
+    ("petits_dragons", "opening"): pd_opening,
+    ("petits_dragons", "three-colours"): pd_three_colours,
+    ("petits_dragons", "suite"): pd_suite,
+    ("petits_dragons", "birth-on-double-2"): pd_birth_on_double_2,
+    ("petits_dragons", "double-5-chief-in-nest"): pd_double_5,
+    ("petits_dragons", "double-4-chief-in-nest"): pd_double_4,
+    ("petits_dragons", "first-move-from-the-exit"): pd_first_move,
+    ("petits_dragons", "replay-to-decline"): pd_replay,
+    ("petits_dragons", "double-1-birth-only"): pd_birth_only,
+    ("petits_dragons", "combat-next"): pd_combat,
+    ("petits_dragons", "last-move-colour-completed"): pd_ends("colour_completed"),
+    ("petits_dragons", "last-move-no-colour-can-act"): pd_ends("no_colour_can_act"),
+    ("petits_dragons", "last-move-round-limit"): pd_ends("round_limit"),
+    ("petits_dragons", "last-move-tie"): pd_ends("no_colour_can_act", tie=True),
+    ("petits_dragons", "finished"): pd_finished,
+}

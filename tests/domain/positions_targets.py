@@ -1,0 +1,592 @@
+"""What ``positions_search`` looks for, per game: the options and the predicate of each
+position's state (the spec scenario's "given", or a state a frontend needs)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from domain.petits_dragons.commands import (
+    PetitsDragonsMovePiece,
+    PetitsDragonsRollDice,
+)
+from tests.domain.positions_search import Predicate, Probe
+
+
+@dataclass(frozen=True)
+class Target:
+    options: dict[str, Any]
+    predicate: Predicate
+    policy: str = "random"
+    shortest: bool = True
+    before: bool = False
+    """The position is the state before the command that made the predicate true (its
+    last command is then the one to post)."""
+
+
+# --- petits Dragons -------------------------------------------------------------------
+
+WKR = {"seats": [["white"], ["black"], ["red"]]}
+
+
+def _tag(event: Any) -> str:
+    return str(type(event).__struct_config__.tag).split(".", 1)[1]
+
+
+def pd_next_roll(colour: str, red: int, blue: int, *, fresh: bool = True) -> Predicate:
+    """``colour`` is to roll (at the start of its turn with ``fresh``), and this seed's
+    roll at this version is red/blue."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        turn = state.turn
+        if turn is None or turn.colour != colour or turn.phase != "awaiting_roll":
+            return False
+        if fresh and turn.roll_index != 0:
+            return False
+        rolled = probe(state.controller[colour], PetitsDragonsRollDice())
+        return rolled is not None and (rolled[0].red, rolled[0].blue) == (red, blue)
+
+    return found
+
+
+def pd_in_nest(colour: str) -> Predicate:
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        dragon = state.dragons[colour]
+        return all(p.position == "nest" for p in [dragon.chief, *dragon.pawns.values()])
+
+    return found
+
+
+def both(*predicates: Predicate) -> Predicate:
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        return all(p(state, events, probe) for p in predicates)
+
+    return found
+
+
+def pd_rolled(colour: str, red: int, blue: int) -> Predicate:
+    """``colour`` has just rolled red/blue and must act."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        turn = state.turn
+        return (
+            turn is not None
+            and turn.colour == colour
+            and turn.phase == "awaiting_action"
+            and turn.last_roll is not None
+            and (turn.last_roll.red, turn.last_roll.blue) == (red, blue)
+        )
+
+    return found
+
+
+def pd_chief_in_nest(colour: str) -> Predicate:
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        return bool(state.dragons[colour].chief.position == "nest")
+
+    return found
+
+
+def pd_exit_move(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T7: white_pawn_1 at the exit, the only white piece out of the nest, roll 5/2."""
+    dragon = state.dragons["white"]
+    if dragon.pawns["white_pawn_1"].position != "exit":
+        return False
+    others = [dragon.chief, *(p for i, p in dragon.pawns.items() if i != "white_pawn_1")]
+    if any(p.position != "nest" for p in others):
+        return False
+    path: Any = ["centre", "white_h7", "white_h6", "white_h5", "white_h4"]
+    moved = probe("seat_0", PetitsDragonsMovePiece(piece_id="white_pawn_1", path=path))
+    return moved is not None
+
+
+def pd_replay(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T30: a double then a move: awaiting the replay's roll (roll_index 1)."""
+    turn = state.turn
+    return (
+        turn is not None
+        and turn.phase == "awaiting_roll"
+        and turn.roll_index == 1
+        and any(_tag(e) == "piece_moved" for e in events)
+    )
+
+
+def pd_birth_only(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T29's variant: roll 1/1 with only a birth possible (and pass_roll)."""
+    turn = state.turn
+    if turn is None or turn.phase != "awaiting_action" or turn.last_roll is None:
+        return False
+    if (turn.last_roll.red, turn.last_roll.blue) != (1, 1):
+        return False
+    from domain import RULESETS
+
+    legal = RULESETS["petits_dragons"].legal_commands(state, state.controller[turn.colour])
+    return {_tag(c) for c in legal} == {"give_birth", "pass_roll"}
+
+
+def pd_combat_next(state: Any, events: list[Any], probe: Probe) -> bool:
+    """A move the acting colour may make ends in a combat (combat dice follow)."""
+    turn = state.turn
+    if turn is None or turn.phase != "awaiting_action":
+        return False
+    from domain import RULESETS
+
+    seat = state.controller[turn.colour]
+    for command in RULESETS["petits_dragons"].legal_commands(state, seat):
+        if _tag(command) in {"move_piece", "teleport"}:
+            events = probe(seat, command) or []
+            if any(_tag(e) == "combat_resolved" for e in events):
+                return True
+    return False
+
+
+def pd_arrival_next(state: Any, events: list[Any], probe: Probe) -> bool:
+    """A move the acting colour may make lands a dragon on the centre."""
+    turn = state.turn
+    if turn is None or turn.phase != "awaiting_action":
+        return False
+    from domain import RULESETS
+
+    seat = state.controller[turn.colour]
+    for command in RULESETS["petits_dragons"].legal_commands(state, seat):
+        if _tag(command) == "move_piece" and command.path[-1] == "centre":
+            return True
+    return False
+
+
+PETITS_DRAGONS: dict[str, Target] = {
+    "suite": Target(WKR, pd_next_roll("white", 3, 4)),
+    "birth-double-2": Target(WKR, both(pd_in_nest("white"), pd_next_roll("white", 2, 2))),
+    "double-5": Target(WKR, both(pd_chief_in_nest("white"), pd_rolled("white", 5, 5))),
+    "double-4": Target(WKR, both(pd_chief_in_nest("white"), pd_rolled("white", 4, 4))),
+    "exit-move": Target(WKR, both(pd_rolled("white", 5, 2), pd_exit_move)),
+    "replay": Target(WKR, pd_replay),
+    "birth-only": Target(WKR, pd_birth_only),
+    "combat": Target({}, pd_combat_next),
+    "arrival": Target({}, pd_arrival_next, policy="greedy"),
+}
+
+TARGETS: dict[str, dict[str, Target]] = {"petits_dragons": PETITS_DRAGONS}
+
+
+def pd_event(tag: str, **fields: Any) -> Predicate:
+    """The last command gave an event ``tag`` with these fields (use with ``before``: the
+    position is the state just before that command)."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        return any(
+            _tag(e) == tag and all(getattr(e, k) == v for k, v in fields.items()) for e in events
+        )
+
+    return found
+
+
+PETITS_DRAGONS.update(
+    {
+        "skip": Target({}, pd_event("turn_skipped"), policy="greedy", before=True),
+        "backfire": Target({}, pd_event("penalty_backfired"), before=True),
+        "arrival": Target({}, pd_event("piece_arrived"), policy="greedy", before=True),
+        "stack": Target({}, pd_event("stack_formed"), before=True),
+        "chief-killed": Target({}, pd_event("chief_killed"), policy="greedy", before=True),
+        "teleport": Target({}, pd_event("piece_teleported", outcome="placed"), before=True),
+        "arena-hold": Target(
+            {}, pd_event("penalty_created", kind="arena_hold"), policy="greedy", before=True
+        ),
+        "lapsed": Target({}, pd_event("penalty_lapsed"), policy="greedy", before=True),
+        "combat-tie": Target(
+            {}, pd_event("combat_resolved", winner="defender"), policy="greedy", before=True
+        ),
+    }
+)
+
+
+def pd_combat_tie(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T21: a combat whose totals are equal (the defender wins), by a pawn (not a chief)."""
+    return any(
+        _tag(e) == "combat_resolved"
+        and e.attacker.total == e.defender.total
+        and e.attacker.unit_kind == "pawn"
+        for e in events
+    )
+
+
+PETITS_DRAGONS["combat-tie"] = Target({}, pd_combat_tie, policy="greedy", before=True)
+
+
+# --- ArkantiS --------------------------------------------------------------------------
+
+BOARD_A = ("BRBBBBB", "BBBBRBB", "BBRBBBB", "BBBBBBB", "BBBRBBB", "BBBBBRR", "RBBBBBB")
+TOURNAMENT_1 = {"tournament_mode": True, "tournament_config": 1}
+
+
+def ak_opening(die: int, *, rows: tuple[str, ...] | None = None, hand: str = "any") -> Predicate:
+    """The opening: phase 2's die, seat_0 (alice) first, and her hand holding a
+    ``set_square`` (``hand="set_square"``), or neither her hand nor... (``"no_set_square"``:
+    none in her hand and one visible on the emerald pile)."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        if state.turn != 1 or state.active_seat != "seat_0":
+            return False
+        rolled = [e for e in events if _tag(e) == "phase_2_die_rolled"]
+        if not rolled or rolled[0].value != die:
+            return False
+        prepared = next(e for e in events if _tag(e) == "board_prepared")
+        if rows is not None and tuple(prepared.rows) != rows:
+            return False
+        alice = state.players[0].hand
+        squares = [c for c in alice if c.startswith("set_square")]
+        visible = state.emerald.visible or ""
+        if hand == "set_square":
+            return bool(squares)
+        if hand == "no_set_square":
+            return not squares and visible.startswith("set_square")
+        return True
+
+    return found
+
+
+ARKANTIS: dict[str, Target] = {
+    "board-a": Target(TOURNAMENT_1, ak_opening(2, rows=BOARD_A)),
+    "board-a-set-square": Target(TOURNAMENT_1, ak_opening(2, hand="set_square")),
+    "board-a-visible-set-square": Target(TOURNAMENT_1, ak_opening(2, hand="no_set_square")),
+    "die-4": Target(TOURNAMENT_1, ak_opening(4)),
+    "config-12-die-6": Target({"tournament_mode": True, "tournament_config": 12}, ak_opening(6)),
+}
+TARGETS["arkantis"] = ARKANTIS
+
+
+def ak_twins(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T25: alice (first) holds two cards of one type and a third of another."""
+    if not ak_opening(2)(state, events, probe):
+        return False
+    kinds = [c.rsplit("_", 1)[0] for c in state.players[0].hand]
+    return len(set(kinds)) == 2
+
+
+ARKANTIS["twins"] = Target(TOURNAMENT_1, ak_twins)
+
+
+# --- Éclats des Cités ----------------------------------------------------------------
+
+
+def ec_pending(kind: str, seat: int | None = None, **state_fields: Any) -> Predicate:
+    """A decision of ``kind`` is pending (for ``seat``), the state's fields as given."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        pending = state.pending
+        if pending is None or pending.kind != kind or (seat is not None and pending.seat != seat):
+            return False
+        return all(getattr(state, k) == v for k, v in state_fields.items())
+
+    return found
+
+
+def ec_first_turn_top(pile: str, cards: tuple[str, ...]) -> Predicate:
+    """Turn 1, S0 to take, ``pile`` starting with ``cards`` and S0's tableau empty (T06)."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        pending = state.pending
+        if pending is None or pending.kind != "take_card" or pending.seat != 0:
+            return False
+        if state.turn_number != 1:
+            return False
+        return tuple(state.piles[pile][: len(cards)]) == cards
+
+    return found
+
+
+def ec_wonder_taken(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T03: S1 chose colosse; S0's choose_wonder is pending."""
+    pending = state.pending
+    return (
+        pending is not None
+        and pending.kind == "choose_wonder"
+        and pending.seat == 0
+        and any(_tag(e) == "wonder_chosen" and e.wonder_id == "colosse" for e in events)
+    )
+
+
+ECLATS: dict[str, Target] = {
+    "wonder-taken": Target({}, ec_wonder_taken),
+    "four-players-s0": Target({"seat_count": 4}, ec_pending("take_card", 0, turn_number=1)),
+    "three-players-top": Target(
+        {"seat_count": 3}, ec_first_turn_top("border_0", ("archives_des_echos", "bois"))
+    ),
+    "two-players-s0": Target({}, ec_pending("take_card", 0, turn_number=1)),
+    "upgrade": Target({}, ec_pending("choose_upgrade")),
+}
+TARGETS["eclats_des_cites"] = ECLATS
+
+
+# --- petits Dragons: more scenario givens ---------------------------------------------
+
+
+def _pd_legal(state: Any) -> tuple[str, list[Any]]:
+    from domain import RULESETS
+
+    seat = state.controller[state.turn.colour]
+    return seat, RULESETS["petits_dragons"].legal_commands(state, seat)
+
+
+def _pd_acting(state: Any, *, double: bool | None = None) -> bool:
+    turn = state.turn
+    if turn is None or turn.phase != "awaiting_action" or turn.last_roll is None:
+        return False
+    return double is None or (turn.last_roll.outcome == "double") == double
+
+
+def pd_die_choice(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T20: on a plain roll, a stack may move (choosing its die) and a lone pawn too."""
+    if not _pd_acting(state, double=False):
+        return False
+    _, legal = _pd_legal(state)
+    moves = [c for c in legal if _tag(c) == "move_piece"]
+    colour = state.turn.colour
+    lone = [
+        c for c in moves if c.die is None and colour in c.piece_id and "chief" not in c.piece_id
+    ]
+    return any(c.die is not None for c in moves) and bool(lone)
+
+
+def pd_chief_dead_double(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T23: a double for a colour whose chief is dead, a pawn still in its nest."""
+    if not _pd_acting(state, double=True):
+        return False
+    dragon = state.dragons[state.turn.colour]
+    return dragon.chief_dead and any(p.position == "nest" for p in dragon.pawns.values())
+
+
+def _directions(state: Any, probe: Probe, piece: str) -> set[str]:
+    seat, legal = _pd_legal(state)
+    found = set()
+    for command in legal:
+        if _tag(command) == "move_piece" and command.piece_id == piece:
+            moved = probe(seat, command) or []
+            found |= {
+                e.ring_direction for e in moved if _tag(e) == "piece_moved" and e.ring_direction
+            }
+    return found
+
+
+def pd_both_directions(kind: str, *, double: bool) -> Predicate:
+    """T10 (a chief on a plain roll) and T35 (a pawn on a double): both ring directions."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        if not _pd_acting(state, double=double):
+            return False
+        colour = state.turn.colour
+        dragon = state.dragons[colour]
+        pieces = [dragon.chief] if kind == "chief" else list(dragon.pawns.values())
+        names = [f"{colour}_chief"] if kind == "chief" else list(dragon.pawns)
+        for name, piece in zip(names, pieces, strict=True):
+            if piece.position == "board" and piece.stacked_with is None:
+                if _directions(state, probe, name) == {"clockwise", "anticlockwise"}:
+                    return True
+        return False
+
+    return found
+
+
+def pd_arena_bounce(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T36: a lone unit on the arena, roll 2/2: [centre, arena] is a legal walk."""
+    if not _pd_acting(state, double=True) or state.turn.last_roll.red != 2:
+        return False
+    _, legal = _pd_legal(state)
+    return any(_tag(c) == "move_piece" and list(c.path) == ["centre", "arena"] for c in legal)
+
+
+PETITS_DRAGONS.update(
+    {
+        "die-choice": Target({}, pd_die_choice, policy="greedy"),
+        "chief-dead-double": Target({}, pd_chief_dead_double, policy="greedy"),
+        "chief-both-ways": Target({}, pd_both_directions("chief", double=False)),
+        "pawn-both-ways": Target({}, pd_both_directions("pawn", double=True)),
+        "arena-bounce": Target({}, pd_arena_bounce, policy="greedy"),
+        "teleport-lost": Target(
+            {},
+            both(
+                pd_event("piece_teleported", outcome="combat"),
+                pd_event("combat_resolved", winner="defender"),
+            ),
+            policy="greedy",
+            before=True,
+        ),
+    }
+)
+
+
+# --- Les Tours Arc-en-Ciel ------------------------------------------------------------
+
+
+def tr_event(tag: str, **fields: Any) -> Predicate:
+    return pd_event(tag, **fields)
+
+
+TOURS: dict[str, Target] = {
+    "combat": Target({}, tr_event("combat_resolved"), before=True),
+    "chance-card": Target({}, tr_event("chance_card_drawn"), before=True),
+    "chance-decision": Target({}, tr_event("chance_decision_requested"), before=True),
+    "chance-reshuffle": Target({}, tr_event("chance_deck_reshuffled"), before=True),
+    "swap": Target({}, tr_event("dragons_swapped"), before=True),
+    "atomize": Target({}, tr_event("dragon_atomized"), before=True),
+    "third-skipped": Target({}, tr_event("third_action_skipped"), before=True),
+}
+TARGETS["tours_arc_en_ciel"] = TOURS
+
+
+def ec_empty_border(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T05: S0 to take, border_0 empty."""
+    pending = state.pending
+    return (
+        pending is not None
+        and pending.kind == "take_card"
+        and pending.seat == 0
+        and not state.piles["border_0"]
+    )
+
+
+ECLATS["empty-border"] = Target({}, ec_empty_border)
+
+
+def pd_own_branch(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T11: a lone pawn on its own colour's h0 cell, a plain roll of at most 7."""
+    if not _pd_acting(state, double=False):
+        return False
+    colour = state.turn.colour
+    unit = state.board.get(f"{colour}_h0")
+    if unit is None or unit.colour != colour or unit.kind != "pawn":
+        return False
+    roll = state.turn.last_roll
+    if max(roll.red, roll.blue) > 7:
+        return False
+    seat, legal = _pd_legal(state)
+    return any(_tag(c) == "move_piece" and c.piece_id == unit.piece_ids[0] for c in legal)
+
+
+PETITS_DRAGONS["own-branch"] = Target({}, pd_own_branch)
+
+
+def pd_through_centre(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T13: a double whose legal walk crosses the centre and ends on the arena."""
+    if not _pd_acting(state, double=True):
+        return False
+    _, legal = _pd_legal(state)
+    return any(
+        _tag(c) == "move_piece"
+        and "centre" in c.path[:-1]
+        and c.path[-1] == "arena"
+        and len(c.path) > 2
+        for c in legal
+    )
+
+
+PETITS_DRAGONS["through-centre"] = Target({}, pd_through_centre, policy="greedy")
+
+
+def _bounce(command: Any) -> bool:
+    """A walk up a branch, over the arena, the centre and the arena again, down a branch."""
+    path = list(command.path)
+    for i in range(1, len(path) - 3):
+        if (
+            path[i : i + 3] == ["arena", "centre", "arena"]
+            and "_h" in path[i - 1]
+            and "_h" in path[i + 3]
+        ):
+            return bool(path[i - 1].split("_h")[0] != path[i + 3].split("_h")[0])
+    return False
+
+
+def pd_bounce(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T12: a walk that bounces on the centre and goes down another branch."""
+    if not _pd_acting(state):
+        return False
+    _, legal = _pd_legal(state)
+    return any(_tag(c) == "move_piece" and c.die is None and _bounce(c) for c in legal)
+
+
+PETITS_DRAGONS["bounce"] = Target({}, pd_bounce, policy="greedy")
+
+
+ECLATS.update(
+    {
+        "battle": Target({}, pd_event("battle_fought"), before=True),
+        "stage-built": Target({}, pd_event("stage_built", stage=1), before=True),
+    }
+)
+
+
+def tr_combat(winner: str, reason: str, fate: str) -> Predicate:
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        return any(
+            _tag(e) == "combat_resolved"
+            and (e.winner, e.reason, e.loser_fate, e.mode) == (winner, reason, fate, "normal")
+            for e in events
+        )
+
+    return found
+
+
+TOURS.update(
+    {
+        "attacker-wins": Target({}, tr_combat("attacker", "totals", "eliminated"), before=True),
+        "tie-to-defender": Target(
+            {}, tr_combat("defender", "tie_defender", "eliminated"), before=True
+        ),
+        "blower-back": Target({}, tr_combat("defender", "totals", "reserve"), before=True),
+    }
+)
+
+
+def walks_from(start: str, length: int) -> list[list[str]]:
+    """Every walk of ``length`` steps on the board graph from ``start`` (cells may repeat)."""
+    from domain.petits_dragons.components import NEIGHBOURS
+
+    found: list[list[str]] = [[]]
+    for _ in range(length):
+        found = [[*w, n] for w in found for n in NEIGHBOURS[w[-1] if w else start]]
+    return found
+
+
+def pd_refusal(code: str, kind: str) -> Predicate:
+    """Some walk of the acting colour's lone ``kind`` (chief or pawn) is refused with
+    ``code`` on a plain roll (T19: ``cannot_stack_chief``, ``stack_full``)."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        from domain import RULESETS, Rng
+        from domain.petits_dragons.commands import PetitsDragonsMovePiece
+
+        if not _pd_acting(state, double=False):
+            return False
+        colour = state.turn.colour
+        roll = state.turn.last_roll
+        seat = state.controller[colour]
+        for cell, unit in state.board.items():
+            if unit is None or unit.colour != colour or unit.kind != kind:
+                continue
+            walks: list[Any] = walks_from(cell, max(roll.red, roll.blue))
+            for walk in walks:
+                command = PetitsDragonsMovePiece(piece_id=unit.piece_ids[0], path=walk)
+                try:
+                    RULESETS["petits_dragons"].decide(state, seat, command, Rng("search", 0))
+                except Exception as exc:
+                    if getattr(exc, "code", None) == code:
+                        return True
+        return False
+
+    return found
+
+
+PETITS_DRAGONS["chief-on-pawn"] = Target(
+    {}, pd_refusal("cannot_stack_chief", "chief"), policy="greedy"
+)
+
+
+PETITS_DRAGONS["stack-full"] = Target({}, pd_refusal("stack_full", "pawn"), policy="greedy")
+
+
+def pd_stack_arrives(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T31: a stack arrives on the centre (its penalty to hand out follows)."""
+    return any(_tag(e) == "piece_arrived" and len(e.piece_ids) == 2 for e in events)
+
+
+PETITS_DRAGONS["stack-arrives"] = Target({}, pd_stack_arrives, policy="greedy", before=True)

@@ -1,0 +1,169 @@
+"""One reader per game (and one for the global feed) per process, whatever the
+number of streams (issue 29, finding 4): many idle streams cost the store
+O(1) reads per heartbeat, not one per stream; a move is read once for all of
+them; and every stream still gets every event once, in order, redacted for
+its viewer, from the position it resumed after.
+
+On the real backends (SQLite + memory, PostgreSQL + Redis), the store's
+calls counted as in ``test_fast_reads.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator, Callable
+
+import msgspec
+import pytest
+
+from service.cache.base import SharedCache, StateCache
+from service.cache.notifier import make_notifier
+from service.games import GameService
+from service.games.streams import Heartbeat, Live, Message
+from service.settings import Settings
+from service.store.base import EventStore
+from tests.service.test_fast_reads import CountingStore
+
+STREAMS = 40
+"""Streams open at once on one game (and on the feed)."""
+BEATS = 4
+"""Heartbeats every stream waits for while the store's reads are counted."""
+HANG = 60.0
+"""Seconds a wait may take before the test calls it a hang."""
+
+
+@pytest.fixture
+async def service(
+    backends: tuple[EventStore, StateCache],
+) -> AsyncIterator[tuple[GameService, CountingStore]]:
+    store, cache = backends
+    url = cache.url if isinstance(cache, SharedCache) else None
+    notifier = make_notifier(url, f"fanout-{uuid.uuid4().hex[:8]}:")
+    await notifier.open()
+    counting = CountingStore(store)
+    settings = Settings(sse_heartbeat=0.05, feed_poll=0.05)
+    try:
+        yield GameService(settings, counting, cache, notifier), counting
+    finally:
+        await notifier.close()
+
+
+class Reader:
+    """One stream read in a task of its own: its messages and heartbeats."""
+
+    def __init__(self, messages: AsyncIterator[Live]) -> None:
+        self.messages: list[Message] = []
+        self.beats = 0
+        self.task = asyncio.create_task(self._read(messages))
+
+    async def _read(self, messages: AsyncIterator[Live]) -> None:
+        async for item in messages:
+            if isinstance(item, Heartbeat):
+                self.beats += 1
+            else:
+                self.messages.append(item)
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    async with asyncio.timeout(HANG):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+async def play(games: GameService, game_id: str, tokens: dict[str, str], moves: int) -> int:
+    """``moves`` legal commands (the first listed, for the seat to act); the version."""
+    version = 0
+    for _ in range(moves):
+        game = await games.repository.game(game_id)
+        token = tokens[game.to_act[0]]
+        _, body = await games.reads.legal_body(game_id, token)
+        command = msgspec.json.decode(body)["commands"][0]
+        answer = await games.commands.submit(
+            game_id, token, msgspec.json.encode(command), if_match=None, idempotency_key=None
+        )
+        version = answer[2]
+    return version
+
+
+async def new_game(games: GameService) -> tuple[str, dict[str, str]]:
+    # Éclats: its first-listed move never ends it
+    game = await games.seats.create_game("eclats_des_cites", None)
+    tokens = {}
+    for i, seat in enumerate(s.seat for s in game.seats):
+        _, tokens[seat] = await games.seats.claim_seat(game.game_id, seat, f"P{i}", None)
+    return game.game_id, tokens
+
+
+def store_reads(store: CountingStore) -> int:
+    return sum(store.calls.values())
+
+
+async def test_idle_streams_of_one_game_share_one_reader(
+    service: tuple[GameService, CountingStore],
+) -> None:
+    games, store = service
+    game_id, tokens = await new_game(games)
+    await play(games, game_id, tokens, 2)
+    game = await games.repository.game(game_id)
+    seats = sorted(tokens)
+    # Spectators, each seat, and streams resuming after version 1 and after the last.
+    viewers: list[tuple[str | None, int]] = [(None, 0)] * (STREAMS - 4)
+    viewers += [(tokens[seats[0]], 0), (tokens[seats[1]], 0), (None, 1), (None, game.version)]
+    readers = []
+    for token, after in viewers:
+        stream = await games.streams.open(game, token)
+        readers.append(Reader(stream.messages(after=after, timeout=None)))
+    await until(lambda: all(r.beats >= 1 for r in readers))  # every history read
+
+    store.calls.clear()
+    seen = [r.beats for r in readers]
+    await until(lambda: all(r.beats >= b + BEATS for r, b in zip(readers, seen, strict=True)))
+    idle = store_reads(store)
+    # One reader checks the game's head at each beat (the games row without a
+    # shared cache, nothing of the store's with one): never one per stream.
+    assert idle <= 2 * (BEATS + 2) < STREAMS, store.calls
+
+    store.calls.clear()
+    final = await play(games, game_id, tokens, 3)
+    await until(lambda: all(r.messages and r.messages[-1].id == str(final) for r in readers))
+    moved = store_reads(store) - sum(v for k, v in store.calls.items() if k != "read")
+    # The moves' own reads aside, the streams' reads of the new events: a few, not one per stream.
+    assert moved <= 3 * 3 + 2 * (BEATS + 2) < STREAMS, store.calls
+
+    for reader, (token, after) in zip(readers, viewers, strict=True):
+        log = await games.reads.event_log(game, token, after=after, limit=None)
+        expected = [msgspec.json.encode(e).decode() for e in log.events]
+        assert [m.id for m in reader.messages] == [str(v) for v in range(after + 1, final + 1)]
+        assert [m.data for m in reader.messages] == expected  # each redacted for its viewer
+    for reader in readers:
+        reader.task.cancel()
+    await asyncio.gather(*(r.task for r in readers), return_exceptions=True)
+    await until(lambda: games.streams.open_channels == 0)  # the reader stops with its streams
+
+
+async def test_idle_feed_streams_share_one_reader(
+    service: tuple[GameService, CountingStore],
+) -> None:
+    games, store = service
+    game_id, tokens = await new_game(games)
+    start = (await games.store.read_all(after_position=0, limit=1_000_000))[-1].position
+    readers = [Reader(games.feed.messages(after=start, timeout=None)) for _ in range(STREAMS)]
+    await until(lambda: all(r.beats >= 1 for r in readers))
+
+    store.calls.clear()
+    seen = [r.beats for r in readers]
+    await until(lambda: all(r.beats >= b + BEATS for r, b in zip(readers, seen, strict=True)))
+    # One poll per interval (here as short as the heartbeat) for all of them.
+    assert store.calls["read_all"] <= 2 * (BEATS + 2) < STREAMS, store.calls
+
+    await play(games, game_id, tokens, 3)
+    stored = await games.store.read_all(after_position=start, limit=10_000)
+    assert {e.game_id for e in stored} >= {game_id}
+    expected = [str(e.position) for e in stored]
+    await until(lambda: all(len(r.messages) >= len(expected) for r in readers))
+    for reader in readers:  # every event once, in order, as the paged feed has them
+        assert [m.id for m in reader.messages][: len(expected)] == expected
+    for reader in readers:
+        reader.task.cancel()
+    await asyncio.gather(*(r.task for r in readers), return_exceptions=True)
