@@ -5,7 +5,8 @@ context)``; this module finds them (like ``domain.RULESETS``, without naming a
 game) and builds the context (the title line and the players' names) from
 public facts only: the version, the seats to act, the winners; the language of
 its text (``lang``, through the game's words when it has some) and the ids the
-last move changed (marked in every game by ``domain.svg``).
+last move changed (marked in every game by ``domain.svg``). ``cues`` lists each game's
+colours that carry a rule with the second cue drawn beside each (``domain.svg.Cue``).
 """
 
 from __future__ import annotations
@@ -17,21 +18,30 @@ from typing import Any
 
 from domain import RULESETS
 from domain.kernel import AnyRuleset
-from domain.svg import PictureContext
+from domain.svg import Cue, PictureContext
 from domain.words import DEFAULT_LANGUAGE, Msg, NoWords, words_for
 
 Renderer = Callable[[Any, Any, PictureContext], str]
+Cues = Callable[[Callable[[Msg], str]], tuple[Cue, ...]]
 
 
-def _load() -> dict[str, Renderer]:
+def _load() -> tuple[dict[str, Renderer], dict[str, Cues]]:
     found: dict[str, Renderer] = {}
+    cue_lists: dict[str, Cues] = {}
     for name in RULESETS:
         module = importlib.import_module(f"domain.{name}.picture")
         found[name] = module.render
-    return found
+        cue_lists[name] = module.cues
+    return found, cue_lists
 
 
-RENDERERS: dict[str, Renderer] = _load()
+RENDERERS, CUES = _load()
+
+
+def cues(ruleset: str, lang: str = DEFAULT_LANGUAGE) -> tuple[Cue, ...]:
+    """The colours of ``ruleset``'s pictures that carry a rule, each with its second cue
+    (a mark in ``lang`` when it comes from the game's words)."""
+    return CUES[ruleset](partial(words_for(ruleset).text, lang=lang))
 
 
 def context_for(

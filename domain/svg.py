@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Literal
 from xml.sax.saxutils import escape
 
 from domain.words import DEFAULT_LANGUAGE, Msg, caption
@@ -66,6 +67,25 @@ LAST_MOVE = "last-move"
 """The class of every element the last move changed (``PictureContext.changed``)."""
 LAST_MOVE_STROKE = "#c2187a"
 """The last-move outline: magenta, away from every game's board colours."""
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A colour that carries a rule, and the second cue always drawn with it, so nobody
+    needs to tell the colours apart (each game's ``picture.cues`` lists its own).
+
+    ``paint`` is where the colour is (an element's ``fill`` or ``stroke``). ``kind`` and
+    ``mark`` say what goes with it: ``"text"``, a symbol or letter shown in the element's
+    group (the nearest enclosing group that shows any of the game's text marks shows
+    this one); ``"attr"``, ``name=value`` on the element itself (a dash pattern, a
+    thickness); ``"shape"``, the element's tag (a token is a disc, an empty cell a bare
+    square). ``tests/pictures/test_colour_blind.py`` checks both the drawing and that
+    colours close under simulated deuteranopia or protanopia have different marks."""
+
+    colour: str
+    mark: str
+    kind: Literal["text", "attr", "shape"] = "text"
+    paint: Literal["fill", "stroke"] = "fill"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -11,6 +11,8 @@ disc ``●`` and five cells, an emerald card a diamond ``◆`` and four.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.arkantis.components import ArkantisComponents
 from domain.arkantis.events import ArkantisScore
 from domain.arkantis.geometry import CELL, PILE_GAP, PILE_H, PILE_W, cell_origin, pile_origin
@@ -50,7 +52,7 @@ from domain.arkantis.words import (
     pile,
     shape_part,
 )
-from domain.svg import INK, MUTED, WIDTH, PictureContext, Svg
+from domain.svg import INK, MUTED, WIDTH, Cue, PictureContext, Svg
 from domain.words import Arg, Many, Msg, Part, Player, msg
 
 TOKEN = "#2f5fb3"
@@ -64,6 +66,20 @@ CARD_MARK = {"orange": "●", "emerald": "◆"}
 """Orange and emerald cards differ by a mark too, not by colour alone."""
 NAME_LINE = 11
 """A card name longer than this many characters is set on two lines."""
+
+
+def cues(say: Callable[[Msg], str]) -> tuple[Cue, ...]:
+    """A token is a disc on sand, an empty cell a bare square; red and blue shapes differ by
+    their dashes, orange and emerald cards by their marks."""
+    return (
+        Cue(TOKEN, "circle", "shape"),
+        Cue(EMPTY, "rect", "shape"),
+        *(Cue(fill, CARD_MARK[colour]) for colour, fill in CARD_FILL.items()),
+        *(
+            Cue(stroke, f"stroke-dasharray={SHAPE_DASH[colour]}", "attr", "stroke")
+            for colour, stroke in SHAPE_STROKE.items()
+        ),
+    )
 
 
 def name_lines(name: str) -> list[str]:
@@ -114,10 +130,12 @@ def _card(svg: Svg, components: ArkantisComponents, card_id: str, x: float, y: f
 
 
 def _back(svg: Svg, colour: str, count: int, x: float, y: float) -> None:
-    svg.rect(x, y, 64, 84, rx=5, fill=CARD_FILL[colour], stroke=INK, stroke_width=1,
-             fill_opacity=0.55)  # fmt: skip
-    svg.label(x + 7, y + 12, CARD_MARK[colour], size=9, fill=INK)
-    svg.label(x + 32, y + 48, f"×{count}", size=16, text_anchor="middle", font_weight="bold")
+    with svg.group(class_="card-back", data_colour=colour):
+        svg.rect(x, y, 64, 84, rx=5, fill=CARD_FILL[colour], stroke=INK, stroke_width=1,
+                 fill_opacity=0.55)  # fmt: skip
+        svg.label(x + 7, y + 12, CARD_MARK[colour], size=9, fill=INK)
+        svg.label(x + 32, y + 48, f"×{count}", size=16, text_anchor="middle",
+                  font_weight="bold")  # fmt: skip
 
 
 def _board(svg: Svg, view: ArkantisView) -> None:

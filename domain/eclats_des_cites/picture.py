@@ -17,7 +17,7 @@ mark in the board's heading.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from domain.eclats_des_cites.components import (
     CARD_BY_ID,
@@ -111,7 +111,7 @@ from domain.eclats_des_cites.words import (
     wonder_power_text,
     wonder_prestige,
 )
-from domain.svg import INK, MUTED, WIDTH, PictureContext, Svg
+from domain.svg import INK, MUTED, WIDTH, Cue, PictureContext, Svg
 from domain.words import Many, Msg, Part, msg
 
 FAMILY_FILL = {
@@ -121,11 +121,23 @@ FAMILY_FILL = {
 OFFERED = "#1a7f37"
 """The frame of what the pending decision offers (drawn 3 px thick: not by colour alone)."""
 ALERT = "#d0302a"
-BUILT = "#e3c34b"
+BUILT = "#b5d99c"
+"""A built stage (with a ``✓``): not the culture cards' yellow, which it used to share."""
 CHAR = 0.6
 """A character's width, in font sizes (an estimate, for wrapping and centring)."""
 BOLD = 0.66
 LINE = 15
+
+
+def cues(say: Callable[[Msg], str]) -> tuple[Cue, ...]:
+    """Each family's colour and letter; a conflict marker on alert and its ``!``; a built
+    stage and its ``✓``; what the pending decision offers and its thick frame."""
+    return (
+        *(Cue(fill, say(msg(FAMILY_MARK[family]))) for family, fill in FAMILY_FILL.items()),
+        Cue(ALERT, "!"),
+        Cue(BUILT, "✓"),
+        Cue(OFFERED, "stroke-width=3", "attr", "stroke"),
+    )
 
 
 def text_width(value: str, size: float, *, bold: bool = False) -> float:
@@ -406,19 +418,22 @@ def _stages(svg: Svg, player: EclatsPlayerView, x: float, y: float) -> None:
         n = stage_info.number
         sx = x + 10 + (n - 1) * 92
         built = n <= player.stages_built
-        svg.rect(sx, y, 88, 44, rx=4, fill=BUILT if built else "#f4efe3",
-                 stroke=INK if built else MUTED, id=stage_id(player.seat, n), data_stage=n,
-                 data_built="true" if built else None)  # fmt: skip
-        svg.label(sx + 44, y + 13, say(msg(PICTURE_STAGE, number=n, stage=stage(n))), size=9,
-                  text_anchor="middle", font_weight="bold")  # fmt: skip
-        pattern = "any" if technologie else stage_info.pattern
-        svg.label(sx + 44, y + 26, say(msg(REQUIREMENT[pattern], count=stage_info.count)), size=9,
-                  text_anchor="middle", fill=INK if built else MUTED)  # fmt: skip
-        if wonder_id is not None:
-            prestige = WONDER_BY_ID[wonder_id].stage_prestige[n - 1]
-            key = PICTURE_STAGE_BUILT if built else PICTURE_STAGE_PRESTIGE
-            svg.label(sx + 44, y + 39, say(msg(key, prestige=prestige)), size=9,
-                      text_anchor="middle", font_weight="bold" if built else None)  # fmt: skip
+        with svg.group(class_="stage", data_stage=n):
+            svg.rect(sx, y, 88, 44, rx=4, fill=BUILT if built else "#f4efe3",
+                     stroke=INK if built else MUTED, id=stage_id(player.seat, n), data_stage=n,
+                     data_built="true" if built else None)  # fmt: skip
+            svg.label(sx + 44, y + 13, say(msg(PICTURE_STAGE, number=n, stage=stage(n))), size=9,
+                      text_anchor="middle", font_weight="bold")  # fmt: skip
+            pattern = "any" if technologie else stage_info.pattern
+            svg.label(sx + 44, y + 26, say(msg(REQUIREMENT[pattern], count=stage_info.count)),
+                      size=9, text_anchor="middle", fill=INK if built else MUTED)  # fmt: skip
+            if wonder_id is not None:
+                prestige = WONDER_BY_ID[wonder_id].stage_prestige[n - 1]
+                key = PICTURE_STAGE_BUILT if built else PICTURE_STAGE_PRESTIGE
+                svg.label(sx + 44, y + 39, say(msg(key, prestige=prestige)), size=9,
+                          text_anchor="middle", font_weight="bold" if built else None)  # fmt: skip
+            elif built:
+                svg.label(sx + 44, y + 39, "✓", size=9, text_anchor="middle", font_weight="bold")
 
 
 def _tableau(svg: Svg, player: EclatsPlayerView, x: float, y: float) -> None:

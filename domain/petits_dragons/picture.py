@@ -15,6 +15,7 @@ match a dragon's symbol to its cells.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import NamedTuple
 
 from domain.geometry import Place
@@ -60,6 +61,7 @@ from domain.petits_dragons.words import (
     unit_of,
 )
 from domain.svg import (
+    Cue,
     INK,
     LAST_MOVE,
     LAST_MOVE_STROKE,
@@ -83,9 +85,20 @@ MARK = {
 }  # fmt: skip
 """Each colour's symbol, on its cells, its dragons and its panel: a second cue besides the
 colour (the seed's peoples differ "de couleurs ou de morphologies")."""
-DIE_FILL = {"red": "#d7372b", "blue": "#2f6bd1"}
+DIE_FILL = {"red": "#b3261e", "blue": "#1f4f9e"}
+"""The dice: darker than the red and blue peoples, and each named under it."""
 TEXT_WIDTH = 0.6
 """A character's width as a share of the font size (an estimate, to wrap lines)."""
+
+
+def cues(say: Callable[[Msg], str]) -> tuple[Cue, ...]:
+    """Each colour and its symbol (on its cells, its dragons, its panel and the key); each
+    die and its name."""
+    dice = ((DIE_FILL["red"], PICTURE_DIE_RED), (DIE_FILL["blue"], PICTURE_DIE_BLUE))
+    return (
+        *(Cue(FILL[c], MARK[c]) for c in COLOURS),
+        *(Cue(fill, say(msg(name))) for fill, name in dice),
+    )
 
 
 class Loose(NamedTuple):
@@ -282,10 +295,11 @@ def _legend(svg: Svg, y: float) -> float:
         width = 30 + len(name) * 11 * TEXT_WIDTH
         if x + width > WIDTH - 16:
             x, y = 16.0, y + 20
-        svg.rect(x, y - 11, 16, 16, rx=3, fill=FILL[c], fill_opacity=0.55, stroke=INK,
-                 stroke_width=0.6)  # fmt: skip
-        svg.label(x + 8, y + 1.5, MARK[c], size=11, text_anchor="middle", fill=INK)
-        svg.label(x + 21, y + 1, name, size=11)
+        with svg.group(class_="key", data_colour=c):
+            svg.rect(x, y - 11, 16, 16, rx=3, fill=FILL[c], fill_opacity=0.55, stroke=INK,
+                     stroke_width=0.6)  # fmt: skip
+            svg.label(x + 8, y + 1.5, MARK[c], size=11, text_anchor="middle", fill=INK)
+            svg.label(x + 21, y + 1, name, size=11)
         x += width
     return y + 22
 

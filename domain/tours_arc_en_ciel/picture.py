@@ -15,10 +15,15 @@ bridges and its panel; a hidden Dragon is a dashed tower showing "?".
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
-from domain.svg import INK, MUTED, WIDTH, PictureContext, Svg
-from domain.tours_arc_en_ciel.components import ATOMIZE_LIMIT, ISLAND_BY_ID, ToursComponents
+from domain.svg import INK, MUTED, WIDTH, Cue, PictureContext, Svg
+from domain.tours_arc_en_ciel.components import (
+    ATOMIZE_LIMIT,
+    HOUSE_TABLE,
+    ISLAND_BY_ID,
+    ToursComponents,
+)
 from domain.tours_arc_en_ciel.geometry import TOWER_H, TOWER_W
 from domain.tours_arc_en_ciel.views import ToursIslandView, ToursTowerView, ToursView
 from domain.tours_arc_en_ciel.words import (
@@ -85,7 +90,7 @@ from domain.tours_arc_en_ciel.words import (
     the_island,
     tower,
 )
-from domain.words import Many, Part, Player, msg
+from domain.words import Many, Msg, Part, Player, msg
 
 HOUSE_FILL = {
     "orange": "#e8892b", "purple": "#8a4fbf", "green": "#3c9a4a", "red": "#d33c2c",
@@ -99,6 +104,12 @@ CHAR_WIDTH = 0.6
 """Average width of a character in ems (DejaVu Sans): to wrap text, never to cut it."""
 PANEL_TEXT = 118
 """Characters of 12-unit text on one line of a panel."""
+
+
+def cues(say: Callable[[Msg], str]) -> tuple[Cue, ...]:
+    """Each House's colour and its symbol (on its towers, owner marks, fixed bridges and
+    panel; a Dragon chip sits in its House's panel)."""
+    return tuple(Cue(HOUSE_FILL[h.colour], say(msg(HOUSE_SYMBOL[h.id]))) for h in HOUSE_TABLE)
 
 
 def _fill(components: ToursComponents, house_id: str) -> str:
