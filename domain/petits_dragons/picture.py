@@ -61,12 +61,12 @@ from domain.petits_dragons.words import (
     unit_of,
 )
 from domain.svg import (
-    Cue,
     INK,
     LAST_MOVE,
     LAST_MOVE_STROKE,
     MUTED,
     WIDTH,
+    Cue,
     PictureContext,
     Svg,
     attr,
