@@ -25,6 +25,7 @@ from domain.tours_arc_en_ciel.components import (
     ToursComponents,
 )
 from domain.tours_arc_en_ciel.geometry import TOWER_H, TOWER_W
+from domain.tours_arc_en_ciel.state import ToursScore
 from domain.tours_arc_en_ciel.views import ToursIslandView, ToursTowerView, ToursView
 from domain.tours_arc_en_ciel.words import (
     CHANCE_DECK,
@@ -64,6 +65,8 @@ from domain.tours_arc_en_ciel.words import (
     PICTURE_PILE,
     PICTURE_POINT_CARDS,
     PICTURE_SCORE,
+    PICTURE_SCORE_ISLAND,
+    PICTURE_SCORE_NO_ISLAND,
     PICTURE_SEAT_HOUSE,
     PICTURE_SHARE,
     PICTURE_STRENGTHS,
@@ -408,6 +411,21 @@ def _lines(svg: Svg, lines: Iterator[str] | Sequence[str], x: float, y: float) -
     return y
 
 
+def _score(score: ToursScore) -> Msg:
+    """The score line: the total = island points (each island scored) + card points, and
+    the pearls that break a tie."""
+    places = Many(tuple(msg(PICTURE_SCORE_ISLAND, island=island(i.island), points=i.points)
+                        for i in score.islands))  # fmt: skip
+    return msg(
+        PICTURE_SCORE,
+        score=score.score,
+        islands=score.island_points,
+        places=places if score.islands else msg(PICTURE_SCORE_NO_ISLAND),
+        cards=score.card_points,
+        pearls=score.pearls,
+    )
+
+
 def _seat(svg: Svg, view: ToursView, components: ToursComponents, seat: int, y: float) -> float:
     """One House's panel; the y below it."""
     say = svg.context.text
@@ -429,8 +447,7 @@ def _seat(svg: Svg, view: ToursView, components: ToursComponents, seat: int, y: 
         head = [who if who == name else f"{who} — {name}"]
         score = scores.get(seat)
         if score is not None:
-            head.append(say(msg(PICTURE_SCORE, score=score.score, islands=score.island_points,
-                                cards=score.card_points)))  # fmt: skip
+            head.append(say(_score(score)))
         if seat in view.to_act:
             head.append(say(msg(PICTURE_TO_ACT)))
         line = y + 20

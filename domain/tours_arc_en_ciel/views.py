@@ -40,18 +40,20 @@ from domain.tours_arc_en_ciel.state import (
 
 
 class ToursHandView(msgspec.Struct, frozen=True, kw_only=True):
-    """A seat's hand: its owner sees the cards, others only the count."""
+    """A seat's hand: its owner sees the cards, others only the count (everyone sees the
+    cards once the game is over)."""
 
     seat: SeatIndex
     """The seat."""
     count: int
     """How many cards it holds."""
     cards: dict[IslandId, int] | None
-    """Island -> number of cards (null for other seats)."""
+    """Island -> number of cards (null for other seats while the game runs)."""
 
 
 class ToursReserveView(msgspec.Struct, frozen=True, kw_only=True):
-    """A seat's reserve: strengths are public, ids and specialties are its owner's."""
+    """A seat's reserve: strengths are public, ids and specialties are its owner's (and
+    everyone's once the game is over)."""
 
     seat: SeatIndex
     """The seat."""
@@ -60,7 +62,7 @@ class ToursReserveView(msgspec.Struct, frozen=True, kw_only=True):
     strengths: list[int]
     """The strengths of those Dragons."""
     dragons: list[DragonId] | None
-    """The Dragons themselves; null for the other seats."""
+    """The Dragons themselves; null for the other seats while the game runs."""
 
 
 class ToursTowerView(msgspec.Struct, frozen=True, kw_only=True):
@@ -73,13 +75,15 @@ class ToursTowerView(msgspec.Struct, frozen=True, kw_only=True):
     house: HouseId | None
     """House of the Dragon on the tower (null when empty)."""
     dragon: DragonId | None
-    """The Dragon on it; null when empty or hidden from the viewer."""
+    """The Dragon on it; null when empty or hidden from the viewer (never once the game
+    is over)."""
     strength: Strength | None
     """That Dragon's strength; null when empty."""
     specialty: Specialty | None
-    """That Dragon's specialty; null when empty or hidden."""
+    """That Dragon's specialty; null when empty or hidden (never hidden once over)."""
     hidden: bool
-    """A hidden Dragon: only its owner sees its id, strength and specialty."""
+    """A hidden Dragon: only its owner sees its id, strength and specialty while the game
+    runs; once it is over everyone does (the flag stays: it ended the game hidden)."""
 
 
 class ToursIslandView(msgspec.Struct, frozen=True, kw_only=True):
@@ -156,10 +160,18 @@ def _viewer(state: ToursState, seat: Seat | None) -> SeatIndex | None:
     return state.houses.index(seat) if seat in state.houses else None
 
 
+def _sees(state: ToursState, index: SeatIndex, viewer: SeatIndex | None) -> bool:
+    """Whether ``viewer`` sees what only seat ``index`` sees while the game runs: once it
+    is over everyone sees everything (a finished game's log is complete: README decision 12)."""
+    return index == viewer or state.phase == "over"
+
+
 def _hand(state: ToursState, index: SeatIndex, viewer: SeatIndex | None) -> ToursHandView:
     hand = state.hands[index]
     return ToursHandView(
-        seat=index, count=sum(hand.values()), cards=dict(hand) if index == viewer else None
+        seat=index,
+        count=sum(hand.values()),
+        cards=dict(hand) if _sees(state, index, viewer) else None,
     )
 
 
@@ -167,7 +179,7 @@ def _reserve(state: ToursState, index: SeatIndex, viewer: SeatIndex | None) -> T
     ids = state.reserve[index]
     return ToursReserveView(
         seat=index, count=len(ids), strengths=sorted(DRAGONS[d].strength for d in ids),
-        dragons=list(ids) if index == viewer else None,
+        dragons=list(ids) if _sees(state, index, viewer) else None,
     )  # fmt: skip
 
 
@@ -180,7 +192,7 @@ def _tower(state: ToursState, t: TowerId, viewer: SeatIndex | None) -> ToursTowe
         )  # fmt: skip
     info = DRAGONS[d]
     hidden = d in state.hidden
-    shown = not hidden or state.houses.index(info.house) == viewer
+    shown = not hidden or _sees(state, state.houses.index(info.house), viewer)
     return ToursTowerView(
         tower=t, defense=state.defense[t], house=info.house, dragon=d if shown else None,
         strength=info.strength if shown else None, specialty=info.specialty if shown else None,

@@ -17,8 +17,10 @@ def hidden_values(state: ToursState, seat: Seat | None) -> list[Any]:
     a rotating sample (by turn number; every view is built by the same code for
     every seat): the pile order, or the chance deck order, and for the next
     other seat in turn order its hand, or its reserve ids, and its hidden board
-    Dragons.
+    Dragons. Nothing once the game is over.
     """
+    if state.phase == "over":
+        return []  # once over, everyone sees everything (README decision 12)
     viewer = state.houses.index(seat) if seat in state.houses else None
     turn = state.turn_number
     out: list[Any] = []

@@ -6,7 +6,12 @@ scripted attacker first, then defender.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import msgspec
+from msgspec.structs import replace
+
+from domain.pictures import render as picture
 
 from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel import events as ev
@@ -15,10 +20,12 @@ from tests.domain.tours_arc_en_ciel.helpers import (
     at_phase,
     at_third,
     drawn,
+    last_turn,
     new_state,
     play,
     put,
     set_hand,
+    t12_state,
 )
 
 
@@ -117,3 +124,39 @@ def test_views_do_not_leak_hands() -> None:
     assert secret in msgspec.json.encode(RS.view(state, "ice"))
     assert RS.view(state, "ice").hands[1].cards == {"amber": 2, "jet": 1}
     assert RS.view(state, "fire").hands[1].count == 3
+
+
+def test_the_end_of_the_game_reveals_hidden_dragons_reserves_and_hands() -> None:
+    """Issue 31: a finished game's log names every hidden Dragon, so its views do too
+    (README decision 12): no "?" on a tower, every reserve and hand listed, for a
+    spectator and the other House alike; and the score line says the breakdown."""
+    hidden = "fire_15_mason_1"  # on diamond_ruby
+    state = replace(set_hand(t12_state(), "fire", {"coral": 1}), hidden=[hidden])
+
+    def ruby(view: object) -> tuple[object, ...]:
+        t = next(t for t in view.towers if t.tower == "diamond_ruby")  # type: ignore[attr-defined]
+        return t.dragon, t.strength, t.specialty, t.hidden
+
+    assert ruby(RS.view(state, "ice")) == (None, None, None, True)
+    assert RS.view(state, "ice").hands[0].cards is None
+    over, _ = play(last_turn(state), "fire", cm.ToursDrawChance(), dice=[13, 5])
+    assert over.phase == "over" and RS.outcome(over) is not None
+    for seat in ("ice", None):
+        view = RS.view(over, seat)
+        assert ruby(view) == (hidden, 15, "mason", True)
+        assert view.hands[0].cards == {"coral": 1}
+        assert all(r.dragons is not None and len(r.dragons) == r.count for r in view.reserves)
+    svg = picture(RS, over, None, lang="en")
+    root = ET.fromstring(svg.encode())
+    tower = next(e for e in root.iter() if e.attrib.get("id") == "diamond_ruby")
+    shown = [t.text for t in tower.iter("{http://www.w3.org/2000/svg}text")]
+    assert "?" not in "".join(str(t) for t in shown) and "15M" in shown[0]
+    assert 'id="hand_coral"' in svg
+    # The final score in words: each island scored with its points, cards, pearls.
+    for house, second, pearls in (("fire", "Coral Forest", 0), ("ice", "Ivory Temple", 0)):
+        panel = next(e for e in root.iter() if e.attrib.get("id") == house)
+        said = " ".join(str(t.text) for t in panel.iter("{http://www.w3.org/2000/svg}text"))
+        assert (
+            f"score 22 = islands 22 (Great Diamond Treasure 20 and {second} 2) + cards 0 · "
+            f"{pearls} pearls"
+        ) in said, said

@@ -350,7 +350,14 @@ tours_arc_en_ciel-picture-tower-hidden = { $house } ?
 tours_arc_en_ciel-picture-tower-empty = empty
 tours_arc_en_ciel-picture-tower-title = { $tower }: { $dragon } of the { $house }, defence { $defense }
 tours_arc_en_ciel-picture-tower-title-empty = { $tower }: empty, defence { $defense }
-tours_arc_en_ciel-picture-score = score { $score } (islands { $islands }, cards { $cards })
+# A seat's score (final once the game is over): the total, then each island it scores
+# (halved for a share), its point cards and its pearls (the tie-break).
+tours_arc_en_ciel-picture-score = score { $score } = islands { $islands } ({ $places }) + cards { $cards } · { $pearls ->
+    [one] { $pearls } pearl
+   *[other] { $pearls } pearls
+}
+tours_arc_en_ciel-picture-score-island = { $island } { $points }
+tours_arc_en_ciel-picture-score-no-island = none
 tours_arc_en_ciel-picture-to-act = to act
 tours_arc_en_ciel-picture-hand = Hand:
 tours_arc_en_ciel-picture-hand-card = { $count ->

@@ -351,7 +351,14 @@ tours_arc_en_ciel-picture-tower-hidden = { $house } ?
 tours_arc_en_ciel-picture-tower-empty = vide
 tours_arc_en_ciel-picture-tower-title = { $tower } : { $dragon } de la { $house }, défense { $defense }
 tours_arc_en_ciel-picture-tower-title-empty = { $tower } : vide, défense { $defense }
-tours_arc_en_ciel-picture-score = score { $score } (îles { $islands }, cartes { $cards })
+# Le score d'une Maison (définitif une fois la partie finie) : le total, puis chaque île
+# qu'elle compte (à moitié si partagée), ses cartes de points et ses perles (le départage).
+tours_arc_en_ciel-picture-score = score { $score } = îles { $islands } ({ $places }) + cartes { $cards } · { $pearls ->
+    [one] { $pearls } perle
+   *[other] { $pearls } perles
+}
+tours_arc_en_ciel-picture-score-island = { $island } { $points }
+tours_arc_en_ciel-picture-score-no-island = aucune
 tours_arc_en_ciel-picture-to-act = à jouer
 tours_arc_en_ciel-picture-hand = Main :
 tours_arc_en_ciel-picture-hand-card = { $count ->
