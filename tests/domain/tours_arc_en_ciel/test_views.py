@@ -12,7 +12,6 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.pictures import render as picture
-
 from domain.tours_arc_en_ciel import commands as cm
 from domain.tours_arc_en_ciel import events as ev
 from tests.domain.tours_arc_en_ciel.helpers import (
