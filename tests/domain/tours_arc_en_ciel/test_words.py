@@ -373,8 +373,13 @@ def test_the_picture_speaks_the_language_and_shows_no_ids(lang: str) -> None:
             assert ("Face-up cards" in shown) == (lang == "en")
             assert ("Forêt de" in shown) == (lang == "fr"), "island names whole, in the language"
             assert "…" not in shown, "no name is cut"
-            # The score says island points, not a count of islands (the old "22 islands").
-            assert re.search(r"score -?\d+ \((îles|islands) -?\d+, (cartes|cards) -?\d+\)", shown)
+            # The score says island points, not a count of islands (the old "22 islands"),
+            # each island scored, the cards and the pearls.
+            assert re.search(
+                r"score -?\d+ = (îles|islands) -?\d+ \((aucune|none|[^()]+ \d+)\) \+ "
+                r"(cartes|cards) -?\d+ · \d+ (perles?|pearls?)",
+                shown,
+            ), shown
 
 
 def test_every_house_colour_has_a_symbol_beside_it() -> None:
