@@ -462,7 +462,10 @@ def _seat(svg: Svg, view: ToursView, components: ToursComponents, seat: int, y: 
                 w = len(text) * 11 * CHAR_WIDTH + 14
                 if x + w > WIDTH - 20:
                     x, line = 86.0, line + 24
-                with svg.group(id=hand_id(card), class_="card", data_island=card):
+                # Only the viewer's cards are command targets; a hand shown at the end is not.
+                own = seat == view.viewer
+                with svg.group(id=hand_id(card) if own else None, class_="card",
+                               data_island=card):  # fmt: skip
                     svg.rect(x, line - 10, w, 20, rx=4, fill="#fffdf4", stroke=INK)
                     svg.label(x + w / 2, line + 4, text, size=11, text_anchor="middle")
                 x += w + 6
