@@ -185,6 +185,16 @@ class ChoiceStep(msgspec.Struct, frozen=True):
 # --- What every game's words module provides -------------------------------------
 
 
+@dataclass(frozen=True)
+class OptionWords:
+    """An option's words: its display name and, when its value (or each item of its list)
+    is one of a game's components (a House, a colour, a seat), the kind of ``names`` that
+    names those values."""
+
+    name: Msg
+    values: str | None = None
+
+
 class GameWords(Protocol):
     """The module ``domain/<game>/words.py``: the same names in every game.
 
@@ -233,6 +243,10 @@ class GameWords(Protocol):
 
     def refusal(self, violation: RuleViolation, view: Any | None) -> Msg:
         """A sentence for every code of the game's ``error_codes``, addressed to the caller."""
+        ...
+
+    def options(self) -> Mapping[str, OptionWords]:
+        """Every option (a field of the game's ``Options``, by its JSON name) -> its words."""
         ...
 
 
@@ -461,6 +475,15 @@ class Words:
         return {
             kind: {i: self._part_text(Part(kind, i), catalogue, {}) for i in ids}
             for kind, ids in self._names.items()
+        }
+
+    def options(self, lang: str) -> dict[str, tuple[str, dict[str, str]]]:
+        """Every option's display name in ``lang`` and its values' names (empty when its
+        values are not components), by option."""
+        names = self.names(lang)
+        return {
+            option: (self.text(words.name, lang), dict(names[words.values]) if words.values else {})
+            for option, words in self.module.options().items()
         }
 
     def seat_name(self, seat: Seat, lang: str, players: Players | None = None) -> str:

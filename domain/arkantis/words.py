@@ -70,6 +70,7 @@ from domain.kernel import RuleViolation, Seat, tag_of_class
 from domain.words import (
     Many,
     Msg,
+    OptionWords,
     Part,
     Player,
     Step,
@@ -790,3 +791,21 @@ __all__ = [
     "sentence",
     "targets",
 ]
+
+
+# --- The options --------------------------------------------------------------------
+
+OPTION_PLAYER_COUNT = "arkantis-option-player-count"
+OPTION_TOURNAMENT_MODE = "arkantis-option-tournament-mode"
+OPTION_TOURNAMENT_CONFIG = "arkantis-option-tournament-config"
+OPTION_EXPLICIT_LAYOUT = "arkantis-option-explicit-layout"
+
+
+def options() -> Mapping[str, OptionWords]:
+    """Every option's display name (the lobby's form), and what names its values."""
+    return {
+        "player_count": OptionWords(msg(OPTION_PLAYER_COUNT)),
+        "tournament_mode": OptionWords(msg(OPTION_TOURNAMENT_MODE)),
+        "tournament_config": OptionWords(msg(OPTION_TOURNAMENT_CONFIG)),
+        "explicit_layout": OptionWords(msg(OPTION_EXPLICIT_LAYOUT)),
+    }

@@ -73,6 +73,7 @@ from domain.kernel import RuleViolation, Seat
 from domain.words import (
     Many,
     Msg,
+    OptionWords,
     Part,
     Player,
     Step,
@@ -951,3 +952,15 @@ __all__ = [
     "sentence",
     "targets",
 ]
+
+
+# --- The options --------------------------------------------------------------------
+
+OPTION_SEAT_COUNT = "eclats_des_cites-option-seat-count"
+
+
+def options() -> Mapping[str, OptionWords]:
+    """Every option's display name (the lobby's form), and what names its values."""
+    return {
+        "seat_count": OptionWords(msg(OPTION_SEAT_COUNT)),
+    }

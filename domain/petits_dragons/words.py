@@ -89,6 +89,7 @@ from domain.words import (
     Arg,
     Many,
     Msg,
+    OptionWords,
     Part,
     Player,
     Step,
@@ -1295,3 +1296,21 @@ __all__ = [
     "sentence",
     "targets",
 ]
+
+
+# --- The options --------------------------------------------------------------------
+
+OPTION_SEATS = "petits_dragons-option-seats"
+OPTION_OPTION_MULTI_COLOUR = "petits_dragons-option-option-multi-colour"
+OPTION_OPTION_ALLIANCES = "petits_dragons-option-option-alliances"
+OPTION_TEAMS = "petits_dragons-option-teams"
+
+
+def options() -> Mapping[str, OptionWords]:
+    """Every option's display name (the lobby's form), and what names its values."""
+    return {
+        "seats": OptionWords(msg(OPTION_SEATS), "colour"),
+        "option_multi_colour": OptionWords(msg(OPTION_OPTION_MULTI_COLOUR)),
+        "option_alliances": OptionWords(msg(OPTION_OPTION_ALLIANCES)),
+        "teams": OptionWords(msg(OPTION_TEAMS), "seat"),
+    }

@@ -88,7 +88,18 @@ from domain.tours_arc_en_ciel.events import (
     ToursTurnStarted,
 )
 from domain.tours_arc_en_ciel.views import ToursTowerView, ToursView
-from domain.words import Arg, Msg, Part, Player, Step, labels, msg, refusals, sentences
+from domain.words import (
+    Arg,
+    Msg,
+    OptionWords,
+    Part,
+    Player,
+    Step,
+    labels,
+    msg,
+    refusals,
+    sentences,
+)
 
 # --- Names ----------------------------------------------------------------------
 
@@ -1418,3 +1429,25 @@ __all__ = [
     "sentence",
     "targets",
 ]
+
+
+# --- The options --------------------------------------------------------------------
+
+OPTION_HOUSES = "tours_arc_en_ciel-option-houses"
+OPTION_TWO_PLAYER_RECYCLE = "tours_arc_en_ciel-option-two-player-recycle"
+OPTION_NATURAL_1_LOSES = "tours_arc_en_ciel-option-natural-1-loses"
+OPTION_NATURAL_20_WINS = "tours_arc_en_ciel-option-natural-20-wins"
+OPTION_START_PAIR_INVULNERABILITY = "tours_arc_en_ciel-option-start-pair-invulnerability"
+OPTION_ENEMY_START_PAIR_SHARE = "tours_arc_en_ciel-option-enemy-start-pair-share"
+
+
+def options() -> Mapping[str, OptionWords]:
+    """Every option's display name (the lobby's form), and what names its values."""
+    return {
+        "houses": OptionWords(msg(OPTION_HOUSES), "house"),
+        "two_player_recycle": OptionWords(msg(OPTION_TWO_PLAYER_RECYCLE)),
+        "natural_1_loses": OptionWords(msg(OPTION_NATURAL_1_LOSES)),
+        "natural_20_wins": OptionWords(msg(OPTION_NATURAL_20_WINS)),
+        "start_pair_invulnerability": OptionWords(msg(OPTION_START_PAIR_INVULNERABILITY)),
+        "enemy_start_pair_share": OptionWords(msg(OPTION_ENEMY_START_PAIR_SHARE)),
+    }

@@ -193,6 +193,39 @@ def test_ids_live_in_words_modules(name: str) -> None:
                 raise AssertionError(f"{path.name} spells the id {node.value!r}")
 
 
+def _enum_values(schema: dict[str, Any]) -> set[str]:
+    """Every string an option's JSON Schema enumerates (``enum`` anywhere inside it)."""
+    found: set[str] = set()
+    stack: list[Any] = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            found |= {v for v in node.get("enum", ()) if isinstance(v, str)}
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return found
+
+
+@ALL
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_option_and_its_values_have_a_name(name: str, lang: str) -> None:
+    """The lobby names options in the caller's language (issue 31): every property of
+    the option schema has a display name, and every value its schema enumerates (a
+    House, a colour) has one too; no name is a raw id."""
+    rs = RULESETS[name]
+    schema = msgspec.json.schema(rs.Options)
+    properties = schema["$defs"][rs.Options.__name__]["properties"]
+    said = words_for(name).options(lang)
+    assert set(said) == set(properties)
+    for option, (display, values) in said.items():
+        assert display and "_" not in display and display != option, option
+        assert _enum_values(properties[option]) <= set(values), option
+        assert all(v and "_" not in v for v in values.values()), option
+    if lang == "fr":
+        assert said != words_for(name).options("en")
+
+
 @ALL
 def test_every_catalogue_message_renders(name: str) -> None:
     """Each message with every variable given (as a number: selectors and NUMBER take

@@ -227,3 +227,9 @@ arkantis-picture-card-value = { $value } { $value ->
 arkantis-picture-legend-tokens = blue disc: a token · bare red cell: an empty cell
 arkantis-picture-legend-shapes = a shape revealed this turn: red (empty cells) long dashes, blue (tokens) short dashes
 arkantis-picture-legend-cards = ● orange card (5 cells) · ◆ emerald card (4 cells)
+
+## The options of a new game (the lobby's form).
+arkantis-option-player-count = Players
+arkantis-option-tournament-mode = Tournament layout
+arkantis-option-tournament-config = Tournament layout number
+arkantis-option-explicit-layout = Chosen layout (7 rows)

@@ -229,3 +229,9 @@ arkantis-picture-card-value = { $value } { $value ->
 arkantis-picture-legend-tokens = disque bleu : un jeton · case rouge nue : une case libre
 arkantis-picture-legend-shapes = forme apparue ce tour : rouge (cases libres) tirets longs, bleue (jetons) tirets courts
 arkantis-picture-legend-cards = ● carte orange (5 ronds) · ◆ carte émeraude (4 ronds)
+
+## Les options d'une nouvelle partie (le formulaire du salon).
+arkantis-option-player-count = Joueurs
+arkantis-option-tournament-mode = Disposition de tournoi
+arkantis-option-tournament-config = Numéro de la disposition de tournoi
+arkantis-option-explicit-layout = Disposition choisie (7 lignes)

@@ -274,3 +274,6 @@ eclats_des_cites-picture-tableau-empty = Kept cards: none
 eclats_des_cites-picture-legend = Families: { $families }
 eclats_des_cites-picture-family-key = { $mark } { $family }
 eclats_des_cites-picture-legend-marks = Thick green frame: what the decision offers · ✓ stage built · ! conflict marker on alert
+
+## The options of a new game (the lobby's form).
+eclats_des_cites-option-seat-count = Players

@@ -285,3 +285,6 @@ eclats_des_cites-picture-tableau-empty = Cartes conservées : aucune
 eclats_des_cites-picture-legend = Familles : { $families }
 eclats_des_cites-picture-family-key = { $mark } { $family }
 eclats_des_cites-picture-legend-marks = Cadre vert épais : ce que la décision propose · ✓ étape construite · ! marqueur de conflit en alerte
+
+## Les options d'une nouvelle partie (le formulaire du salon).
+eclats_des_cites-option-seat-count = Joueurs

@@ -346,3 +346,9 @@ petits_dragons-picture-nest = nest:
 petits_dragons-picture-exit = exit:
 petits_dragons-picture-home = home:
 petits_dragons-picture-out = out:
+
+## The options of a new game (the lobby's form).
+petits_dragons-option-seats = Each player's colours
+petits_dragons-option-option-multi-colour = Several colours per player
+petits_dragons-option-option-alliances = Alliances (team play)
+petits_dragons-option-teams = Teams

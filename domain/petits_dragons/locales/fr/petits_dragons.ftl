@@ -345,3 +345,9 @@ petits_dragons-picture-nest = nid :
 petits_dragons-picture-exit = sortie :
 petits_dragons-picture-home = rentrés :
 petits_dragons-picture-out = écartés :
+
+## Les options d'une nouvelle partie (le formulaire du salon).
+petits_dragons-option-seats = Les couleurs de chaque joueur
+petits_dragons-option-option-multi-colour = Plusieurs couleurs par joueur
+petits_dragons-option-option-alliances = Alliances (jeu en équipes)
+petits_dragons-option-teams = Équipes

@@ -449,3 +449,11 @@ tours_arc_en_ciel-refusal-tower-occupied-by-own-dragon-plain = This tower is alr
 tours_arc_en_ciel-refusal-variant-disabled-plain = This game is played without this variant.
 tours_arc_en_ciel-refusal-via-not-endpoint-plain = A Dragon can only cross an island its tower touches.
 tours_arc_en_ciel-refusal-wrong-phase-plain = Not now.
+
+## The options of a new game (the lobby's form).
+tours_arc_en_ciel-option-houses = Houses
+tours_arc_en_ciel-option-two-player-recycle = Eliminated Dragons land again (2 players)
+tours_arc_en_ciel-option-natural-1-loses = A natural 1 loses the combat
+tours_arc_en_ciel-option-natural-20-wins = A natural 20 wins the combat
+tours_arc_en_ciel-option-start-pair-invulnerability = Both cards of one's start island: invulnerable for a turn
+tours_arc_en_ciel-option-enemy-start-pair-share = Both cards of an enemy's start island: share one of its islands

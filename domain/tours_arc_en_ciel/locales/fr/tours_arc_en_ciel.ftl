@@ -450,3 +450,11 @@ tours_arc_en_ciel-refusal-tower-occupied-by-own-dragon-plain = Cette tour est d�
 tours_arc_en_ciel-refusal-variant-disabled-plain = Cette partie se joue sans cette variante.
 tours_arc_en_ciel-refusal-via-not-endpoint-plain = Le Dragon ne peut traverser qu'une île que touche sa tour.
 tours_arc_en_ciel-refusal-wrong-phase-plain = Ce n'est pas le moment.
+
+## Les options d'une nouvelle partie (le formulaire du salon).
+tours_arc_en_ciel-option-houses = Maisons
+tours_arc_en_ciel-option-two-player-recycle = Les Dragons éliminés reviennent (2 joueurs)
+tours_arc_en_ciel-option-natural-1-loses = Un 1 naturel perd le combat
+tours_arc_en_ciel-option-natural-20-wins = Un 20 naturel gagne le combat
+tours_arc_en_ciel-option-start-pair-invulnerability = Les deux cartes de son île de départ : invulnérable un tour
+tours_arc_en_ciel-option-enemy-start-pair-share = Les deux cartes de l'île de départ d'un ennemi : partager une de ses îles
