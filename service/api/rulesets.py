@@ -15,7 +15,13 @@ from service.api.deps import Language
 from service.api.headers import language_headers
 from service.api.problems import not_found
 from service.games.positions import positions_of
-from service.games.schemas import RULESET_DETAIL, PositionInfo, RulesetDetail, RulesetSummary
+from service.games.schemas import (
+    RULESET_DETAIL,
+    OptionName,
+    PositionInfo,
+    RulesetDetail,
+    RulesetSummary,
+)
 from service.games.texts import LANGUAGES, Texts
 
 RulesetParam = Annotated[str, PathParameter(max_length=64, description="A ruleset name")]
@@ -53,7 +59,7 @@ class RulesetsController(Controller):
     ) -> Response[RulesetDetail]:
         """A ruleset's option schema and defaults, seats, message types, the static
         components (board graph, card lists) a frontend needs to draw it, and the
-        display name of every component in the caller's language."""
+        display name of every component and every option in the caller's language."""
         rs = _ruleset(ruleset)
         default = rs.Options()
         detail: Any = RULESET_DETAIL[rs.name](
@@ -72,6 +78,10 @@ class RulesetsController(Controller):
             language=language,
             languages=list(LANGUAGES),
             names=TEXTS.names(rs.name, language),
+            option_names={
+                option: OptionName(name=name, values=values)
+                for option, (name, values) in TEXTS.options(rs.name, language).items()
+            },
         )
         return Response(detail, headers=language_headers(language))
 

@@ -100,6 +100,17 @@ class RulesetSummary(msgspec.Struct, kw_only=True):
     """The most seats a game of this ruleset may have."""
 
 
+class OptionName(msgspec.Struct, kw_only=True):
+    """An option of the ruleset in words, for a new-game form."""
+
+    name: str
+    """The option's display name in `language` (`natural_20_wins` -> `Un 20 naturel gagne
+    le combat`)."""
+    values: dict[str, str]
+    """When the option's values (or the items of its list) are components, each one's
+    display name (`houses`: `fire` -> `Maison du Feu`); empty otherwise."""
+
+
 class RulesetDetailBase(msgspec.Struct, kw_only=True):
     title: str
     """The game's human-readable title."""
@@ -129,6 +140,9 @@ class RulesetDetailBase(msgspec.Struct, kw_only=True):
     """The display name of every component a command, event or picture names, by kind
     then id (`cell` -> `r1c4` -> `ligne 1, colonne 4`), in `language`; the kind
     `decided-by` names the outcome's tie-breaks."""
+    option_names: dict[str, OptionName]
+    """Every option (each property of `options_schema`) in `language`: its display name
+    and its values' names, for a lobby's form."""
 
 
 def _prefix(ruleset: Any) -> str:

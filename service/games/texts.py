@@ -134,6 +134,11 @@ class Texts:
         said = words(ruleset)
         return {} if said is None else said.names(lang)
 
+    def options(self, ruleset: str, lang: str) -> dict[str, tuple[str, dict[str, str]]]:
+        """Every option's display name and its values' names in ``lang``."""
+        said = words(ruleset)
+        return {} if said is None else said.options(lang)
+
     def catalogue(self, ruleset: str, lang: str) -> str | None:
         said = words(ruleset)
         return None if said is None else said.catalogue(lang).source

@@ -83,7 +83,7 @@ export interface paths {
          * One game: options, seats, components
          * @description A ruleset's option schema and defaults, seats, message types, the static
          *     components (board graph, card lists) a frontend needs to draw it, and the
-         *     display name of every component in the caller's language.
+         *     display name of every component and every option in the caller's language.
          */
         get: operations["getRuleset"];
         put?: never;
@@ -1613,6 +1613,13 @@ export interface components {
                 [key: string]: {
                     [key: string]: string;
                 };
+            };
+            /**
+             * @description Every option (each property of `options_schema`) in `language`: its display name
+             *     and its values' names, for a lobby's form.
+             */
+            option_names: {
+                [key: string]: components["schemas"]["OptionName"];
             };
             /** @description The options of the default game (a `POST /games` without options). */
             default_options: components["schemas"]["ArkantisOptions"];
@@ -3242,6 +3249,13 @@ export interface components {
                     [key: string]: string;
                 };
             };
+            /**
+             * @description Every option (each property of `options_schema`) in `language`: its display name
+             *     and its values' names, for a lobby's form.
+             */
+            option_names: {
+                [key: string]: components["schemas"]["OptionName"];
+            };
             /** @description The options of the default game (a `POST /games` without options). */
             default_options: components["schemas"]["EclatsOptions"];
             /** @description The game's static components (board, cards, pieces), to draw it. */
@@ -4177,6 +4191,24 @@ export interface components {
             text?: string | null;
             /** @description The catalogue message and arguments `text` was built from. */
             message?: components["schemas"]["CatalogueMessage"] | null;
+        };
+        /**
+         * OptionName
+         * @description An option of the ruleset in words, for a new-game form.
+         */
+        OptionName: {
+            /**
+             * @description The option's display name in `language` (`natural_20_wins` -> `Un 20 naturel gagne
+             *     le combat`).
+             */
+            name: string;
+            /**
+             * @description When the option's values (or the items of its list) are components, each one's
+             *     display name (`houses`: `fire` -> `Maison du Feu`); empty otherwise.
+             */
+            values: {
+                [key: string]: string;
+            };
         };
         /**
          * Outcome
@@ -5581,6 +5613,13 @@ export interface components {
                 [key: string]: {
                     [key: string]: string;
                 };
+            };
+            /**
+             * @description Every option (each property of `options_schema`) in `language`: its display name
+             *     and its values' names, for a lobby's form.
+             */
+            option_names: {
+                [key: string]: components["schemas"]["OptionName"];
             };
             /** @description The options of the default game (a `POST /games` without options). */
             default_options: components["schemas"]["PetitsDragonsOptions"];
@@ -7898,14 +7937,15 @@ export interface components {
         };
         /**
          * ToursHandView
-         * @description A seat's hand: its owner sees the cards, others only the count.
+         * @description A seat's hand: its owner sees the cards, others only the count (everyone sees the
+         *     cards once the game is over).
          */
         ToursHandView: {
             /** @description A seat index (0..n-1). */
             seat: number;
             /** @description How many cards it holds. */
             count: number;
-            /** @description Island -> number of cards (null for other seats). */
+            /** @description Island -> number of cards (null for other seats while the game runs). */
             cards: {
                 [key: string]: number;
             } | null;
@@ -8224,7 +8264,8 @@ export interface components {
         };
         /**
          * ToursReserveView
-         * @description A seat's reserve: strengths are public, ids and specialties are its owner's.
+         * @description A seat's reserve: strengths are public, ids and specialties are its owner's (and
+         *     everyone's once the game is over).
          */
         ToursReserveView: {
             /** @description A seat index (0..n-1). */
@@ -8233,7 +8274,7 @@ export interface components {
             count: number;
             /** @description The strengths of those Dragons. */
             strengths: number[];
-            /** @description The Dragons themselves; null for the other seats. */
+            /** @description The Dragons themselves; null for the other seats while the game runs. */
             dragons: string[] | null;
         };
         /**
@@ -8339,6 +8380,13 @@ export interface components {
                 [key: string]: {
                     [key: string]: string;
                 };
+            };
+            /**
+             * @description Every option (each property of `options_schema`) in `language`: its display name
+             *     and its values' names, for a lobby's form.
+             */
+            option_names: {
+                [key: string]: components["schemas"]["OptionName"];
             };
             /** @description The options of the default game (a `POST /games` without options). */
             default_options: components["schemas"]["ToursOptions"];
@@ -8555,13 +8603,19 @@ export interface components {
             defense: number;
             /** @description House of the Dragon on the tower (null when empty). */
             house: ("air" | "bronze" | "fire" | "ice" | "light" | "moon" | "shadow" | "water") | null;
-            /** @description The Dragon on it; null when empty or hidden from the viewer. */
+            /**
+             * @description The Dragon on it; null when empty or hidden from the viewer (never once the game
+             *     is over).
+             */
             dragon: string | null;
             /** @description That Dragon's strength; null when empty. */
             strength: (10 | 15 | 20) | null;
-            /** @description That Dragon's specialty; null when empty or hidden. */
+            /** @description That Dragon's specialty; null when empty or hidden (never hidden once over). */
             specialty: ("blower" | "mason") | null;
-            /** @description A hidden Dragon: only its owner sees its id, strength and specialty. */
+            /**
+             * @description A hidden Dragon: only its owner sees its id, strength and specialty while the game
+             *     runs; once it is over everyone does (the flag stays: it ended the game hidden).
+             */
             hidden: boolean;
         };
         /**
@@ -8630,12 +8684,19 @@ export interface components {
          *         {
          *           "seat": 0,
          *           "count": 2,
-         *           "cards": null
+         *           "cards": {
+         *             "gold": 1,
+         *             "jet": 1
+         *           }
          *         },
          *         {
          *           "seat": 1,
          *           "count": 3,
-         *           "cards": null
+         *           "cards": {
+         *             "amber": 1,
+         *             "gold": 1,
+         *             "onyx": 1
+         *           }
          *         }
          *       ],
          *       "game_discard": [
@@ -9082,13 +9143,13 @@ export interface components {
          *           "seat": 0,
          *           "count": 0,
          *           "strengths": [],
-         *           "dragons": null
+         *           "dragons": []
          *         },
          *         {
          *           "seat": 1,
          *           "count": 0,
          *           "strengths": [],
-         *           "dragons": null
+         *           "dragons": []
          *         }
          *       ],
          *       "eliminated": [
