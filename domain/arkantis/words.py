@@ -785,6 +785,7 @@ __all__ = [
     "changed",
     "label",
     "names",
+    "options",
     "path",
     "refusal",
     "seat_name",

@@ -946,6 +946,7 @@ __all__ = [
     "changed",
     "label",
     "names",
+    "options",
     "path",
     "refusal",
     "seat_name",

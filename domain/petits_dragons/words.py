@@ -1290,6 +1290,7 @@ __all__ = [
     "changed",
     "label",
     "names",
+    "options",
     "path",
     "refusal",
     "seat_name",

@@ -1423,6 +1423,7 @@ __all__ = [
     "changed",
     "label",
     "names",
+    "options",
     "path",
     "refusal",
     "seat_name",

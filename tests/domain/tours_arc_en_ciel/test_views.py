@@ -148,8 +148,8 @@ def test_the_end_of_the_game_reveals_hidden_dragons_reserves_and_hands() -> None
     svg = picture(RS, over, None, lang="en")
     root = ET.fromstring(svg.encode())
     tower = next(e for e in root.iter() if e.attrib.get("id") == "diamond_ruby")
-    shown = [t.text for t in tower.iter("{http://www.w3.org/2000/svg}text")]
-    assert "?" not in "".join(str(t) for t in shown) and "15M" in shown[0]
+    shown = [str(t.text) for t in tower.iter("{http://www.w3.org/2000/svg}text")]
+    assert "?" not in "".join(shown) and "15M" in shown[0]
     assert 'id="hand_coral"' not in svg  # shown, but only the viewer's cards are targets
     # The final score in words: each island scored with its points, cards, pearls.
     for house, second, pearls in (("fire", "Coral Forest", 0), ("ice", "Ivory Temple", 0)):
