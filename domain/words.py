@@ -30,6 +30,7 @@ gives the text exactly.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ from types import ModuleType
 from typing import Any, Literal, NamedTuple, Protocol, TypeAlias, TypeVar, cast
 
 import msgspec
+from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
 from fluent.runtime import FluentBundle
@@ -294,7 +296,14 @@ class Catalogue:
             ids.update(defined)
             bundle.add_resource(resource)
             sources.append(text)
+        for message_id in ids:  # compiled now (before a server's workers fork), not at first use
+            bundle.get_message(message_id)
         return cls(lang, "\n".join(sources), frozenset(ids), bundle)
+
+    @property
+    def locale(self) -> Locale:
+        """The language's Babel locale (its CLDR data loaded once, not at every list)."""
+        return _locale(self.lang)
 
     def format(self, message_id: str, args: Mapping[str, int | str]) -> str:
         """The message with its arguments (numbers as ints, everything else as text)."""
@@ -307,6 +316,11 @@ class Catalogue:
         if errors:
             raise WordsError(f"{message_id} ({self.lang}): {errors}")
         return str(text)
+
+
+@functools.cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
 
 
 def shared_catalogue_files(lang: str, root: Path = LOCALES) -> list[Path]:
@@ -436,13 +450,13 @@ class Words:
         if isinstance(arg, Many):
             items = tuple(self._arg(item, catalogue, players) for item in arg.items)
             texts = [
-                format_decimal(i.value, locale=catalogue.lang)
+                format_decimal(i.value, locale=catalogue.locale)
                 if i.kind == "number" and i.value is not None
                 else i.text or ""
                 for i in items
             ]
             style: Literal["standard", "or"] = "standard" if arg.style == "and" else "or"
-            joined = format_list(texts, style=style, locale=catalogue.lang) if texts else ""
+            joined = format_list(texts, style=style, locale=catalogue.locale) if texts else ""
             return CatalogueArg(kind="list", items=items, text=joined)
         if isinstance(arg, Msg):
             return self._wire(arg, catalogue, players)
