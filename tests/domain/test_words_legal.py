@@ -32,14 +32,17 @@ def positions(name: str, games: int = GAMES) -> list[tuple[Any, Any, dict[str, s
     """(legal commands, the view of the seat to act, players) along random games."""
     rs = RULESETS[name]
     rnd = random.Random(f"words-legal-{name}")
-    out = []
+    out: list[tuple[Any, Any, dict[str, str | None]]] = []
     for g in range(games):
         options = rs.Options()
         seats = rs.seats(options)
         ctx = SetupContext(players=tuple(SeatedPlayer(seat=s) for s in seats))
         log = list(rs.setup(options, ctx, Rng(f"legal-{g}", 0)))
         state = fold(rs, log)
-        names = [{s: f"P{i}" for i, s in enumerate(seats)}, dict.fromkeys(seats)]
+        names: list[dict[str, str | None]] = [
+            {s: f"P{i}" for i, s in enumerate(seats)},
+            dict.fromkeys(seats),
+        ]
         for _ in range(MOVES):
             to_act = rs.to_act(state)
             if not to_act:
