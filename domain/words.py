@@ -30,14 +30,16 @@ gives the text exactly.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Literal, Protocol, TypeAlias, TypeVar, cast
+from typing import Any, Literal, NamedTuple, Protocol, TypeAlias, TypeVar, cast
 
 import msgspec
+from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
 from fluent.runtime import FluentBundle
@@ -199,7 +201,11 @@ class GameWords(Protocol):
     """The module ``domain/<game>/words.py``: the same names in every game.
 
     Views and events are the viewer's (already redacted): a game writes words from
-    them only, so its words never say more than the viewer may see."""
+    them only, so its words never say more than the viewer may see.
+
+    A module may also name ``VIEW_FREE``: the command classes whose ``label``,
+    ``targets`` and ``path`` read nothing of the view (``Words.legal`` then makes a
+    command's words once, not at every version)."""
 
     @property
     def SENTENCES(self) -> Mapping[type[Any], Any]:
@@ -304,7 +310,14 @@ class Catalogue:
             ids.update(defined)
             bundle.add_resource(resource)
             sources.append(text)
+        for message_id in ids:  # compiled now (before a server's workers fork), not at first use
+            bundle.get_message(message_id)
         return cls(lang, "\n".join(sources), frozenset(ids), bundle)
+
+    @property
+    def locale(self) -> Locale:
+        """The language's Babel locale (its CLDR data loaded once, not at every list)."""
+        return _locale(self.lang)
 
     def format(self, message_id: str, args: Mapping[str, int | str]) -> str:
         """The message with its arguments (numbers as ints, everything else as text)."""
@@ -317,6 +330,11 @@ class Catalogue:
         if errors:
             raise WordsError(f"{message_id} ({self.lang}): {errors}")
         return str(text)
+
+
+@functools.cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
 
 
 def shared_catalogue_files(lang: str, root: Path = LOCALES) -> list[Path]:
@@ -338,6 +356,9 @@ is resolved through this order."""
 RESERVED_KINDS = frozenset({"player", "number", "list", "message"})
 RENDERED_CACHE = 50_000
 """Rendered messages a game's words remember (all forgotten at once past this)."""
+LEGAL_CACHE = 50_000
+"""Commands whose label, targets and rendered path a game's words remember (``legal``;
+all forgotten at once past this)."""
 _encode = msgspec.msgpack.Encoder().encode
 
 
@@ -369,6 +390,10 @@ class Words:
         self._name_cache: dict[tuple[str, str, str], str] = {}
         self._rendered: dict[tuple[bytes, str, tuple[tuple[str, str | None], ...]], Rendered] = {}
         """Keyed by the names in seat order: a seat index resolves through that order."""
+        self._view_free: frozenset[type[Any]] = frozenset(getattr(module, "VIEW_FREE", ()))
+        self._legal: dict[tuple[bytes, str, tuple[tuple[str, str | None], ...]], _Said] = {}
+        """A view-free command's words (``legal``), by its encoding, the language and
+        every seat's name in seat order."""
 
     def catalogue(self, lang: str) -> Catalogue:
         try:
@@ -439,13 +464,13 @@ class Words:
         if isinstance(arg, Many):
             items = tuple(self._arg(item, catalogue, players) for item in arg.items)
             texts = [
-                format_decimal(i.value, locale=catalogue.lang)
+                format_decimal(i.value, locale=catalogue.locale)
                 if i.kind == "number" and i.value is not None
                 else i.text or ""
                 for i in items
             ]
             style: Literal["standard", "or"] = "standard" if arg.style == "and" else "or"
-            joined = format_list(texts, style=style, locale=catalogue.lang) if texts else ""
+            joined = format_list(texts, style=style, locale=catalogue.locale) if texts else ""
             return CatalogueArg(kind="list", items=items, text=joined)
         if isinstance(arg, Msg):
             return self._wire(arg, catalogue, players)
@@ -508,6 +533,43 @@ class Words:
         tree = build_steps([self.module.path(c, view) for c in commands])
         return self.render_steps(tree, lang, players)
 
+    def legal(
+        self, commands: Sequence[Any], view: Any, lang: str, players: Players | None = None
+    ) -> tuple[list[tuple[str, tuple[str, ...]]], tuple[ChoiceStep, ...]]:
+        """A seat's legal ``commands`` in words: (per command its label's text and its
+        targets, the steps tree), exactly ``label``, ``targets`` and ``steps`` of each.
+
+        A game's legal commands are asked for at every version, and most come back
+        version after version: the words of a command of a ``VIEW_FREE`` class (its
+        label, targets and path read nothing of the view) are made once per language
+        and players' names, and the tree is grown from the rendered paths."""
+        players = players or {}
+        named = tuple(players.items())
+        view_free, known, module = self._view_free, self._legal, self.module
+        out: list[tuple[str, tuple[str, ...]]] = []
+        said: list[_Said] = []
+        for command in commands:
+            key = None
+            found = None
+            if type(command) in view_free:
+                key = (_encode(command), lang, named)
+                found = known.get(key)
+            if found is None:
+                path = module.path(command, view)
+                found = _Said(
+                    self.render(module.label(command, view), lang, players).text,
+                    tuple(module.targets(command, view)),
+                    path,
+                    tuple(self.render(step.label, lang, players).text for step in path),
+                )
+                if key is not None:
+                    if len(known) >= LEGAL_CACHE:
+                        known.clear()
+                    known[key] = found
+            out.append((found.label, found.targets))
+            said.append(found)
+        return out, _rendered_tree(said)
+
     def render_steps(
         self, nodes: Sequence[StepNode], lang: str, players: Players | None = None
     ) -> tuple[ChoiceStep, ...]:
@@ -556,13 +618,25 @@ def seat_at(index: int, players: Players) -> Seat:
     return seats[index]
 
 
+class _Said(NamedTuple):
+    """A command's words in one language (``Words.legal``): its label's text, its
+    targets, its path and the text of each step of the path."""
+
+    label: str
+    targets: tuple[str, ...]
+    path: tuple[Step, ...]
+    texts: tuple[str, ...]
+
+
 class _Node:
-    """A node of the steps tree while it is built (``build_steps``)."""
+    """A node of the steps tree while it is built (``build_steps``), with its text
+    once rendered (``Words.legal``)."""
 
-    __slots__ = ("children", "command", "step")
+    __slots__ = ("children", "command", "step", "text")
 
-    def __init__(self, step: Step) -> None:
+    def __init__(self, step: Step, text: str = "") -> None:
         self.step = step
+        self.text = text
         self.children: dict[str, _Node] = {}
         self.command: int | None = None
 
@@ -574,25 +648,6 @@ def build_steps(paths: Sequence[Sequence[Step]]) -> tuple[StepNode, ...]:
     command (its index in ``paths``). Raises ``WordsError`` when a path is empty, when
     two commands have the same path, when a path is a prefix of another (a node would
     be both a choice and a command), or when one key gets two labels or target lists."""
-    root: dict[str, _Node] = {}
-    for index, path in enumerate(paths):
-        if not path:
-            raise WordsError(f"command {index} has an empty path")
-        level = root
-        for depth, step in enumerate(path):
-            node = level.get(step.key)
-            if node is None:
-                node = level[step.key] = _Node(step)
-            elif node.step is not step and node.step != step:
-                raise WordsError(f"step {step.key!r} has two labels or target lists: {step}")
-            last = depth == len(path) - 1
-            if last and (node.command is not None or node.children):
-                raise WordsError(f"command {index}'s path ends where another path goes on")
-            if not last and node.command is not None:
-                raise WordsError(f"command {node.command}'s path is a prefix of command {index}'s")
-            if last:
-                node.command = index
-            level = node.children
 
     def freeze(level: dict[str, _Node]) -> tuple[StepNode, ...]:
         return tuple(
@@ -600,7 +655,53 @@ def build_steps(paths: Sequence[Sequence[Step]]) -> tuple[StepNode, ...]:
             for n in level.values()
         )
 
-    return freeze(root)
+    return freeze(_grow([(path, ()) for path in paths]))
+
+
+def _rendered_tree(said: Sequence[_Said]) -> tuple[ChoiceStep, ...]:
+    """``render_steps(build_steps(paths))`` from paths already rendered."""
+
+    def freeze(level: dict[str, _Node]) -> tuple[ChoiceStep, ...]:
+        return tuple(
+            [
+                ChoiceStep(
+                    n.step.key,
+                    n.text,
+                    n.step.targets,
+                    freeze(n.children) if n.children else (),
+                    n.command,
+                )
+                for n in level.values()
+            ]
+        )
+
+    return freeze(_grow([(s.path, s.texts) for s in said]))
+
+
+def _grow(paths: Sequence[tuple[Sequence[Step], Sequence[str]]]) -> dict[str, _Node]:
+    """The nodes of ``build_steps``' tree (each path with the text of each of its
+    steps, or no texts), checked as ``build_steps`` says."""
+    root: dict[str, _Node] = {}
+    for index, (path, texts) in enumerate(paths):
+        if not path:
+            raise WordsError(f"command {index} has an empty path")
+        level = root
+        end = len(path) - 1
+        for depth, step in enumerate(path):
+            node = level.get(step.key)
+            if node is None:
+                node = level[step.key] = _Node(step, texts[depth] if texts else "")
+            elif node.step is not step and node.step != step:
+                raise WordsError(f"step {step.key!r} has two labels or target lists: {step}")
+            last = depth == end
+            if last and (node.command is not None or node.children):
+                raise WordsError(f"command {index}'s path ends where another path goes on")
+            if not last and node.command is not None:
+                raise WordsError(f"command {node.command}'s path is a prefix of command {index}'s")
+            if last:
+                node.command = index
+            level = node.children
+    return root
 
 
 def leaves(nodes: Sequence[StepNode]) -> list[int]:

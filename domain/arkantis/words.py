@@ -588,6 +588,20 @@ def path(command: Any, view: ArkantisView) -> tuple[Step, ...]:
     return (Step(tag_of_class(type(command)), label(command, view)),)
 
 
+VIEW_FREE: frozenset[type[Any]] = frozenset(
+    {
+        ArkantisRemoveToken,
+        ArkantisRemoveTwoTokens,
+        ArkantisMoveToken,
+        ArkantisPassTurn,
+        ArkantisSwapDuplicate,
+    }
+)
+"""The commands whose label, targets and path read nothing of the view (not the end of
+a turn, which names the pending shapes; not laying a card, whose shape step names the
+shape's card type; not buying, whose visible card may come from the view)."""
+
+
 # --- The last move ------------------------------------------------------------------
 
 

@@ -30,6 +30,7 @@ from service.cache import make_cache
 from service.cache.notifier import make_notifier
 from service.games import GameService
 from service.games.bots import BotRunner, cancel_all
+from service.games.texts import warm as warm_words
 from service.logs import dict_config
 from service.settings import Settings, store_options
 from service.store import open_store
@@ -68,6 +69,7 @@ def backends(settings: Settings, slot: ServiceSlot, overrides: dict[str, Any]) -
             notifier = make_notifier(settings.redis_url, settings.redis_prefix)
             await notifier.open()
             owned.append(notifier)
+        warm_words()  # before the first request, not in it
         app.state.settings = settings
         app.state.store = store
         app.state.cache = cache

@@ -93,8 +93,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         f"plateau: serving on http://{host}:{port} with {workers} worker(s), store {settings.database_url.split(':', 1)[0]}",
         flush=True,
     )
+    from service.games.texts import warm as warm_words
     from service.logs import dict_config
 
+    warm_words()  # the workers fork from this process: they inherit the parsed catalogues
     Granian(
         "service.asgi:app",
         log_dictconfig=dict_config(settings.log_format, settings.log_level),

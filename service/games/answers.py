@@ -37,6 +37,14 @@ def before_move_key(game_id: str, version: int) -> tuple[str, str, int]:
     return ("before-move", game_id, version)
 
 
+def view_key(game_id: str, version: int, seat: str | None) -> tuple[str, str, int, str | None]:
+    """The key of a seat's (or, with None, a spectator's) view of a game at a version
+    (``bodies``): made once for the legal commands' words, the last move's changes and
+    the state, by whichever asks first; keyed by the viewer, as what it shows depends
+    on who looks."""
+    return ("view", game_id, version, seat)
+
+
 class Lru(OrderedDict[Any, Any]):
     """A bounded mapping that forgets the least recently used entry first."""
 
@@ -49,6 +57,15 @@ class Lru(OrderedDict[Any, Any]):
         if value is not None:
             self.move_to_end(key)
         return value
+
+    def view(self, ruleset: Any, game_id: str, version: int, state: Any, seat: str | None) -> Any:
+        """``ruleset.view(state, seat)`` of ``state``, the game's state at ``version``:
+        made once and kept (``view_key``)."""
+        key = view_key(game_id, version, seat)
+        known = self.find(key)
+        if known is None:
+            known = self.keep(key, ruleset.view(state, seat))
+        return known
 
     def keep(self, key: Any, value: Any) -> Any:
         self[key] = value

@@ -14,7 +14,7 @@ from domain import RULESETS, AnyRuleset, Rng, RuleViolation, fold
 from domain.words import kept_changing, stale
 from domain.words import not_active as not_active_words
 from service import metrics
-from service.games.answers import AnswerCache, before_move_key, move_events_key
+from service.games.answers import AnswerCache, before_move_key, move_events_key, view_key
 from service.games.auth import Authenticator
 from service.games.bodies import command_of, parse_command
 from service.games.exceptions import (
@@ -198,17 +198,22 @@ class Commands:
 
     def _in_words(
         self, loaded: Loaded, attempt: _Attempt, events: list[Any], state: Any, version: int
-    ) -> LastMove | None:
-        """The command as a move, in the caller's language and from the caller's view."""
+    ) -> tuple[LastMove | None, Any]:
+        """The command as a move, in the caller's language and from the caller's view,
+        and the caller's view after it (None for a game with no words): kept once the
+        move is appended (``view_key``), for the caller's next reads.
+
+        The view before it is the one the caller's legal commands were said from, when
+        this process made them."""
         said = words(loaded.ruleset.name)
         if said is None:
-            return None
+            return None, None
         ruleset, seat = loaded.ruleset, attempt.seat
         redacted = [ruleset.redact(e, seat) for e in events]
-        changed = said.module.changed(
-            redacted, ruleset.view(loaded.state, seat), ruleset.view(state, seat)
-        )
-        return self.texts.last_move(
+        before = self.answers.bodies.view(ruleset, loaded.game.game_id, version, loaded.state, seat)
+        after = ruleset.view(state, seat)
+        changed = said.module.changed(redacted, before, after)
+        moved = self.texts.last_move(
             loaded.game,
             seat,
             seat,
@@ -216,6 +221,7 @@ class Commands:
             changed,
             attempt.lang,
         )
+        return moved, after
 
     async def _append(self, loaded: Loaded, attempt: _Attempt, seed: str) -> Answer | None:
         """Decide ``attempt`` on ``loaded`` and append its events: the answer,
@@ -224,20 +230,21 @@ class Commands:
         try:
             events = ruleset.decide(loaded.state, attempt.seat, attempt.command, Rng(seed, version))
         except RuleViolation as refused:  # said to the caller, from the caller's view
-            view = ruleset.view(loaded.state, attempt.seat)
+            view = self.answers.bodies.view(ruleset, game_id, version, loaded.state, attempt.seat)
             said = self.texts.refusal(loaded.game, refused, view, attempt.lang)
             refused.message = said or refused.message
             raise
         state = fold(ruleset, events, loaded.state)
         new_version = version + len(events)
         update = self.games.update(ruleset, state)
+        moved, view_after = self._in_words(loaded, attempt, events, state, version)
         response = self.json.encode(
             CommandAccepted(
                 version=new_version,
                 events=[ruleset.redact(e, attempt.seat) for e in events],
                 status=update.status,  # type: ignore[arg-type]
                 to_act=list(update.to_act),
-                last_move=self._in_words(loaded, attempt, events, state, version),
+                last_move=moved,
             )
         )
         update.at = now()
@@ -282,6 +289,8 @@ class Commands:
         await self.games.remember(game_id, state, new_version, version, game=written, announce=True)
         self.games.moved(written)
         self._keep_move(loaded, record, appended, update.at)
+        if view_after is not None:  # only now: a lost race's state never was the game's
+            self.answers.bodies.keep(view_key(game_id, new_version, attempt.seat), view_after)
         return 201, response, new_version
 
     def _keep_move(

@@ -191,7 +191,9 @@ class Reads:
         body = None if waiting else self.answers.bodies.find(key)
         if body is None or not 1 <= target <= game.version:
             loaded = await self.games.load(game_id, version=version, game=game, cached=entry)
-            view = loaded.ruleset.view(loaded.state, viewer.seat)
+            view = self.answers.bodies.view(
+                loaded.ruleset, game_id, loaded.version, loaded.state, viewer.seat
+            )
             answer = STATE_RESPONSE[game.ruleset](
                 game_id=game_id,
                 version=loaded.version,
@@ -227,7 +229,9 @@ class Reads:
         if game.version > 0:
             loaded = await self.games.load(game_id, game=game, cached=entry)
             answer.commands = loaded.ruleset.legal_commands(loaded.state, seat)
-            view = loaded.ruleset.view(loaded.state, seat)
+            view = self.answers.bodies.view(
+                loaded.ruleset, game_id, loaded.version, loaded.state, seat
+            )
             answer.labels, answer.steps = self.texts.labels(game, answer.commands, view, lang)
         return game.version, self.answers.bodies.keep(key, self.json.encode(answer))
 
@@ -288,10 +292,11 @@ class Reads:
             before = await self.games.load(game.game_id, version=stored[0].version - 1, game=game)
         said = words(game.ruleset)
         assert said is not None
+        views = self.answers.bodies
         changed = said.module.changed(
             [event for _, event in events],
-            ruleset.view(before.state, viewer.seat),
-            ruleset.view(after.state, viewer.seat),
+            views.view(ruleset, game.game_id, before.version, before.state, viewer.seat),
+            views.view(ruleset, game.game_id, version, after.state, viewer.seat),
         )
         moved = self.texts.last_move(
             game,

@@ -1,0 +1,104 @@
+"""``Words.legal``: a seat's legal commands in words, made once per command where the
+game says its words read nothing of the view (``VIEW_FREE``), must say exactly what
+``label``, ``targets`` and ``steps`` say at every position.
+
+The check runs over random games of every ruleset with one ``Words`` per ruleset for
+the whole run, in both languages and with two sets of player names, so a command's
+remembered words meet many views: a class wrongly declared view-free shows as a
+difference."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from domain import RULESETS, Rng, SeatedPlayer, SetupContext, fold
+from domain.words import LANGUAGES, Step, Words, WordsError, build_steps, registry
+
+MOVES = 120
+"""Positions checked per game (every position up to there)."""
+GAMES = 2
+
+
+def fresh(name: str) -> Words:
+    """A ruleset's words with empty caches (the registry's are shared by every test)."""
+    kept = registry()[name]
+    return Words(name, kept.module)
+
+
+def positions(name: str, games: int = GAMES) -> list[tuple[Any, Any, dict[str, str | None]]]:
+    """(legal commands, the view of the seat to act, players) along random games."""
+    rs = RULESETS[name]
+    rnd = random.Random(f"words-legal-{name}")
+    out: list[tuple[Any, Any, dict[str, str | None]]] = []
+    for g in range(games):
+        options = rs.Options()
+        seats = rs.seats(options)
+        ctx = SetupContext(players=tuple(SeatedPlayer(seat=s) for s in seats))
+        log = list(rs.setup(options, ctx, Rng(f"legal-{g}", 0)))
+        state = fold(rs, log)
+        names: list[dict[str, str | None]] = [
+            {s: f"P{i}" for i, s in enumerate(seats)},
+            dict.fromkeys(seats),
+        ]
+        for _ in range(MOVES):
+            to_act = rs.to_act(state)
+            if not to_act:
+                break
+            seat = to_act[0]
+            commands = rs.legal_commands(state, seat)
+            out.append((commands, rs.view(state, seat), names[len(out) % 2]))
+            events = rs.decide(state, seat, rnd.choice(commands), Rng(f"legal-{g}", len(log)))
+            state = fold(rs, events, state)
+            log.extend(events)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(registry()))
+def test_legal_says_what_label_targets_and_steps_say(name: str) -> None:
+    remembered, plain = fresh(name), fresh(name)
+    checked = 0
+    for commands, view, players in positions(name):
+        for lang in LANGUAGES:
+            labels, steps = remembered.legal(commands, view, lang, players)
+            assert labels == [
+                (plain.label(c, view, lang, players).text, plain.module.targets(c, view))
+                for c in commands
+            ]
+            assert steps == plain.steps(commands, view, lang, players)
+            checked += 1
+    assert checked > 20
+
+
+def test_arkantis_remembers_the_view_free_commands_only() -> None:
+    said = fresh("arkantis")
+    for commands, view, players in positions("arkantis", games=1)[:30]:
+        said.legal(commands, view, "fr", players)
+    kinds = {type(c) for c in _remembered_commands(said)}
+    assert kinds, "no command remembered"
+    assert kinds <= said._view_free
+    assert all(key[1] == "fr" for key in said._legal)
+
+
+def _remembered_commands(said: Words) -> list[Any]:
+    import msgspec
+
+    from domain.arkantis.commands import ArkantisCommand
+
+    return [msgspec.msgpack.decode(key[0], type=ArkantisCommand) for key in said._legal]
+
+
+def test_legal_refuses_what_build_steps_refuses() -> None:
+    """The same checks as ``build_steps``: two commands with one path fail alike."""
+    said = fresh("arkantis")
+    commands, view, players = next(
+        (c, v, p) for c, v, p in positions("arkantis", games=1) if len(c) > 1
+    )
+    twice = [commands[0], commands[0]]
+    with pytest.raises(WordsError):
+        build_steps([said.module.path(c, view) for c in twice])
+    with pytest.raises(WordsError):
+        said.legal(twice, view, "en", players)
+    assert isinstance(said.module.path(commands[0], view)[0], Step)
