@@ -91,7 +91,7 @@ export class GamePage {
     /** the game's version the page last showed live (-1: none yet) */
     this.loadedVersion = -1;
 
-    this.title = el('h1', { text: t('game_title', { id: this.id }) });
+    this.title = el('h1', { text: t('game') });
     this.status = el('p', { id: 'game-status', role: 'status' });
     this.lastMove = el('p', { id: 'last-move', class: 'last-move-text', 'aria-live': 'polite' });
     this.board = el('div', { id: 'board', class: 'board', role: 'region', 'aria-label': t('board') });
@@ -131,7 +131,8 @@ export class GamePage {
       this.title,
       this.status,
       el('div', { class: 'game' }, [
-        el('div', { class: 'main-column' }, [this.lastMove, this.board, this.stepsPanel]),
+        el('div', { class: 'main-column' }, [this.lastMove, this.board]),
+        this.stepsPanel,
         el('div', { class: 'side' }, [
           this.outcome,
           el('section', { 'aria-labelledby': 'history-heading' }, [
@@ -384,7 +385,7 @@ export class GamePage {
   renderStatus() {
     const s = /** @type {GameSummary} */ (this.summary);
     const title = this.detail ? this.detail.title : t('game');
-    this.title.textContent = t('game_title', { id: `${title} · ${s.game_id}` });
+    this.title.textContent = title;
     const seat = this.seat;
     const mine = this.replay === null && s.status === 'active' && seat !== null && s.to_act.includes(seat);
     const parts = [];

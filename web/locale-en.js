@@ -28,7 +28,6 @@ export default {
  "free": "free",
  "game": "Game",
  "game_over": "The game is over.",
- "game_title": "{id}",
  "games": "Games",
  "games_caption": "Newest first. Open a game to claim a seat, play or watch.",
  "history": "Moves",

@@ -28,7 +28,6 @@ export default {
  "free": "libre",
  "game": "Partie",
  "game_over": "La partie est finie.",
- "game_title": "{id}",
  "games": "Parties",
  "games_caption": "Les plus récentes d'abord. Ouvrez une partie pour prendre une place, jouer ou regarder.",
  "history": "Coups joués",
