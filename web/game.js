@@ -324,6 +324,9 @@ export class GamePage {
       this.logStatus = summary.status;
       this.addEvents(await api.events(this.id, 0, token));
     }
+    // The stream may lag behind the summary: the history must hold every move shown.
+    if (this.logLast < summary.version) this.addEvents(await api.events(this.id, this.logLast, token));
+    if (this.disposed) return;
     this.openStream();
     const version = this.shownVersion();
     let pic = early && early.version === version ? early : null;
