@@ -128,7 +128,9 @@ def play_to_the_end(
         assert legal["version"] == version
         # Random, but no leaving the game in the first moves (the bot must get to move).
         keep = [i for i, c in enumerate(legal["commands"]) if "pass" not in c["type"]]
-        index = rng.choice(keep if keep and counts["moves"] < STAY else range(len(legal["commands"])))
+        index = rng.choice(
+            keep if keep and counts["moves"] < STAY else range(len(legal["commands"]))
+        )
         counts["board"] += choose_and_play(
             page, legal["steps"], index, board=counts["moves"] % 2 == 0
         )
