@@ -631,7 +631,10 @@ export class GamePage {
         node.classList.add('choosable');
         node.setAttribute('tabindex', '0');
         node.setAttribute('role', 'button');
-        node.setAttribute('aria-label', leaf ? t('play_this', { label: leaf.label }) : labels.join(' / '));
+        // The name starts with the element's own visible words (WCAG 2.5.3), then what choosing it does.
+        const own = (node.textContent || '').replace(/\s+/g, ' ').trim();
+        const said = leaf ? t('play_this', { label: leaf.label }) : labels.join(' / ');
+        node.setAttribute('aria-label', own ? `${own}: ${said}` : said);
       } else {
         node.classList.remove('choosable');
         for (const name of ['tabindex', 'role', 'aria-label']) node.removeAttribute(name);
