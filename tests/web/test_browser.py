@@ -126,7 +126,7 @@ def test_two_tabs_play_a_default_game_to_the_end_and_replay_it(
             return f"/#/games/{urllib.parse.quote(game)}/resume/{seat}/{token}"
 
         alice = Tab(browser, base, resume(first))
-        bob = Tab(browser, base, resume(second), phone=True)
+        bob = Tab(browser, base, resume(second), phone=True, lang="fr")
     else:
         alice = Tab(browser, base, "/")
         alice.page.click(f"button[data-ruleset={json.dumps(ruleset)}]")

@@ -304,3 +304,40 @@ def test_the_language_is_switched_remembered_and_asked_of_the_api(
     ) == ["fr", "fr"]
     assert page.text_content("h1") == "Accueil"
     tab.close()
+
+
+FOCUSED = """() => {
+  const at = document.activeElement;
+  if (!at) return null;
+  if (at.id === 'play-move') return 'play';
+  return at.closest('#choices') ? 'choice' : at.tagName + '#' + at.id;
+}"""
+
+
+def test_a_move_by_keyboard_alone_keeps_the_focus_on_the_next_choice(
+    base: str, browser: Browser
+) -> None:
+    """Enter on a choice moves the focus to the next question's first choice, then to
+    Play; after the move it comes back to the first choice when the turn does."""
+    from tests.web.browser import call
+
+    made = call(base, "/games", {"ruleset": "tours_arc_en_ciel", "position": "landing"})
+    game, seat = made["game_id"], made["to_act"][0]
+    token = urllib.parse.quote(made["tokens"][seat], safe="")
+    tab = Tab(browser, base, f"/#/games/{game}/resume/{seat}/{token}")
+    tab.ready_to_choose(made["version"])
+    page = tab.page
+    page.locator("#choices button").first.focus()
+    for _ in range(10):
+        where = page.evaluate(FOCUSED)
+        assert where in ("choice", "play"), where
+        page.keyboard.press("Enter")
+        if where == "play":
+            break
+    else:
+        raise AssertionError("Play never took the focus")
+    page.wait_for_function(
+        "v => document.getElementById('game')?.dataset.version !== v", arg=str(made["version"])
+    )
+    assert page.text_content("#problem") == ""
+    tab.close()

@@ -124,6 +124,9 @@ def play_to_the_end(
         if previous is not None and previous != version and counts["moves"]:
             counts["marks"] += check_last_move(tab, base, game, token, lang)
         check_page(page)
+        # My turn: said by the status line and the tab's title.
+        assert "turn" in (page.get_attribute("#game-status", "class") or "")
+        assert page.title().startswith("▶")
         legal = call(base, f"/games/{game}/legal-commands", token=token, lang=lang)
         assert legal["version"] == version
         # Random, but no leaving the game in the first moves (the bot must get to move).
