@@ -840,7 +840,7 @@ export class GamePage {
         text: winners.length === 0 ? t('no_winner') : winners.length === 1
           ? t('winner_is', { name: winners[0] }) : t('winners_are', { names: listOf(winners) }),
       }));
-      words.push(el('ol', { id: 'ranking', class: 'ranking' }, outcome.standings.map((standing) => el('li', {
+      words.push(el('ul', { id: 'ranking', class: 'ranking' }, outcome.standings.map((standing) => el('li', {
         text: t('ranked', { rank: standing.rank, name: this.who(standing.seat), score: standing.score }),
       }))));
       const by = this.detail?.names['decided-by']?.[outcome.decided_by];

@@ -142,9 +142,8 @@ def test_two_tabs_play_a_default_game_to_the_end_and_replay_it(
         )
         assert alice.page.locator(f"{cell} img").count() == 0
 
-        bob = Tab(
-            browser, base, f"/#/games/{urllib.parse.quote(game)}", phone=ruleset == "arkantis"
-        )
+        path = f"/#/games/{urllib.parse.quote(game)}"
+        bob = Tab(browser, base, path, phone=ruleset == "arkantis", lang="fr")
         bob.page.fill(f"[id='name-{second}']", "Bob")
         bob.page.click(f"button[data-claim={json.dumps(second)}]")
     seats = {first: alice, second: bob}
