@@ -59,11 +59,15 @@ MOVED = """(version) => {
   if (problem) return [problem];
   return !!game && game.dataset.version !== version ? [''] : null;
 }"""
-MARKED = """(version) => {
+MARKED = """([version, changed]) => {
   const game = document.getElementById('game');
-  return !!game && game.dataset.ready === 'true' && game.dataset.version === version
-    && document.querySelectorAll('#board .last-move').length > 0;
+  if (!game || game.dataset.ready !== 'true' || game.dataset.version !== version) return null;
+  const drawn = changed.filter((id) => document.querySelector(`#board [data-ref="${CSS.escape(id)}"]`));
+  if (!drawn.length) return 'undrawn';
+  return document.querySelectorAll('#board .last-move').length > 0 ? 'marked' : null;
 }"""
+"""Once settled at the version: 'marked', or 'undrawn' when this seat's picture draws none of
+the changed elements (a card in another's hand): then there is nothing to mark."""
 
 
 def check_page(page: Page) -> None:
@@ -83,14 +87,16 @@ def check_last_move(tab: Tab, base: str, game: str, token: str, lang: str) -> bo
     last = summary.get("last_move")
     if not last or not last["changed"] or not last["text"]:
         return False
-    tab.page.wait_for_function(MARKED, arg=str(summary["version"]), timeout=30_000)
+    marked = tab.page.wait_for_function(
+        MARKED, arg=[str(summary["version"]), last["changed"]], timeout=30_000
+    ).json_value()
     assert last["text"] in (tab.page.text_content("#last-move") or "")
     # The history is the seat's log: that move's sentences, as its eyes read them.
     after = last["first_version"] - 1
     logged = call(base, f"/games/{game}/events?after={after}", token=token, lang=lang)["events"]
     words = " ".join(e["text"] for e in logged if e["text"] and e["move"] == logged[-1]["move"])
     assert tab.page.locator("#history li").first.inner_text() == words
-    return True
+    return marked == "marked"
 
 
 def play_to_the_end(
