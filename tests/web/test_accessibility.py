@@ -6,7 +6,7 @@ the page (through the DevTools protocol: the page's CSP allows no inline
 script) and run on the whole document. Pages: the lobby with a new-game form
 open, a game page of each ruleset on desktop and on a phone (a late named
 position, my turn: the first question asked, its board elements buttons; then
-one choice made), and the replay of a version.
+one choice made; no sideways scroll at 360 px), and the replay of a version.
 """
 
 from __future__ import annotations
@@ -71,6 +71,12 @@ def test_a_game_page_on_desktop_and_phone_and_its_replay(
         tab.page.locator("#choices button").first.click()
         tab.page.wait_for_selector("#cancel-choice:not([hidden])")
         assert violations(tab.page) == [], "after a choice"
+        if phone:  # the narrowest phones: still nothing wider than the screen
+            tab.page.set_viewport_size({"width": 360, "height": 740})
+            tab.page.locator("#cancel-choice").click()
+            tab.page.wait_for_selector("#cancel-choice", state="hidden")
+            width = tab.page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 360, f"the page is {width} px wide at 360"
         tab.close()
     replay = Tab(browser, base, f"/#/games/{game}/versions/{made['version'] // 2}")
     replay.settle(made["version"] // 2, "active")
