@@ -1,5 +1,7 @@
 // The public HTTP API, typed by generated/api.d.ts (generated from openapi/openapi.json).
 // Nothing here knows a game: every ruleset goes through the same calls.
+// Every call asks for the reader's language (Accept-Language): the API's words come in it.
+import { lang } from './i18n.js';
 
 /** @typedef {import('./generated/api').operations} Ops */
 /** @typedef {import('./generated/api').components['schemas']} Schemas */
@@ -10,6 +12,9 @@
 /** @typedef {NonNullable<Ops['listGames']['parameters']['query']>} GameQuery */
 /** @typedef {Ops['getLegalCommands']['responses'][200]['content']['application/json']} LegalCommands */
 /** @typedef {LegalCommands['commands'][number]} Command */
+/** @typedef {Schemas['ChoiceStep']} ChoiceStep */
+/** @typedef {Schemas['LastMove']} LastMove */
+/** @typedef {Schemas['Outcome']} Outcome */
 /** @typedef {Ops['getEvents']['responses'][200]['content']['application/json']} EventPage */
 /** @typedef {EventPage['events'][number]} LoggedEvent */
 /** @typedef {Ops['submitCommand']['responses'][201]['content']['application/json']} CommandAccepted */
@@ -57,7 +62,9 @@ export class ApiError extends Error {
  */
 export async function request(path, options = {}) {
   /** @type {Record<string, string>} */
-  const headers = { accept: options.accept || 'application/json', ...(options.headers || {}) };
+  const headers = {
+    accept: options.accept || 'application/json', 'accept-language': lang(), ...(options.headers || {}),
+  };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   /** @type {RequestInit} */
   const init = { method: options.method || 'GET', headers, cache: 'no-store' };
@@ -109,7 +116,7 @@ export function query(params) {
 /** @returns {Promise<RulesetList>} */
 export const listRulesets = () => json('/rulesets');
 
-/** @type {Map<string, Promise<RulesetDetail>>} */
+/** @type {Map<string, Promise<RulesetDetail>>} by language and name */
 const rulesetCache = new Map();
 
 /**
@@ -117,11 +124,12 @@ const rulesetCache = new Map();
  * @returns {Promise<RulesetDetail>}
  */
 export function getRuleset(name) {
-  let found = rulesetCache.get(name);
+  const key = `${lang()}:${name}`;
+  let found = rulesetCache.get(key);
   if (!found) {
     found = json(`/rulesets/${encodeURIComponent(name)}`);
-    found.catch(() => rulesetCache.delete(name));
-    rulesetCache.set(name, found);
+    found.catch(() => rulesetCache.delete(key));
+    rulesetCache.set(key, found);
   }
   return found;
 }

@@ -1,7 +1,8 @@
 // The lobby: rulesets, a new-game form generated from the ruleset's option
-// schema, and the list of games (filters, pages).
+// schema, and the list of games (filters, pages). Words from the API or the catalogues.
 import * as api from './client.js';
-import { el, labelled, brief } from './dom.js';
+import { el, labelled } from './dom.js';
+import { t, levelName } from './i18n.js';
 
 /** @typedef {import('./client.js').RulesetList} RulesetList */
 /** @typedef {import('./client.js').RulesetDetail} RulesetDetail */
@@ -48,6 +49,15 @@ function resolve(schema, root) {
  * @property {() => unknown} read throws with a message when the input cannot be read
  */
 
+/** A game's status in words. @param {string} status */
+function statusName(status) {
+  if (status === 'waiting') return t('status_waiting_short');
+  if (status === 'active') return t('status_active_short');
+  if (status === 'finished') return t('status_finished_short');
+  return status;
+}
+
+
 /** The option schema being turned into a form (for `$ref`s). @type {Schema | null} */
 let root = null;
 
@@ -79,11 +89,14 @@ function nonNull(schema) {
  */
 function optionField(name, schema, value) {
   const [inner, nullable] = nonNull(schema);
-  const title = `${name}${nullable ? ' (optional)' : ''}`;
-  const hint = schema.description || inner.description;
+  // The API names no option in words: the option's name, spaced (its English description as a tooltip).
+  const spaced = name.replace(/_/g, ' ');
+  const title = `${spaced.charAt(0).toUpperCase()}${spaced.slice(1)}${nullable ? ` ${t('optional')}` : ''}`;
+  const hint = undefined;
+  const tip = schema.description || inner.description || null;
   const id = `option-${name}`;
   if (inner.enum && inner.enum.every((v) => typeof v === 'string' || typeof v === 'number')) {
-    const select = el('select', { id, name }, [
+    const select = el('select', { id, name, title: tip }, [
       nullable ? el('option', { value: '', text: '—' }) : null,
       ...inner.enum.map((v) => el('option', { value: String(v), text: String(v), selected: v === value })),
     ]);
@@ -96,12 +109,12 @@ function optionField(name, schema, value) {
     };
   }
   if (inner.type === 'boolean' && !nullable) {
-    const box = el('input', { id, name, type: 'checkbox', checked: value === true });
+    const box = el('input', { id, name, type: 'checkbox', checked: value === true, title: tip });
     return { node: labelled(title, box, hint), read: () => box.checked };
   }
   if (inner.type === 'integer' || inner.type === 'number') {
     const input = el('input', {
-      id, name, type: 'number', step: inner.type === 'integer' ? 1 : 'any',
+      id, name, title: tip, type: 'number', step: inner.type === 'integer' ? 1 : 'any',
       min: inner.minimum, max: inner.maximum,
       value: typeof value === 'number' ? value : '',
     });
@@ -110,30 +123,30 @@ function optionField(name, schema, value) {
       read: () => {
         if (input.value === '') {
           if (nullable) return null;
-          throw new Error(`${name} needs a number`);
+          throw new Error(t('needs_number', { name: title }));
         }
         return Number(input.value);
       },
     };
   }
   if (inner.type === 'string') {
-    const input = el('input', { id, name, type: 'text', value: typeof value === 'string' ? value : '' });
+    const input = el('input', { id, name, title: tip, type: 'text', value: typeof value === 'string' ? value : '' });
     return {
       node: labelled(title, input, hint),
       read: () => (input.value === '' && nullable ? null : input.value),
     };
   }
   // Anything else (arrays, objects, unions): JSON text.
-  const area = el('textarea', { id, name, rows: 2, spellcheck: 'false' });
+  const area = el('textarea', { id, name, rows: 2, spellcheck: 'false', title: tip });
   area.value = value === null || value === undefined ? '' : JSON.stringify(value);
   return {
-    node: labelled(`${title} (JSON)`, area, hint),
+    node: labelled(t('as_json', { name: title }), area, hint),
     read: () => {
       if (area.value.trim() === '') return nullable ? null : undefined;
       try {
         return JSON.parse(area.value);
       } catch {
-        throw new Error(`${name} is not valid JSON`);
+        throw new Error(t('not_json', { name: title }));
       }
     },
   };
@@ -157,19 +170,19 @@ function newGameForm(detail, opened) {
   const bots = detail.default_seats.map((seat) => [
     seat,
     el('select', { id: `bot-${seat}`, name: `bot-${seat}` }, [
-      el('option', { value: '', text: 'a person' }),
-      ...api.BOT_LEVELS.map((level) => el('option', { value: level, text: `bot: ${level}` })),
+      el('option', { value: '', text: t('a_person') }),
+      ...api.BOT_LEVELS.map((level) => el('option', { value: level, text: t('bot_level_is', { level: levelName(level) }) })),
     ]),
   ]);
   const problem = el('p', { class: 'problem', role: 'alert' });
-  const form = el('form', { class: 'options', 'aria-label': `New ${detail.title} game` }, [
-    el('fieldset', {}, [el('legend', { text: 'Options' }), ...options.map(([, f]) => f.node)]),
+  const form = el('form', { class: 'options', 'aria-label': t('new_game', { title: detail.title }) }, [
+    el('fieldset', {}, [el('legend', { text: t('options') }), ...options.map(([, f]) => f.node)]),
     el('fieldset', {}, [
-      el('legend', { text: 'Who plays each seat' }),
-      ...bots.map(([seat, select]) => labelled(seat, select)),
-      el('p', { class: 'hint', text: 'Seats listed for the default options; other seats can be given bots from the game page.' }),
+      el('legend', { text: t('who_plays') }),
+      ...bots.map(([seat, select]) => labelled(detail.names.seat?.[seat] ?? t('a_seat'), select)),
+      el('p', { class: 'hint', text: t('who_plays_hint') }),
     ]),
-    el('button', { type: 'submit', text: 'Create the game' }),
+    el('button', { type: 'submit', class: 'primary', text: t('create_game') }),
     problem,
   ]);
   form.addEventListener('submit', (event) => {
@@ -207,16 +220,16 @@ function newGameForm(detail, opened) {
  */
 function gamesList(rulesets) {
   const ruleset = el('select', { id: 'filter-ruleset' }, [
-    el('option', { value: '', text: 'any' }),
+    el('option', { value: '', text: t('any') }),
     ...rulesets.map((r) => el('option', { value: r.name, text: r.title })),
   ]);
   const status = el('select', { id: 'filter-status' }, [
-    el('option', { value: '', text: 'any' }),
-    ...api.STATUSES.map((s) => el('option', { value: s, text: s })),
+    el('option', { value: '', text: t('any') }),
+    ...api.STATUSES.map((s) => el('option', { value: s, text: statusName(s) })),
   ]);
   const body = el('tbody');
-  const previous = el('button', { type: 'button', text: 'Previous page', disabled: true });
-  const next = el('button', { type: 'button', text: 'Next page', disabled: true });
+  const previous = el('button', { type: 'button', id: 'previous-page', text: t('previous_page'), disabled: true });
+  const next = el('button', { type: 'button', id: 'next-page', text: t('next_page'), disabled: true });
   const note = el('p', { class: 'muted', role: 'status' });
   /** @type {(string | undefined)[]} */
   const cursors = [undefined];
@@ -231,24 +244,25 @@ function gamesList(rulesets) {
     if (ruleset.value) params.ruleset = ruleset.value;
     const wanted = api.STATUSES.find((s) => s === status.value);
     if (wanted) params.status = wanted;
-    note.textContent = 'Loading…';
+    note.textContent = t('loading');
     try {
       const page = await api.listGames(params);
       body.replaceChildren(
         ...page.games.map((game) => el('tr', {}, [
           el('td', {}, [el('a', { href: `#/games/${encodeURIComponent(game.game_id)}`, text: game.game_id })]),
           el('td', { text: titles.get(game.ruleset) || game.ruleset }),
-          el('td', { text: game.status }),
+          el('td', { text: statusName(game.status), 'data-status': game.status }),
           el('td', { text: String(game.version) }),
           el('td', {
-            text: game.seats.map((s) => `${s.seat}: ${s.bot ? `bot ${s.bot}` : brief(s.player_name)}`).join(', '),
+            text: game.seats.map((s) => (s.bot ? t('bot_level_is', { level: levelName(s.bot) })
+              : s.player_name || (s.claimed ? t('claimed') : t('free')))).join(', '),
           }),
         ])),
       );
       nextCursor = page.next_cursor ?? null;
       next.disabled = !nextCursor;
       previous.disabled = cursors.length <= 1;
-      note.textContent = page.games.length ? `Page ${cursors.length}` : 'No game matches.';
+      note.textContent = page.games.length ? t('page_n', { n: cursors.length }) : t('no_game');
     } catch (error) {
       note.textContent = error instanceof Error ? error.message : String(error);
     }
@@ -270,16 +284,16 @@ function gamesList(rulesets) {
   });
   void load();
   return el('section', { 'aria-labelledby': 'games-heading' }, [
-    el('h2', { id: 'games-heading', text: 'Games' }),
+    el('h2', { id: 'games-heading', text: t('games') }),
     el('div', { class: 'filters' }, [
-      labelled('Ruleset', ruleset),
-      labelled('Status', status),
-      el('button', { type: 'button', text: 'Refresh', id: 'games-refresh' }),
+      labelled(t('ruleset'), ruleset),
+      labelled(t('status'), status),
+      el('button', { type: 'button', text: t('refresh'), id: 'games-refresh' }),
     ]),
     el('div', { class: 'scroll' }, [
       el('table', { id: 'games' }, [
-        el('caption', { class: 'muted', text: 'Newest first. Open a game to claim a seat, play or watch.' }),
-        el('thead', {}, [el('tr', {}, ['Game', 'Ruleset', 'Status', 'Version', 'Seats'].map((h) => el('th', { scope: 'col', text: h })))]),
+        el('caption', { class: 'muted', text: t('games_caption') }),
+        el('thead', {}, [el('tr', {}, [t('game'), t('ruleset'), t('status'), t('version'), t('seats')].map((h) => el('th', { scope: 'col', text: h })))]),
         body,
       ]),
     ]),
@@ -296,20 +310,20 @@ export async function showLobby(main, opened) {
   const rulesets = await api.listRulesets();
   const formHolder = el('div', { id: 'new-game' });
   const choose = async (/** @type {string} */ name) => {
-    formHolder.replaceChildren(el('p', { text: 'Loading…' }));
+    formHolder.replaceChildren(el('p', { text: t('loading') }));
     try {
       const detail = await api.getRuleset(name);
-      formHolder.replaceChildren(el('h3', { text: `New ${detail.title} game` }), newGameForm(detail, opened));
+      formHolder.replaceChildren(el('h3', { text: t('new_game', { title: detail.title }) }), newGameForm(detail, opened));
     } catch (error) {
       formHolder.replaceChildren(el('p', { class: 'problem', text: error instanceof Error ? error.message : String(error) }));
     }
   };
   const cards = rulesets.map((r) => {
-    const button = el('button', { type: 'button', 'data-ruleset': r.name, text: `New ${r.title} game` });
+    const button = el('button', { type: 'button', 'data-ruleset': r.name, text: t('new_game', { title: r.title }) });
     button.addEventListener('click', () => void choose(r.name));
     return el('section', { class: 'card' }, [
       el('h3', { text: r.title }),
-      el('p', { text: `${r.name} · ${r.min_seats === r.max_seats ? r.min_seats : `${r.min_seats}–${r.max_seats}`} seats` }),
+      el('p', { text: t('seat_count', { n: r.min_seats === r.max_seats ? r.min_seats : `${r.min_seats}–${r.max_seats}` }) }),
       button,
     ]);
   });
@@ -319,9 +333,9 @@ export async function showLobby(main, opened) {
     select?.dispatchEvent(new Event('change'));
   });
   main.replaceChildren(
-    el('h1', { text: 'Lobby' }),
+    el('h1', { text: t('lobby') }),
     el('section', { 'aria-labelledby': 'rulesets-heading' }, [
-      el('h2', { id: 'rulesets-heading', text: 'Rulesets' }),
+      el('h2', { id: 'rulesets-heading', text: t('rulesets') }),
       el('div', { class: 'cards' }, cards),
       formHolder,
     ]),

@@ -31,3 +31,16 @@ def get_text(base: str, path: str) -> str:
     with urllib.request.urlopen(f"{base}{path}", timeout=10) as answer:
         text: str = answer.read().decode()
         return text
+
+
+def call(
+    base: str, path: str, body: Any = None, *, token: str | None = None, lang: str = "en"
+) -> Any:
+    """One API call (POST when there is a body) as JSON, in ``lang``, with a seat's token."""
+    headers = {"content-type": "application/json", "accept-language": lang}
+    if token:
+        headers["authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"{base}{path}", data=data, headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())

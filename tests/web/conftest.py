@@ -8,6 +8,7 @@ import urllib.parse
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import (
@@ -27,13 +28,6 @@ SETTLED = """([version, status]) => {
   return !!game && game.dataset.ready === 'true' && game.dataset.version === version
     && game.dataset.status === status;
 }"""
-LISTED = """([version, status]) => {
-  const game = document.getElementById('game');
-  if (!game || game.dataset.ready !== 'true' || game.dataset.version !== version
-    || game.dataset.status !== status) return null;
-  return Array.from(document.querySelectorAll('#commands button[data-command]'), (b) => b.dataset.command);
-}"""
-
 CENTRE = """(node) => {
   if (!node.checkVisibility()) return null;
   node.scrollIntoView({ block: 'center' });
@@ -70,30 +64,101 @@ def undocumented(method: str, url: str) -> bool:
     )
 
 
-def click_listed(page: Page, button: Locator) -> None:
-    """A real mouse click on a listed command (its group unfolded first, as a person would).
+def click_visible(page: Page, button: Locator) -> None:
+    """A real mouse click on a visible button (scrolled into view), as a person would.
 
-    The list may be redrawn while we look (a stream update of the same version):
+    The panel may be redrawn while we look (a stream update of the same version):
     look again, a bounded number of times, instead of clicking a stale spot."""
     for _ in range(50):
-        point = button.evaluate(CENTRE)
+        point = button.evaluate(CENTRE) if button.count() == 1 else None
         if point is not None:
             page.mouse.click(point[0], point[1])
             return
-        closed = button.evaluate("(node) => !!node.closest('details:not([open])')")
-        if closed:
-            button.locator("xpath=ancestor::details/summary").click()
+        page.wait_for_timeout(100)
+    raise AssertionError("the button never became visible")
+
+
+HIT = """(node) => {
+  node.scrollIntoView({ block: 'center', inline: 'center' });
+  const box = node.getBoundingClientRect();
+  const points = [[0.5, 0.5], [0.3, 0.3], [0.7, 0.7], [0.3, 0.7], [0.7, 0.3]];
+  for (const [fx, fy] of points) {
+    const x = box.left + box.width * fx;
+    const y = box.top + box.height * fy;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('.choosable') === node) return [x, y];
+  }
+  return null;
+}"""
+"""Where a real click reaches this board element (its own drawing on top there), if anywhere."""
+
+
+def click_board(page: Page, ref: str) -> bool:
+    """Click the picture's element ``ref`` of the current question (the keyboard when a
+    neighbour's drawing covers it); False when the picture offers no such element."""
+    target = page.locator(f"#board .choosable[data-ref={json.dumps(ref)}]")
+    if target.count() != 1:
+        return False
+    point = target.evaluate(HIT)
+    if point:
+        page.mouse.click(point[0], point[1])
+    else:
+        target.focus()
+        page.keyboard.press("Enter")
+    return True
+
+
+def step_path(
+    steps: list[dict[str, Any]], index: int
+) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """The nodes (each with its siblings) from the root of the steps tree to command ``index``."""
+    for node in steps:
+        if node["command"] == index:
+            return [(node, steps)]
+        below = step_path(node["children"], index)
+        if below:
+            return [(node, steps), *below]
+    return []
+
+
+def choose_and_play(page: Page, steps: list[dict[str, Any]], index: int, *, board: bool) -> int:
+    """Choose command ``index`` one question at a time, then play it; the board clicks made.
+
+    With ``board``, each question whose option has a picture element no sibling
+    shares is answered on the picture, and the move is played by a second click on
+    its element when it has one; otherwise from the list, and by the Play button."""
+    clicks = 0
+    last_ref = None
+    for node, siblings in step_path(steps, index):
+        shared = {ref for other in siblings if other is not node for ref in other["targets"]}
+        own = [ref for ref in node["targets"] if ref not in shared]
+        key = json.dumps(node["key"])
+        page.wait_for_selector(f"#choices button[data-key={key}]", state="attached")
+        if board and own and click_board(page, own[0]):
+            clicks += 1
+            last_ref = own[0]
         else:
-            page.wait_for_timeout(100)
-    raise AssertionError("the listed command never became visible")
+            click_visible(page, page.locator(f"#choices button[data-key={key}]"))
+            last_ref = None
+    page.wait_for_selector("#play-move:not([hidden])")
+    if board and last_ref is not None and click_board(page, last_ref):
+        return clicks + 1
+    click_visible(page, page.locator("#play-move"))
+    return clicks
 
 
 class Tab:
     """A browser context with one page and the errors it reported."""
 
-    def __init__(self, browser: Browser, base: str, path: str, *, phone: bool = False) -> None:
+    def __init__(
+        self, browser: Browser, base: str, path: str, *, phone: bool = False, lang: str = "en"
+    ) -> None:
         viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-        self.context: BrowserContext = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+        # The browser's language (navigator.languages) picks the client's first language.
+        self.context: BrowserContext = browser.new_context(
+            viewport=viewport,  # type: ignore[arg-type]
+            locale="fr-FR" if lang == "fr" else "en-GB",
+        )
         self.page: Page = self.context.new_page()
         self.errors: list[str] = []
         self.requests: list[tuple[str, str | None]] = []
@@ -125,11 +190,21 @@ class Tab:
                 f"not settled at {version} {status}: {state} {self.errors}"
             ) from error
 
-    def listed(self, version: int, status: str) -> list[str]:
-        """Once settled at this version: the commands its list offers (their JSON)."""
-        found = self.page.wait_for_function(LISTED, arg=[str(version), status], timeout=30_000)
-        commands: list[str] = found.json_value()
-        return commands
+    def token(self, game: str) -> dict[str, str]:
+        """The seat tokens this tab's browser holds for ``game`` (its localStorage)."""
+        found: dict[str, str] = self.page.evaluate(
+            "(g) => JSON.parse(localStorage.getItem('plateau:seats:' + g) || '{}')", game
+        )
+        return found
+
+    def ready_to_choose(self, version: int) -> None:
+        """Settled live at ``version`` with its legal commands read (the first question shown)."""
+        self.page.wait_for_function(
+            """(v) => { const g = document.getElementById('game');
+              return !!g && g.dataset.ready === 'true' && g.dataset.legal === v; }""",
+            arg=str(version),
+            timeout=30_000,
+        )
 
     def close(self, *, refused_inline: bool = False) -> None:
         """No error was logged (``refused_inline``: but the CSP's refusals of inline handlers),
@@ -145,8 +220,13 @@ class Tab:
 
 @pytest.fixture(scope="package")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A served Plateau on SQLite, in sandbox mode: tests may start games at named positions."""
     tmp = tmp_path_factory.mktemp("web")
-    env = {"PLATEAU_DATABASE_URL": f"sqlite:///{tmp}/web.db", "PLATEAU_REDIS_URL": None}
+    env = {
+        "PLATEAU_DATABASE_URL": f"sqlite:///{tmp}/web.db",
+        "PLATEAU_REDIS_URL": None,
+        "PLATEAU_SANDBOX": "1",
+    }
     with served(tmp / "serve.log", env=env) as server:
         yield server.base
 

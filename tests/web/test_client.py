@@ -13,10 +13,10 @@ import urllib.request
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Request
+from playwright.sync_api import Browser, Page, Request
 
 from tests.web.browser import get_json
-from tests.web.conftest import Tab, click_listed
+from tests.web.conftest import Tab, click_visible
 
 pytestmark = pytest.mark.slow
 
@@ -32,6 +32,25 @@ HOSTILE_SVG = """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www
     <set attributeName="onclick" to="window.__pwned = 7"/>
   </g>
 </svg>"""
+
+
+PLAY_FIRST = """() => {
+  const play = document.getElementById('play-move');
+  if (play && !play.hidden && !play.disabled) return 'play';
+  return document.querySelector('#choices button') ? 'choose' : null;
+}"""
+
+
+def play_first(page: Page) -> None:
+    """The first option of each question, then Play, by real clicks."""
+    for _ in range(20):
+        found = page.wait_for_function(PLAY_FIRST, timeout=30_000).json_value()
+        if found == "play":
+            click_visible(page, page.locator("#play-move"))
+            return
+        click_visible(page, page.locator("#choices button").first)
+        page.wait_for_timeout(50)
+    raise AssertionError("no move came out of twenty choices")
 
 
 def post(base: str, path: str, body: Any, token: str | None = None) -> Any:
@@ -118,17 +137,27 @@ def test_a_refused_command_shows_the_problem_detail(base: str, browser: Browser)
         arg=str(summary["version"]),
     )
     # The first tab plays (the other seat too, through the API, when it is also to act).
-    click_listed(tab.page, tab.page.locator("#commands button[data-command]").first)
+    play_first(tab.page)
     tab.page.wait_for_function(
         "v => document.getElementById('game').dataset.version !== v", arg=str(summary["version"])
     )
     if "seat_1" in get_json(base, f"/games/{game}")["to_act"]:
         play_the_other_seat()
-    click_listed(stale, stale.locator("#commands button[data-command]").first)
+    play_first(stale)
     stale.wait_for_function("() => document.getElementById('problem').textContent !== ''")
     detail = stale.text_content("#problem") or ""
     # the refusal in words, naming who moved (never the raw If-Match versions)
     assert re.search(r"The game moved on meanwhile: .+ played\.", detail), detail
+    # ... and the page recovers: it reads the game and its commands again, the sentence kept.
+    now = get_json(base, f"/games/{game}")
+    stale.wait_for_function(
+        "v => document.getElementById('game')?.dataset.ready === 'true'"
+        " && document.getElementById('game').dataset.version === v",
+        arg=str(now["version"]),
+    )
+    assert stale.text_content("#problem") == detail
+    if "seat_0" in now["to_act"]:  # its turn again: the first question is asked anew
+        assert stale.locator("#choices button").count() > 0
     assert commands, "no command was sent"
     for request in commands:
         assert request.headers.get("if-match", "").startswith('"')
@@ -146,7 +175,7 @@ def test_bots_from_the_lobby_and_the_game_page(base: str, browser: Browser) -> N
     page.click("#new-game button[type=submit]")
     page.wait_for_url(re.compile(r"#/games/[^/]+$"))
     game = urllib.parse.unquote(page.url.split("#/games/")[1])
-    assert page.text_content("tr[data-seat='seat_1'] td.player") == "bot: greedy"
+    assert page.text_content("tr[data-seat='seat_1'] td.player") == "bot (greedy)"
     page.fill("[id='name-seat_0']", "Solo")
     page.click("button[data-claim='seat_0']")
     # Play to the end against the bot, from the list.
@@ -158,7 +187,7 @@ def test_bots_from_the_lobby_and_the_game_page(base: str, browser: Browser) -> N
             page.wait_for_timeout(100)
             continue
         tab.settle(summary["version"], summary["status"])
-        click_listed(page, page.locator("#commands button[data-command]").first)
+        play_first(page)
         page.wait_for_function(
             "v => document.getElementById('game').dataset.version !== v",
             arg=str(summary["version"]),
@@ -176,7 +205,7 @@ def test_bots_from_the_lobby_and_the_game_page(base: str, browser: Browser) -> N
     page.click("button[data-bot='seat_0']")
     page.wait_for_function(
         "() => document.querySelector(\"tr[data-seat='seat_0'] td.player\")?.textContent"
-        " === 'bot: random'"
+        " === 'bot (random)'"
     )
     seats = get_json(base, f"/games/{other}")["seats"]
     assert [s["bot"] for s in seats] == ["random", None]
@@ -188,7 +217,7 @@ ROWS = """([title, status, count]) => {
   const rows = Array.from(document.querySelectorAll('#games tbody tr'));
   return document.querySelector('.pager [role=status]')?.textContent !== 'Loading…'
     && rows.length === count
-    && rows.every((r) => r.children[1].textContent === title && r.children[2].textContent === status);
+    && rows.every((r) => r.children[1].textContent === title && r.children[2].dataset.status === status);
 }"""
 
 
@@ -243,3 +272,72 @@ def test_a_game_imported_in_play_says_its_dice_prove_nothing(base: str, browser:
         assert "✓" in (tab.page.text_content("#seed-verdict") or "")
         assert tab.page.is_visible("#imported-in-play") is in_play
         tab.close()
+
+
+def test_the_language_is_switched_remembered_and_asked_of_the_api(
+    base: str, browser: Browser
+) -> None:
+    """English by the browser's language, French once chosen: the page's words, its
+    ``lang``, the API's words (Accept-Language on every call), and after a reload."""
+    tab = Tab(browser, base, "/", lang="en")
+    page = tab.page
+    page.wait_for_selector("#rulesets-heading")
+    assert page.evaluate("() => document.documentElement.lang") == "en"
+    english = page.text_content("#rulesets-heading")
+    calls: list[Request] = []
+    page.on("request", lambda r: calls.append(r) if "/web/" not in r.url else None)
+    page.select_option("#language", "fr")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    page.wait_for_function(
+        "t => document.getElementById('rulesets-heading')?.textContent !== t", arg=english
+    )
+    assert page.text_content("h1") == "Accueil"
+    title = get_json(base, "/rulesets/petits_dragons?lang=fr")["title"]
+    page.click("button[data-ruleset='petits_dragons']")
+    page.wait_for_selector("#new-game form")
+    assert title in (page.text_content("#new-game h3") or "")
+    assert calls and all(r.headers.get("accept-language") == "fr" for r in calls)
+    page.reload()
+    page.wait_for_selector("#rulesets-heading")
+    assert page.evaluate(
+        "() => [document.documentElement.lang, localStorage.getItem('plateau:lang')]"
+    ) == ["fr", "fr"]
+    assert page.text_content("h1") == "Accueil"
+    tab.close()
+
+
+FOCUSED = """() => {
+  const at = document.activeElement;
+  if (!at) return null;
+  if (at.id === 'play-move') return 'play';
+  return at.closest('#choices') ? 'choice' : at.tagName + '#' + at.id;
+}"""
+
+
+def test_a_move_by_keyboard_alone_keeps_the_focus_on_the_next_choice(
+    base: str, browser: Browser
+) -> None:
+    """Enter on a choice moves the focus to the next question's first choice, then to
+    Play; after the move it comes back to the first choice when the turn does."""
+    from tests.web.browser import call
+
+    made = call(base, "/games", {"ruleset": "tours_arc_en_ciel", "position": "landing"})
+    game, seat = made["game_id"], made["to_act"][0]
+    token = urllib.parse.quote(made["tokens"][seat], safe="")
+    tab = Tab(browser, base, f"/#/games/{game}/resume/{seat}/{token}")
+    tab.ready_to_choose(made["version"])
+    page = tab.page
+    page.locator("#choices button").first.focus()
+    for _ in range(10):
+        where = page.evaluate(FOCUSED)
+        assert where in ("choice", "play"), where
+        page.keyboard.press("Enter")
+        if where == "play":
+            break
+    else:
+        raise AssertionError("Play never took the focus")
+    page.wait_for_function(
+        "v => document.getElementById('game')?.dataset.version !== v", arg=str(made["version"])
+    )
+    assert page.text_content("#problem") == ""
+    tab.close()

@@ -46,6 +46,14 @@ def test_client_pages_are_served_with_a_strict_policy(tmp_path: Path) -> None:
             answer = client.get(path)
             assert answer.status_code == 404, path
             assert answer.headers["content-type"] == "application/problem+json", path
-        for module in ["app.js", "client.js", "dom.js", "game.js", "lobby.js"]:
+        for module in [
+            "app.js",
+            "client.js",
+            "dom.js",
+            "game.js",
+            "lobby.js",
+            "i18n.js",
+            "locale-fr.js",
+        ]:
             assert client.get(f"/web/{module}").status_code == 200, module
         assert client.get("/schema/openapi.json").status_code == 200

@@ -9,6 +9,7 @@ attributes, and parses pictures as SVG only).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -23,7 +24,15 @@ SOURCES = sorted([*WEB.glob("*.js"), *WEB.glob("*.html"), *WEB.glob("*.css")])
 
 def test_the_sources_are_found() -> None:
     names = {p.name for p in SOURCES}
-    assert {"index.html", "app.js", "client.js", "game.js", "lobby.js", "dom.js"} <= names
+    assert {
+        "index.html",
+        "app.js",
+        "client.js",
+        "game.js",
+        "lobby.js",
+        "dom.js",
+        "i18n.js",
+    } <= names
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
@@ -58,3 +67,41 @@ def test_the_page_has_no_inline_script_or_handler() -> None:
     assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", page) == []
     assert re.findall(r"\son[a-z]+\s*=", page) == []
     assert re.findall(r"<style|style=", page) == []
+
+
+CATALOGUES = {lang: WEB / f"locale-{lang}.js" for lang in ("en", "fr")}
+HEAD = re.compile(r"\A(?://[^\n]*\n)*export default (\{.*\});\n\Z", re.S)
+USED = re.compile(r"\bt\(\s*'([a-z_]+)'")
+DYNAMIC = re.compile(r"\bt\(\s*`([a-z_]+)\$\{")
+
+
+def catalogue(path: Path) -> dict[str, str]:
+    """A catalogue module: comments, then ``export default`` of one JSON object."""
+    match = HEAD.match(path.read_text())
+    assert match, f"{path.name} is not `export default {{JSON}};`"
+    words: dict[str, str] = json.loads(match.group(1))
+    return words
+
+
+def test_both_catalogues_have_the_same_keys_and_every_used_key() -> None:
+    """Every string the client writes comes from a catalogue: the two languages have the
+    same keys, each used key exists, and each key is used (a ``t(`prefix_${x}`)`` counts
+    for the keys that start with its prefix)."""
+    en, fr = (catalogue(path) for path in CATALOGUES.values())
+    assert sorted(en) == sorted(fr)
+    assert all(value.strip() for value in [*en.values(), *fr.values()])
+    sources = [p.read_text() for p in WEB.glob("*.js") if not p.name.startswith("locale-")]
+    used = {key for text in sources for key in USED.findall(text)}
+    prefixes = {prefix for text in sources for prefix in DYNAMIC.findall(text)}
+    assert sorted(used - set(en)) == []
+    unused = {key for key in en if key not in used and not key.startswith(tuple(prefixes))}
+    assert sorted(unused) == []
+
+
+def test_the_page_writes_no_english_outside_the_catalogues() -> None:
+    """No sentence in the code: a string literal given as ``text:`` is a catalogue's."""
+    for path in WEB.glob("*.js"):
+        if path.name.startswith("locale-"):
+            continue
+        literal = re.findall(r"\btext: '([^']*[A-Za-z][^']*)'", path.read_text())
+        assert literal == [] or literal == ["Plateau"], f"{path.name}: {literal}"
