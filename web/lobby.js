@@ -85,12 +85,15 @@ function nonNull(schema) {
  * @param {string} name
  * @param {Schema} schema
  * @param {unknown} value the default
+ * @param {{name: string, values: Record<string, string>} | undefined} words the option's
+ *   display name and its values' names in the page's language (`option_names` of the ruleset)
  * @returns {Field}
  */
-function optionField(name, schema, value) {
+function optionField(name, schema, value, words) {
   const [inner, nullable] = nonNull(schema);
-  // The API names no option in words: the option's name, spaced (its English description as a tooltip).
-  const spaced = name.replace(/_/g, ' ');
+  // The option's name in words (the API's `option_names`); an option the ruleset left unnamed
+  // shows its name spaced. The schema's description stays a tooltip.
+  const spaced = words?.name ?? name.replace(/_/g, ' ');
   const title = `${spaced.charAt(0).toUpperCase()}${spaced.slice(1)}${nullable ? ` ${t('optional')}` : ''}`;
   const hint = undefined;
   const tip = schema.description || inner.description || null;
@@ -98,7 +101,9 @@ function optionField(name, schema, value) {
   if (inner.enum && inner.enum.every((v) => typeof v === 'string' || typeof v === 'number')) {
     const select = el('select', { id, name, title: tip }, [
       nullable ? el('option', { value: '', text: '—' }) : null,
-      ...inner.enum.map((v) => el('option', { value: String(v), text: String(v), selected: v === value })),
+      ...inner.enum.map((v) =>
+        el('option', { value: String(v), text: words?.values[String(v)] ?? String(v), selected: v === value }),
+      ),
     ]);
     return {
       node: labelled(title, select, hint),
@@ -164,7 +169,7 @@ function newGameForm(detail, opened) {
   /** @type {[string, Field][]} */
   const options = Object.entries(schema.properties || {}).map(([name, prop]) => [
     name,
-    optionField(name, prop, name in defaults ? defaults[name] : prop.default),
+    optionField(name, prop, name in defaults ? defaults[name] : prop.default, detail.option_names?.[name]),
   ]);
   /** @type {[string, HTMLSelectElement][]} */
   const bots = detail.default_seats.map((seat) => [

@@ -292,10 +292,15 @@ def test_the_language_is_switched_remembered_and_asked_of_the_api(
         "t => document.getElementById('rulesets-heading')?.textContent !== t", arg=english
     )
     assert page.text_content("h1") == "Accueil"
-    title = get_json(base, "/rulesets/petits_dragons?lang=fr")["title"]
+    detail = get_json(base, "/rulesets/petits_dragons?lang=fr")
     page.click("button[data-ruleset='petits_dragons']")
     page.wait_for_selector("#new-game form")
-    assert title in (page.text_content("#new-game h3") or "")
+    assert detail["title"] in (page.text_content("#new-game h3") or "")
+    # Each option is labelled by its French name from the API (`option_names`), not its key.
+    form = page.text_content("#new-game form") or ""
+    names = [words["name"] for words in detail["option_names"].values()]
+    assert names and all(n[:1].upper() + n[1:] in form for n in names), (names, form)
+    assert not any(key in form for key in detail["option_names"] if "_" in key)
     assert calls and all(r.headers.get("accept-language") == "fr" for r in calls)
     page.reload()
     page.wait_for_selector("#rulesets-heading")

@@ -96,7 +96,7 @@ def check_last_move(tab: Tab, base: str, game: str, token: str, lang: str) -> bo
     logged = call(base, f"/games/{game}/events?after={after}", token=token, lang=lang)["events"]
     words = " ".join(e["text"] for e in logged if e["text"] and e["move"] == logged[-1]["move"])
     assert tab.page.locator("#history li").first.inner_text() == words
-    return marked == "marked"
+    return bool(marked == "marked")
 
 
 def play_to_the_end(
