@@ -97,6 +97,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from service.logs import dict_config
 
     warm_words()  # the workers fork from this process: they inherit the parsed catalogues
+    # Importing the service made this process's own (zero) live gauges; it serves
+    # nothing, so its files go, or /metrics would list it as a worker while it lives.
+    from service.metrics import mark_exit
+
+    mark_exit()
     Granian(
         "service.asgi:app",
         log_dictconfig=dict_config(settings.log_format, settings.log_level),

@@ -178,6 +178,13 @@ def test_a_worker_killed_during_an_outage_comes_back_serving_503_then_recovers(
 
     cluster.pg.start()
     wait_ready(server.base)
+    # Each replacement retries on its own (at most a second apart): the four
+    # answers above may all have come from one. Both say when they serve again.
+    wait_until(
+        lambda: server.log_text().count("the store serves again") >= 2,
+        RECOVERY,
+        "both replacements to reach PostgreSQL",
+    )
     with fresh() as http:
         for _ in range(6):
             assert http.get(f"{server.base}/games/{game_id}").status_code == 200
