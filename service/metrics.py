@@ -80,6 +80,11 @@ RSS = Gauge(
 FDS = Gauge(
     "plateau_process_open_fds", "Open file descriptors of each worker", multiprocess_mode="liveall"
 )
+STORE_UP = Gauge(
+    "plateau_store_up",
+    "1 when this worker's event store answered its latest ping (every sampling period), else 0",
+    multiprocess_mode="liveall",
+)
 
 
 def open_streams(delta: int) -> None:

@@ -149,14 +149,29 @@ BACKEND_FIXTURES = frozenset(
 )
 
 
+SERIAL_GROUPS = {"tests/faults/": "faults"}
+"""Directories whose tests run one after the other in one ``pytest-xdist``
+worker: the fault suite starts its own PostgreSQL, Redis and servers and kills
+them; two of its tests at once would fight over the machine's two cores."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test that needs a PostgreSQL or Redis server ``backend``.
+    """Mark every test that needs a PostgreSQL or Redis server ``backend``, and
+    give each an ``xdist_group``.
 
     A test needs one when it asks for a server fixture, or when one of its
     parameters names a server backend (``store[postgres]``,
     ``client[postgres+redis]`` ...). ``scripts/test --fast`` deselects them.
+
+    ``scripts/test`` runs ``pytest -n 2 --dist loadgroup``: a file's tests stay
+    in one worker (its module fixtures, a server or a browser, start once), and
+    each directory of ``SERIAL_GROUPS`` is one group.
     """
     for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        group = next((g for d, g in SERIAL_GROUPS.items() if path.startswith(d)), path)
+        item.add_marker(pytest.mark.xdist_group(group))
         callspec = getattr(item, "callspec", None)
         values = {str(v) for v in callspec.params.values()} if callspec is not None else set()
         fixtures = set(getattr(item, "fixturenames", ()))

@@ -34,6 +34,7 @@ from service.games.texts import warm as warm_words
 from service.logs import dict_config
 from service.settings import Settings, store_options
 from service.store import open_store
+from service.store.base import StoreError
 
 log = logging.getLogger("plateau")
 
@@ -156,6 +157,12 @@ async def operations(app: Any) -> AsyncIterator[None]:
     async def sample() -> None:
         metrics.sample(store)
         metrics.DRAINING.set(1 if lifecycle.draining else 0)
+        try:
+            await store.ping()
+        except (StoreError, OSError):
+            metrics.STORE_UP.set(0)
+        else:
+            metrics.STORE_UP.set(1)
 
     async def purge() -> None:
         before = datetime.now(UTC) - timedelta(seconds=settings.idempotency_retention)

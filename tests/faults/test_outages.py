@@ -10,6 +10,7 @@ never exit (granian gives up on a worker that dies again within seconds).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import tempfile
@@ -98,6 +99,15 @@ def wait_ready(base: str) -> dict[str, str]:
     return seen
 
 
+def store_up(base: str) -> dict[str, float]:
+    """``plateau_store_up`` of each live worker, by pid (``/metrics``)."""
+    text = httpx.get(f"{base}/metrics", timeout=5).text
+    return {
+        pid: float(value)
+        for pid, value in re.findall(r'^plateau_store_up\{pid="(\d+)"\} (\S+)$', text, re.M)
+    }
+
+
 def play_a_move(base: str) -> str:
     """A new game, both seats claimed, one command accepted: the store serves."""
     with fresh() as http:
@@ -173,17 +183,22 @@ def test_a_worker_killed_during_an_outage_comes_back_serving_503_then_recovers(
         "the replacements to answer",
     )
     assert_store_down(server.base)
+    wait_until(
+        lambda: store_up(server.base) == {str(p): 0.0 for p in replacements},
+        RECOVERY,
+        "each replacement's plateau_store_up to say 0",
+    )
     assert server.alive(), server.log_tail()
     assert set(server.worker_pids()) == replacements
 
     cluster.pg.start()
     wait_ready(server.base)
-    # Each replacement retries on its own (at most a second apart): the four
-    # answers above may all have come from one. Both say when they serve again.
+    # Each replacement retries on its own: the four answers above may all have
+    # come from one. Each worker's own gauge says when its store answers.
     wait_until(
-        lambda: server.log_text().count("the store serves again") >= 2,
+        lambda: store_up(server.base) == {str(p): 1.0 for p in replacements},
         RECOVERY,
-        "both replacements to reach PostgreSQL",
+        "both replacements to reach PostgreSQL (plateau_store_up)",
     )
     with fresh() as http:
         for _ in range(6):
