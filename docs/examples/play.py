@@ -14,7 +14,10 @@ for its legal commands, picks one (seeded random) and sends it with
 ``If-Match`` (the version the commands are legal at) and an
 ``Idempotency-Key``, until the game is finished. Then the log is read back
 page by page, and the live stream once (it ends after a finished game's last
-event). ``tests/contract/test_clients.py`` runs this file.
+event); the finished game is forked at a resting version (the one its middle
+command was legal at), and the ruleset's named positions are listed; on a
+server in sandbox mode, a game is started at the first of them.
+``tests/contract/test_clients.py`` runs this file.
 """
 
 from __future__ import annotations
@@ -32,31 +35,42 @@ from plateau_client import AuthenticatedClient, Client
 from plateau_client.api.games import (
     claim_seat,
     create_game,
+    fork_game,
     get_events,
     get_game,
     get_legal_commands,
     stream_events,
     submit_command,
 )
+from plateau_client.api.health import get_readiness
 from plateau_client.api.players import create_player
+from plateau_client.api.rulesets import list_positions
 from plateau_client.models import (
     ArkantisGameSummary,
     ArkantisNewGame,
+    ArkantisNewGamePositionType1,
     ChoiceStep,
     ClaimSeat,
     CommandAccepted,
     CreatePlayer,
     EclatsGameSummary,
     EclatsNewGame,
+    EclatsNewGamePositionType1,
+    ForkedFrom,
+    ForkGame,
     LastMove,
     LoggedEvent,
     Outcome,
     PetitsDragonsGameSummary,
     PetitsDragonsNewGame,
+    PetitsDragonsNewGamePositionType1,
+    PositionInfo,
     Problem,
     ToursGameSummary,
     ToursNewGame,
+    ToursNewGamePositionType1,
 )
+from plateau_client.types import UNSET, Unset
 
 RULESETS = ("arkantis", "eclats_des_cites", "petits_dragons", "tours_arc_en_ciel")
 
@@ -88,16 +102,23 @@ def summary_of(answer: Summary | Problem | None) -> Summary:
     raise refused(answer)
 
 
-def new_game(ruleset: str) -> ArkantisNewGame | EclatsNewGame | PetitsDragonsNewGame | ToursNewGame:
-    """The default game (no options) of ``ruleset``: two seats."""
+def new_game(
+    ruleset: str, position: str | None = None
+) -> ArkantisNewGame | EclatsNewGame | PetitsDragonsNewGame | ToursNewGame:
+    """The default game (no options) of ``ruleset``: two seats; or, in the sandbox only,
+    the game at a named ``position`` (an id ``GET /rulesets/{ruleset}/positions`` lists)."""
     if ruleset == "arkantis":
-        return ArkantisNewGame(ruleset="arkantis")
+        at = UNSET if position is None else ArkantisNewGamePositionType1(position)
+        return ArkantisNewGame(ruleset="arkantis", position=at)
     if ruleset == "eclats_des_cites":
-        return EclatsNewGame(ruleset="eclats_des_cites")
+        at_e = UNSET if position is None else EclatsNewGamePositionType1(position)
+        return EclatsNewGame(ruleset="eclats_des_cites", position=at_e)
     if ruleset == "petits_dragons":
-        return PetitsDragonsNewGame(ruleset="petits_dragons")
+        at_p = UNSET if position is None else PetitsDragonsNewGamePositionType1(position)
+        return PetitsDragonsNewGame(ruleset="petits_dragons", position=at_p)
     if ruleset == "tours_arc_en_ciel":
-        return ToursNewGame(ruleset="tours_arc_en_ciel")
+        at_t = UNSET if position is None else ToursNewGamePositionType1(position)
+        return ToursNewGame(ruleset="tours_arc_en_ciel", position=at_t)
     raise ValueError(f"unknown ruleset {ruleset!r}")
 
 
@@ -130,6 +151,12 @@ class Played:
     log: list[LoggedEvent]
     stream: list[tuple[str, str, LoggedEvent]]
     """(SSE ``id``, SSE ``event``, its ``data`` as the client's LoggedEvent)."""
+    fork: Summary
+    """The finished game forked at a resting version: waiting for its seats."""
+    positions: list[PositionInfo]
+    """The ruleset's named positions."""
+    at_position: Summary | None
+    """The game started at the first position (None: the server is no sandbox)."""
 
 
 def play(base: str, ruleset: str, rng: random.Random) -> Played:
@@ -145,6 +172,7 @@ def play(base: str, ruleset: str, rng: random.Random) -> Played:
         seats[place.seat] = bearer(base, claimed.token)
     commands = 0
     moves: list[str] = []
+    rested: list[int] = []  # the versions commands were legal at: each a resting version
     while True:
         summary = summary_of(get_game.sync(game.game_id, client=anonymous))
         if summary.status != "active":
@@ -166,7 +194,10 @@ def play(base: str, ruleset: str, rng: random.Random) -> Played:
         if isinstance(accepted.last_move, LastMove):
             moves.append(accepted.last_move.text)
         commands += 1
+        rested.append(legal.version)
     reader = next(iter(seats.values()))
+    positions = ok(list_positions.sync(ruleset, client=anonymous))
+    assert positions and all(p.id and p.title for p in positions), positions
     return Played(
         game_id=summary.game_id,
         status=str(summary.status),
@@ -176,7 +207,40 @@ def play(base: str, ruleset: str, rng: random.Random) -> Played:
         moves=moves,
         log=read_log(reader, summary.game_id),
         stream=read_stream(reader, summary.game_id),
+        fork=fork(reader, summary.game_id, rested[len(rested) // 2]),
+        positions=positions,
+        at_position=start_at_position(base, ruleset, positions[0], anonymous),
     )
+
+
+def fork(client: AuthenticatedClient, game_id: str, version: int) -> Summary:
+    """A new game from ``version`` of a finished game (anyone may fork one, at a version
+    after a whole move with a seat to act): its log is the original's events
+    1..``version``, its seats free to claim, its luck after them its own."""
+    forked = summary_of(fork_game.sync(game_id, client=client, body=ForkGame(version=version)))
+    origin = forked.forked_from
+    assert isinstance(origin, ForkedFrom), "a fork says where it comes from"
+    assert (origin.game_id, origin.version) == (game_id, version), origin
+    assert (forked.status, forked.version) == ("waiting", version), forked
+    return forked
+
+
+def start_at_position(
+    base: str, ruleset: str, position: PositionInfo, anonymous: Client
+) -> Summary | None:
+    """In the sandbox, a game at a named position, every seat claimed: the answer's
+    ``tokens`` hold the seat token of each seat a person holds (a server in no
+    sandbox answers 422 ``sandbox_only``: None here, nothing asked)."""
+    if ok(get_readiness.sync(client=anonymous)).sandbox is not True:
+        return None
+    game = summary_of(create_game.sync(client=anonymous, body=new_game(ruleset, position.id)))
+    tokens = game.tokens
+    assert tokens is not None and not isinstance(tokens, Unset), "a token per seat"
+    assert set(tokens.additional_properties) == {s.seat for s in game.seats if not s.bot}
+    if game.status == "active":  # the seat to act plays from here with its token
+        seat = bearer(base, tokens.additional_properties[game.to_act[0]])
+        assert ok(get_legal_commands.sync(game.game_id, client=seat)).commands
+    return game
 
 
 def read_log(client: AuthenticatedClient, game_id: str) -> list[LoggedEvent]:
@@ -230,6 +294,12 @@ def main() -> None:
             f" {played.version} events; winners {', '.join(winners)}"
         )
         print(f"  the last move: {played.moves[-1]}")
+        started = played.at_position
+        at = f"a game at {played.positions[0].id}: {started.game_id}" if started else "no sandbox"
+        print(
+            f"  forked at version {played.fork.version}: {played.fork.game_id};"
+            f" {len(played.positions)} named positions, {at}"
+        )
 
 
 if __name__ == "__main__":

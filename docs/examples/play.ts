@@ -13,14 +13,20 @@
  * asks for its legal commands, picks one (seeded random) and sends it with
  * If-Match (the version the commands are legal at) and an Idempotency-Key,
  * until the game is finished. Then the log is read back, and the live stream
- * once (it ends after a finished game's last event).
+ * once (it ends after a finished game's last event); the finished game is
+ * forked at a resting version (the one its middle command was legal at), and
+ * the ruleset's named positions are listed; on a server in sandbox mode, a game
+ * is started at the first of them.
  * tests/contract/test_clients.py runs this file.
  */
 import createClient from "openapi-fetch";
 import type { components, paths } from "./api.js";
 
 type Schemas = components["schemas"];
-type Ruleset = paths["/games"]["post"]["requestBody"]["content"]["application/json"]["ruleset"];
+type NewGame = paths["/games"]["post"]["requestBody"]["content"]["application/json"];
+type Ruleset = NewGame["ruleset"];
+type Summary = paths["/games/{game_id}"]["get"]["responses"][200]["content"]["application/json"];
+type Position = Schemas["PositionInfo"];
 type LoggedEvent = Schemas["LoggedEvent"];
 type SeatClient = ReturnType<typeof createClient<paths>>;
 
@@ -52,6 +58,12 @@ interface Played {
   moves: string[];
   log: LoggedEvent[];
   stream: { id: string; event: string; data: LoggedEvent }[];
+  /** The finished game forked at a resting version: waiting for its seats. */
+  fork: Summary;
+  /** The ruleset's named positions. */
+  positions: Position[];
+  /** The game started at the first position (null: the server is no sandbox). */
+  atPosition: Summary | null;
 }
 
 export async function play(baseUrl: string, ruleset: Ruleset, random: () => number): Promise<Played> {
@@ -75,11 +87,14 @@ export async function play(baseUrl: string, ruleset: Ruleset, random: () => numb
   const path = { game_id: game.game_id };
   const header = { "Accept-Language": "fr" };
   const moves: string[] = [];
+  const rested: number[] = []; // the versions commands were legal at: each a resting version
   let commands = 0;
   for (;;) {
     const summary = await ok(anonymous.GET("/games/{game_id}", { params: { path } }));
     if (summary.status !== "active") {
       const reader = as(summary.seats[0].seat);
+      const positions = await ok(anonymous.GET("/rulesets/{ruleset}/positions", { params: { path: { ruleset } } }));
+      if (positions.length === 0 || positions.some((p) => !p.id || !p.title)) throw new Error("no named position");
       return {
         gameId: summary.game_id,
         status: summary.status,
@@ -88,6 +103,9 @@ export async function play(baseUrl: string, ruleset: Ruleset, random: () => numb
         moves,
         log: await readLog(reader, game.game_id),
         stream: await readStream(reader, game.game_id),
+        fork: await fork(reader, game.game_id, rested[Math.floor(rested.length / 2)]),
+        positions,
+        atPosition: await startAtPosition(baseUrl, ruleset, positions[0], anonymous),
       };
     }
     const client = as(summary.to_act[0]);
@@ -102,7 +120,51 @@ export async function play(baseUrl: string, ruleset: Ruleset, random: () => numb
     );
     if (accepted.last_move) moves.push(accepted.last_move.text);
     commands += 1;
+    rested.push(legal.version);
   }
+}
+
+/**
+ * A new game from `version` of a finished game (anyone may fork one, at a version
+ * after a whole move with a seat to act): its log is the original's events
+ * 1..version, its seats free to claim, its luck after them its own.
+ */
+async function fork(client: SeatClient, gameId: string, version: number): Promise<Summary> {
+  // openapi-typescript types a property with a default as required: same_seed is said.
+  const body = { version, same_seed: false }; // false: a new seed decides what follows
+  const forked = await ok(client.POST("/games/{game_id}/fork", { params: { path: { game_id: gameId } }, body }));
+  const origin = forked.forked_from;
+  if (origin?.game_id !== gameId || origin.version !== version) throw new Error("a fork says where it comes from");
+  if (forked.status !== "waiting" || forked.version !== version) throw new Error("a fork waits at its version");
+  return forked;
+}
+
+/**
+ * In the sandbox, a game at a named position, every seat claimed: the answer's
+ * `tokens` hold the seat token of each seat a person holds (a server in no
+ * sandbox answers 422 `sandbox_only`: null here, nothing asked).
+ */
+async function startAtPosition(
+  baseUrl: string,
+  ruleset: Ruleset,
+  position: Position,
+  anonymous: SeatClient,
+): Promise<Summary | null> {
+  const ready = await ok(anonymous.GET("/health/ready"));
+  if (ready.sandbox !== true) return null;
+  // The schema lists each ruleset's position ids; this one is from the server's list.
+  const game = await ok(anonymous.POST("/games", { body: { ruleset, position: position.id } as NewGame }));
+  const tokens = game.tokens ?? {};
+  const people = game.seats.filter((place) => !place.bot).map((place) => place.seat);
+  if (Object.keys(tokens).sort().join() !== people.sort().join()) throw new Error("a token per seat");
+  if (game.status === "active") {
+    // The seat to act plays from here with its token.
+    const headers = { Authorization: `Bearer ${tokens[game.to_act[0]]}` };
+    const seat = createClient<paths>({ baseUrl, headers });
+    const legal = await ok(seat.GET("/games/{game_id}/legal-commands", { params: { path: { game_id: game.game_id } } }));
+    if (legal.commands.length === 0) throw new Error("the seat to act has no command");
+  }
+  return game;
 }
 
 /**
@@ -175,6 +237,12 @@ async function main(): Promise<void> {
         ` ${versions.length} events; winners ${played.outcome.winners.join(", ")}`,
     );
     console.log(`  the last move: ${played.moves[played.moves.length - 1]}`);
+    const started = played.atPosition;
+    const at = started ? `a game at ${played.positions[0].id}: ${started.game_id}` : "no sandbox";
+    console.log(
+      `  forked at version ${played.fork.version}: ${played.fork.game_id};` +
+        ` ${played.positions.length} named positions, ${at}`,
+    );
   }
 }
 

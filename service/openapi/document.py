@@ -628,20 +628,28 @@ def _problem_example(status: int, code: str, detail: str, path: str, details: An
 
 
 def _add_fork_examples(doc: dict[str, Any]) -> None:
-    """``forkGame``'s body and refusals, by example."""
+    """``forkGame``'s body, answer and refusals, by example."""
+    from service.openapi.examples import FORK_VERSION, ORIGINAL_GAME, fork_example
+
     op = doc.get("paths", {}).get("/games/{game_id}/fork", {}).get("post")
     if op is None:
         return
-    path = "/games/6f1c2a4e9b7d4e0f8a1b2c3d4e5f6a7b/fork"
+    path = f"/games/{ORIGINAL_GAME}/fork"
     op["requestBody"]["content"]["application/json"]["examples"] = {
         "newSeed": {
-            "summary": "From version 14, with a new seed for what follows",
-            "value": {"version": 14},
+            "summary": f"From version {FORK_VERSION}, with a new seed for what follows",
+            "value": {"version": FORK_VERSION},
         },
         "sameSeed": {
-            "summary": "From version 14, with the original's luck",
-            "value": {"version": 14, "same_seed": True},
+            "summary": f"From version {FORK_VERSION}, with the original's luck",
+            "value": {"version": FORK_VERSION, "same_seed": True},
         },
+    }
+    op["responses"]["201"]["content"]["application/json"]["examples"] = {
+        "fork": {
+            "summary": f"The fork, waiting for its seats, at version {FORK_VERSION}",
+            "value": fork_example(),
+        }
     }
     refusals = {
         "403": {
@@ -696,4 +704,19 @@ def _add_position_examples(doc: dict[str, Any]) -> None:
                 "summary": "Sandbox only: a game started at a named position, seats claimed",
                 "value": found["request"],
             },
+        }
+    for media in create.get("responses", {}).get("201", {}).get("content", {}).values():
+        media["examples"] = {
+            "position": {
+                "summary": "Sandbox only: the game at a named position, with its seats' tokens",
+                "value": found["started"],
+            }
+        }
+    listing = doc.get("paths", {}).get("/rulesets/{ruleset}/positions", {}).get("get", {})
+    for media in listing.get("responses", {}).get("200", {}).get("content", {}).values():
+        media["examples"] = {
+            "positions": {
+                "summary": f"The first positions of {found['request']['ruleset']}",
+                "value": found["listed"],
+            }
         }

@@ -1,10 +1,13 @@
-"""A real ``plateau serve`` (two workers) on PostgreSQL + Redis for the generated clients,
+"""Real ``plateau serve``s (two workers) on PostgreSQL + Redis for the generated clients,
 and the documented Python example (``docs/examples/play.py``) with its client.
 
-One server for the whole contract run (its own database, created and dropped
-here, and its own Redis key prefix), logging into a file; when the run ends
-the log must hold no 500 and no traceback, whichever client test caused it.
-The Python client is generated once per run, from the committed document.
+Two servers for the whole contract run, each with its own database (created and
+dropped here) and Redis key prefix, logging into a file: ``contract_server`` as in
+production (Prism proxies it: a ``seed`` is refused there), ``sandbox_server`` in
+sandbox mode (``PLATEAU_SANDBOX=1``: the clients also start a game at a named
+position). When the run ends a log must hold no 500 and no traceback, whichever
+client test caused it. The Python client is generated once per run, from the
+committed document.
 """
 
 from __future__ import annotations
@@ -42,24 +45,48 @@ class Server:
 def contract_server(
     redis_url: str, redis_prefix: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
+    yield from serve_on_a_new_database(
+        redis_url, f"{redis_prefix}contract:", tmp_path_factory, sandbox=False
+    )
+
+
+@pytest.fixture(scope="session")
+def sandbox_server(
+    redis_url: str, redis_prefix: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """A test server, as a client's own suite starts one: it starts games at positions."""
+    yield from serve_on_a_new_database(
+        redis_url, f"{redis_prefix}sandbox:", tmp_path_factory, sandbox=True
+    )
+
+
+def serve_on_a_new_database(
+    redis_url: str, prefix: str, tmp_path_factory: pytest.TempPathFactory, *, sandbox: bool
+) -> Iterator[Server]:
     with ExitStack() as stack:
         try:
             database = stack.enter_context(postgres_database())  # dropped at the end
         except BackendUnavailable as exc:
             message = str(exc)
         else:
-            yield from serve(database, redis_url, f"{redis_prefix}contract:", tmp_path_factory)
+            yield from serve(database, redis_url, prefix, tmp_path_factory, sandbox=sandbox)
             return
     pytest.fail(message, pytrace=False)
 
 
 def serve(
-    database: str, redis_url: str, prefix: str, tmp_path_factory: pytest.TempPathFactory
+    database: str,
+    redis_url: str,
+    prefix: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    *,
+    sandbox: bool,
 ) -> Iterator[Server]:
     env = {
         "PLATEAU_DATABASE_URL": database,
         "PLATEAU_REDIS_URL": redis_url,
         "PLATEAU_REDIS_PREFIX": prefix,
+        "PLATEAU_SANDBOX": "1" if sandbox else "0",
         "PLATEAU_LOG_LEVEL": "info",
         "PLATEAU_LOG_FORMAT": "json",
     }

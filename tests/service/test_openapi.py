@@ -132,3 +132,45 @@ def test_examples_are_real_messages_that_match_their_schemas() -> None:
             {"$ref": f"#/components/schemas/{name}", "components": doc["components"]}
         )
         validator.validate(example)
+
+
+def test_fork_and_position_examples_are_answers_the_service_types() -> None:
+    """The examples of ``forkGame``, ``listPositions`` and ``createGame`` at a position
+    decode into the service's own classes and validate against their schemas; an
+    answer's example has every field the service sends (a body may leave defaults out)."""
+    import jsonschema
+    import msgspec
+
+    from service.games.schemas import CreateGame, ForkGame, GameSummary, PositionInfo
+
+    doc = generated()
+    fork = doc["paths"]["/games/{game_id}/fork"]["post"]
+    create = doc["paths"]["/games"]["post"]
+    positions = doc["paths"]["/rulesets/{ruleset}/positions"]["get"]
+    bodies: list[tuple[Any, set[str], Any]] = [
+        (fork["requestBody"], {"newSeed", "sameSeed"}, ForkGame),
+        (create["requestBody"], {"default", "position"}, CreateGame),
+    ]
+    answers: list[tuple[Any, set[str], Any]] = [
+        (fork["responses"]["201"], {"fork"}, GameSummary),
+        (create["responses"]["201"], {"position"}, GameSummary),
+        (positions["responses"]["200"], {"positions"}, list[PositionInfo]),
+    ]
+    for where, names, cls in bodies + answers:
+        media = where["content"]["application/json"]
+        assert names <= set(media["examples"]), media["examples"].keys()
+        validator = jsonschema.Draft202012Validator(
+            {**media["schema"], "components": doc["components"]}
+        )
+        for example in media["examples"].values():
+            decoded = msgspec.json.decode(json.dumps(example["value"]), type=cls)
+            if (where, names, cls) in answers:
+                assert json.loads(msgspec.json.encode(decoded)) == example["value"]
+            validator.validate(example["value"])
+    started = create["responses"]["201"]["content"]["application/json"]["examples"]["position"]
+    assert set(started["value"]["tokens"]) == {s["seat"] for s in started["value"]["seats"]}
+    forked = fork["responses"]["201"]["content"]["application/json"]["examples"]["fork"]["value"]
+    assert forked["forked_from"]["version"] == forked["version"]
+    assert positions["responses"]["200"]["content"]["application/json"]["examples"]["positions"][
+        "value"
+    ]
