@@ -313,6 +313,75 @@ def pgbench_service_append(
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+APPEND_SCALING_CLIENTS = (8, 32, 64)
+"""pgbench clients for the append's scaling (issue 33): the service's append with
+its two advisory locks, beside the same statement without them."""
+
+
+def unlocked_append(definition: str) -> str:
+    """``plateau_append``'s definition (``pg_get_functiondef``) as
+    ``plateau_append_unlocked``: the same statement without the feed's marker
+    and allocation locks (what the append would cost if the feed's order were
+    kept another way)."""
+    body = re.sub(
+        r"^\s*PERFORM pg_advisory_[a-z_]+\((?:[^;]|\n)*?\);\s*$", "", definition, flags=re.M
+    )
+    if "pg_advisory" in body:
+        raise SystemExit("plateau_append changed: its advisory locks were not all found")
+    return body.replace("public.plateau_append(", "public.plateau_append_unlocked(", 1)
+
+
+def append_scaling(admin_url: str, env: dict[str, str], seconds: float) -> dict[str, Any]:
+    """pgbench running the service's append at 8, 32 and 64 clients, with and
+    without its advisory locks, on one scratch database migrated by ``plateau
+    migrate`` (1,000 games, each client picking one at random)."""
+    name = f"plateau_pgbench_scaling_{os.getpid()}"
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = with_db(admin_url, name)
+    rows: list[dict[str, Any]] = []
+    try:
+        subprocess.run(
+            [str(BIN / "plateau"), "migrate"],
+            env={**env, "PLATEAU_DATABASE_URL": url},
+            cwd=ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        with psycopg.connect(url, autocommit=True) as conn:
+            row = conn.execute("SELECT pg_get_functiondef('plateau_append'::regproc)").fetchone()
+            assert row is not None
+            conn.execute(unlocked_append(row[0]))
+            conn.execute(
+                "INSERT INTO games (game_id, ruleset, options, status, version, seed_sha256,"
+                " created_at, updated_at) SELECT 'g' || g, 'arkantis', '{}', 'active', 0, 'x',"
+                " now(), now() FROM generate_series(1, 1000) g"
+            )
+        unlocked = SERVICE_APPEND_SCRIPT.replace("plateau_append(", "plateau_append_unlocked(")
+        for clients_n in APPEND_SCALING_CLIENTS:
+            locked_tps, locked_ms = run_pgbench(url, SERVICE_APPEND_SCRIPT, seconds, clients_n)
+            free_tps, free_ms = run_pgbench(url, unlocked, seconds, clients_n)
+            rows.append(
+                {
+                    "clients": clients_n,
+                    "locked_tps": locked_tps,
+                    "locked_latency_ms": locked_ms,
+                    "unlocked_tps": free_tps,
+                    "unlocked_latency_ms": free_ms,
+                    "locked_vs_unlocked": round(locked_tps / max(1, free_tps), 3),
+                }
+            )
+            print(
+                f"  append at {clients_n} clients: {locked_tps} tps with the locks,"
+                f" {free_tps} without ({rows[-1]['locked_vs_unlocked']} x)",
+                flush=True,
+            )
+        return {"events_per_append": 3, "rows": rows}
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 def setup_game(base: str, ruleset: str = "arkantis") -> tuple[str, dict[str, str]]:
     with httpx.Client(base_url=base, timeout=30) as c:
         game = c.post("/games", json={"ruleset": ruleset}).json()
@@ -541,6 +610,7 @@ def main(argv: list[str] | None = None) -> int:
         report["pgbench_service_append"] = pgbench_service_append(
             admin, env, args.seconds, args.clients
         )
+        report["append_scaling"] = append_scaling(admin, env, args.seconds)
         subprocess.run(
             [str(BIN / "plateau"), "migrate"],
             env=env,

@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.faults.cluster import Postgres, Redis, Server, wait_until
+from tests.faults.cluster import Postgres, Redis, Server, SetupError, wait_until
 from tests.faults.scenario import log_problems, server_env
 from tests.servers import free_port
 
@@ -108,6 +108,23 @@ def store_up(base: str) -> dict[str, float]:
     }
 
 
+def wait_store_up(server: Server, pids: set[int], value: float) -> None:
+    """Until ``plateau_store_up`` is ``value`` for each of ``pids`` (a killed
+    worker's gauge may linger until its process is reaped: not looked at)."""
+    wanted = {str(p): value for p in pids}
+    seen: dict[str, float] = {}
+
+    def done() -> bool:
+        seen.clear()
+        seen.update(store_up(server.base))
+        return all(seen.get(p) == v for p, v in wanted.items())
+
+    try:
+        wait_until(done, RECOVERY, f"plateau_store_up {wanted}")
+    except SetupError as exc:
+        raise AssertionError(f"{exc}; last seen {seen}\n{server.log_tail()}") from exc
+
+
 def play_a_move(base: str) -> str:
     """A new game, both seats claimed, one command accepted: the store serves."""
     with fresh() as http:
@@ -183,11 +200,7 @@ def test_a_worker_killed_during_an_outage_comes_back_serving_503_then_recovers(
         "the replacements to answer",
     )
     assert_store_down(server.base)
-    wait_until(
-        lambda: store_up(server.base) == {str(p): 0.0 for p in replacements},
-        RECOVERY,
-        "each replacement's plateau_store_up to say 0",
-    )
+    wait_store_up(server, replacements, 0.0)
     assert server.alive(), server.log_tail()
     assert set(server.worker_pids()) == replacements
 
@@ -195,11 +208,7 @@ def test_a_worker_killed_during_an_outage_comes_back_serving_503_then_recovers(
     wait_ready(server.base)
     # Each replacement retries on its own: the four answers above may all have
     # come from one. Each worker's own gauge says when its store answers.
-    wait_until(
-        lambda: store_up(server.base) == {str(p): 1.0 for p in replacements},
-        RECOVERY,
-        "both replacements to reach PostgreSQL (plateau_store_up)",
-    )
+    wait_store_up(server, replacements, 1.0)
     with fresh() as http:
         for _ in range(6):
             assert http.get(f"{server.base}/games/{game_id}").status_code == 200
