@@ -1,0 +1,172 @@
+"""The refused commands and options that raise each rule-violation code, found with
+the rules engine alone (no HTTP); the recorder then posts them and keeps those the
+server refuses with that very code.
+
+Candidates are the legal commands of the named positions (and of a few random games
+from them), sent by every seat, as they are and with one field changed to a value
+that field takes elsewhere or to an out-of-range one; options are the defaults and
+the named positions' options with one or two fields changed the same way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+
+from domain.kernel import AnyRuleset, RuleViolation, Seat
+from domain.positions import Position, positions_for
+from tests.golden.plan import Game, body
+
+BODIES_PER_TYPE = 24
+"""Distinct bodies of each command type kept as candidates."""
+VALUES_PER_FIELD = 8
+"""Values of each field tried as a change (beside the generic ones)."""
+RANDOM_MOVES = 40
+"""Moves of the random game played from each named position to gather commands."""
+GENERIC: list[Any] = [-1, 0, 1, 2, 3, 5, 6, 7, 9, 99, "", "zz", [], None, True]
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _distinct(values: list[Any], limit: int) -> list[Any]:
+    seen: dict[str, Any] = {}
+    for value in values:
+        seen.setdefault(_key(value), value)
+    return list(seen.values())[:limit]
+
+
+PROBE_EVERY = 8
+"""A state of the random games is probed every this many moves."""
+
+
+def walks(ruleset: AnyRuleset) -> tuple[list[Game], list[dict[str, Any]]]:
+    """The states probed (each named position, then every ``PROBE_EVERY`` moves of a
+    random game from it) and the bodies of every command type legal in them."""
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    states: list[Game] = []
+    for position in positions_for(ruleset.name):
+        if position.claims:
+            continue
+        game = Game.of(ruleset, position)
+        rng = random.Random(position.id)
+        for step in range(RANDOM_MOVES):
+            if step % PROBE_EVERY == 0:
+                states.append(dataclasses.replace(game, played=list(game.played)))
+            if game.over():
+                break
+            choices = list(game.choices())
+            for _, command in choices:
+                b = body(command)
+                by_type.setdefault(b["type"], []).append(b)
+            seat, command = rng.choice(choices)
+            game.play(seat, command, game.decide(seat, command))
+    pool = [b for bodies in by_type.values() for b in _distinct(bodies, BODIES_PER_TYPE)]
+    return states, pool
+
+
+def _list_changes(value: list[Any]) -> list[list[Any]]:
+    """A list with an item doubled, dropped, reversed, or changed to a foreign value."""
+    out = [value[:1] * 2, [*value, *value[:1]], value[::-1], value[:-1], value[1:]]
+    for index, item in enumerate(value[:3]):
+        for other in ("zz", 99, -1, [], ["zz"]):
+            out.append([*value[:index], other, *value[index + 1 :]])
+        if isinstance(item, list):
+            out.extend(
+                [*value[:index], inner, *value[index + 1 :]] for inner in _list_changes(item)
+            )
+    return out
+
+
+def mutations(pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each body of the pool, and each with one field changed."""
+    values: dict[str, list[Any]] = {}
+    for b in pool:
+        for name, value in b.items():
+            values.setdefault(name, []).append(value)
+            if isinstance(value, list):
+                values[name].extend(_list_changes(value))
+    out = list(pool)
+    for b in pool:
+        for name in b:
+            if name == "type":
+                continue
+            for value in [*_distinct(values[name], VALUES_PER_FIELD), *GENERIC]:
+                out.append({**b, name: value})
+    # A command of one type with the fields of another (a missing or foreign field).
+    types = sorted({b["type"] for b in pool})
+    out.extend({**b, "type": t} for b in pool[:: max(1, len(pool) // 40)] for t in types)
+    return _distinct(out, 10**6)
+
+
+def command_refusals(
+    ruleset: AnyRuleset,
+) -> Iterator[tuple[Position, Seat, dict[str, Any], str]]:
+    """(position, seat, body, code): the first refusal found of each code; the position
+    is a named one, or one played on from it (an ad-hoc position, to import)."""
+    states, pool = walks(ruleset)
+    candidates = mutations(pool)
+    found: set[str] = set()
+    for game in states:
+        seats = ruleset.seats(msgspec.convert(game.position.options, ruleset.Options))
+        for seat in seats:
+            for candidate in candidates:
+                try:
+                    command = msgspec.convert(candidate, ruleset.Command)
+                    game.decide(seat, command)
+                except RuleViolation as exc:
+                    if exc.code not in found:
+                        found.add(exc.code)
+                        named = game.position.id
+                        at = game.as_position(f"{named}-then-{len(game.played)}")
+                        yield (at if game.played else game.position), seat, candidate, exc.code
+                except (msgspec.ValidationError, ValueError, TypeError, KeyError, IndexError):
+                    continue
+
+
+def options_refusals(ruleset: AnyRuleset) -> Iterator[tuple[dict[str, Any], str]]:
+    """(options, code): the first options found refused with each code."""
+    bases = _distinct(
+        [msgspec.to_builtins(ruleset.Options())]
+        + [
+            msgspec.to_builtins(msgspec.convert(p.options, ruleset.Options))
+            for p in positions_for(ruleset.name)
+        ],
+        10**6,
+    )
+    values: dict[str, list[Any]] = {}
+    for base in bases:
+        for name, value in base.items():
+            values.setdefault(name, []).append(value)
+            if isinstance(value, list):
+                values[name].extend([value[:1], value * 5, *_list_changes(value)])
+            if isinstance(value, bool):
+                values[name].append(not value)
+    changes = [
+        (name, value)
+        for name, vs in values.items()
+        for value in [*_distinct(vs, VALUES_PER_FIELD * 2), *GENERIC]
+    ]
+    found: set[str] = set()
+    for base in bases:
+        singles = [{name: value} for name, value in changes]
+        pairs = [
+            {a[0]: a[1], b[0]: b[1]} for a, b in itertools.combinations(changes, 2) if a[0] != b[0]
+        ]
+        for change in [*singles, *pairs]:
+            options = {**base, **change}
+            try:
+                ruleset.validate_options(msgspec.convert(options, ruleset.Options))
+            except RuleViolation as exc:
+                if exc.code not in found:
+                    found.add(exc.code)
+                    yield options, exc.code
+            except (msgspec.ValidationError, ValueError, TypeError, KeyError, IndexError):
+                continue
