@@ -28,7 +28,7 @@ SEARCH_GAMES = {"eclats_des_cites": 40}
 """Random games played from each named position when looking for a rare type (3
 for a ruleset not named here: tours_arc_en_ciel's are slow to decide)."""
 SEARCH_MOVES = 300
-EXTRA_SEEDS = 40
+EXTRA_SEEDS = 60
 EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "tours_arc_en_ciel": [
         {
@@ -138,7 +138,7 @@ def rare_scenes(
     next move shows it, with that move."""
     scenes: list[tuple[Position, list[tuple[Seat, Any]], list[str]]] = []
     extra = [
-        (Position(id=f"options-{n}", scenario=None, seed=f"golden-rare-{k}", options=o), 1, 60)
+        (Position(id=f"options-{n}", scenario=None, seed=f"golden-rare-{k}", options=o), 1, 600)
         for n, o in enumerate(EXTRA_OPTIONS.get(ruleset.name, []), start=1)
         for k in range(EXTRA_SEEDS)
     ]
@@ -148,7 +148,7 @@ def rare_scenes(
         for n in range(games):
             if not _missing(ruleset, seen):
                 return scenes
-            rng = random.Random(f"{position.id}/{n}")
+            rng = random.Random(f"{position.id}/{position.seed}/{n}")
             scenes.extend(_search(ruleset, position, rng, moves, seen))
     return scenes
 
@@ -159,40 +159,36 @@ def _missing(ruleset: AnyRuleset, seen: Coverage) -> set[str]:
     )
 
 
+def pick(rng: random.Random, choices: list[tuple[Seat, Any]]) -> tuple[Seat, Any]:
+    """A random legal move: a command type at random, then one of that type (so a
+    rare type such as drawing a chance card is played as often as a common one)."""
+    by_type: dict[str, list[tuple[Seat, Any]]] = {}
+    for seat, command in choices:
+        by_type.setdefault(tag_of(command), []).append((seat, command))
+    return rng.choice(by_type[rng.choice(sorted(by_type))])
+
+
 def _search(
     ruleset: AnyRuleset, position: Position, rng: random.Random, moves: int, seen: Coverage
 ) -> Iterator[tuple[Position, list[tuple[Seat, Any]], list[str]]]:
-    """A random game from ``position``; where legal moves show unseen types, the game
-    before them as a position, those moves (in a row), and what they show."""
+    """A random game from ``position`` (``pick``); where a legal move shows an unseen
+    type, the game before it as a position, that move, and what it shows."""
     game = Game.of(ruleset, position)
-    scene: tuple[Position, list[tuple[Seat, Any]], list[str]] | None = None
     for _ in range(moves):
         if game.over():
-            break
+            return
         choices = list(game.choices())
         missing = _missing(ruleset, seen)
-        found = None
         for seat, command in choices:
             events = game.decide(seat, command)
             shows = ({tag_of(e) for e in events} | {tag_of(command)}) & missing
             if shows:
                 seen.add(command, events)
-                found = (seat, command, events)
-                if scene is None:
-                    name = f"{position.id}-{position.seed}-then-{len(game.played)}"
-                    scene = (game.as_position(name), [], [])
-                scene[1].append((seat, command))
-                scene[2].extend(sorted(shows))
+                name = f"{position.id}-{position.seed}-then-{len(game.played)}"
+                yield game.as_position(name), [(seat, command)], sorted(shows)
                 break
-        if found is None:
-            if scene is not None:
-                yield scene
-                scene = None
-            seat, command = rng.choice(choices)
-            found = (seat, command, game.decide(seat, command))
-        game.play(*found)
-    if scene is not None:
-        yield scene
+        seat, command = pick(rng, choices)
+        game.play(seat, command, game.decide(seat, command))
 
 
 def rulesets() -> list[str]:

@@ -21,7 +21,7 @@ import msgspec
 
 from domain.kernel import AnyRuleset, RuleViolation, Seat
 from domain.positions import Position, positions_for
-from tests.golden.plan import Game, body
+from tests.golden.plan import EXTRA_OPTIONS, Game, body
 
 BODIES_PER_TYPE = 24
 """Distinct bodies of each command type kept as candidates."""
@@ -29,7 +29,9 @@ VALUES_PER_FIELD = 8
 """Values of each field tried as a change (beside the generic ones)."""
 RANDOM_MOVES = 40
 """Moves of the random game played from each named position to gather commands."""
-GENERIC: list[Any] = [-1, 0, 1, 2, 3, 5, 6, 7, 9, 99, "", "zz", [], None, True]
+GENERIC: list[Any] = [-1, 0, 1, 2, 3, 5, 6, 7, 9, 99, "", "zz", "r9c9", [], None, True]
+"""Values every field is also tried with (``r9c9``: a cell id by ArkantiS's pattern,
+off its 7x7 board)."""
 
 
 def _key(value: Any) -> str:
@@ -43,7 +45,7 @@ def _distinct(values: list[Any], limit: int) -> list[Any]:
     return list(seen.values())[:limit]
 
 
-PROBE_EVERY = 8
+PROBE_EVERY = 3
 """A state of the random games is probed every this many moves."""
 
 
@@ -52,7 +54,11 @@ def walks(ruleset: AnyRuleset) -> tuple[list[Game], list[dict[str, Any]]]:
     random game from it) and the bodies of every command type legal in them."""
     by_type: dict[str, list[dict[str, Any]]] = {}
     states: list[Game] = []
-    for position in positions_for(ruleset.name):
+    extra = [
+        Position(id=f"options-{n}", scenario=None, seed="golden-rare-0", options=options)
+        for n, options in enumerate(EXTRA_OPTIONS.get(ruleset.name, []), start=1)
+    ]
+    for position in [*positions_for(ruleset.name), *extra]:
         if position.claims:
             continue
         game = Game.of(ruleset, position)
@@ -76,7 +82,7 @@ def _list_changes(value: list[Any]) -> list[list[Any]]:
     """A list with an item doubled, dropped, reversed, or changed to a foreign value."""
     out = [value[:1] * 2, [*value, *value[:1]], value[::-1], value[:-1], value[1:]]
     for index, item in enumerate(value[:3]):
-        for other in ("zz", 99, -1, [], ["zz"]):
+        for other in ("zz", "r9c9", 99, -1, [], ["zz"]):
             out.append([*value[:index], other, *value[index + 1 :]])
         if isinstance(item, list):
             out.extend(
@@ -86,20 +92,28 @@ def _list_changes(value: list[Any]) -> list[list[Any]]:
 
 
 def mutations(pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each body of the pool, and each with one field changed."""
+    """Each body of the pool, and each with one field changed (for a list: one item
+    changed to an item another body's list has, or one more such item)."""
     values: dict[str, list[Any]] = {}
+    items: dict[str, list[Any]] = {}
     for b in pool:
         for name, value in b.items():
             values.setdefault(name, []).append(value)
             if isinstance(value, list):
                 values[name].extend(_list_changes(value))
+                items.setdefault(name, []).extend(value)
     out = list(pool)
     for b in pool:
-        for name in b:
+        for name, value in b.items():
             if name == "type":
                 continue
-            for value in [*_distinct(values[name], VALUES_PER_FIELD), *GENERIC]:
-                out.append({**b, name: value})
+            for other in [*_distinct(values[name], VALUES_PER_FIELD), *GENERIC]:
+                out.append({**b, name: other})
+            if isinstance(value, list):
+                for item in _distinct(items[name], VALUES_PER_FIELD):
+                    out.append({**b, name: [*value, item]})
+                    for index in range(min(len(value), 4)):
+                        out.append({**b, name: [*value[:index], item, *value[index + 1 :]]})
     # A command of one type with the fields of another (a missing or foreign field).
     types = sorted({b["type"] for b in pool})
     out.extend({**b, "type": t} for b in pool[:: max(1, len(pool) // 40)] for t in types)
@@ -131,6 +145,29 @@ def command_refusals(
                     continue
 
 
+def _schema_values(ruleset: AnyRuleset) -> dict[str, list[Any]]:
+    """Values of each option built from its schema's enums: lists of one to all the
+    values, and lists of such lists (petits Dragons' colours per seat)."""
+    schema = msgspec.json.schema(ruleset.Options)
+    properties = next(iter(schema["$defs"].values()))["properties"]
+    out: dict[str, list[Any]] = {}
+    for name, prop in properties.items():
+        items = prop.get("items", {})
+        if "enum" in items:
+            e = items["enum"]
+            out[name] = [e[:k] for k in range(1, len(e) + 1)]
+        elif "enum" in items.get("items", {}):
+            e = items["items"]["enum"]
+            out[name] = [
+                [[c] for c in e[:3]],
+                [e[:2], e[2:3]],
+                [e[:5], e[5:6]],
+                [[e[0]], [e[0]]],
+                [[e[0]], []],
+            ]
+    return out
+
+
 def options_refusals(ruleset: AnyRuleset) -> Iterator[tuple[dict[str, Any], str]]:
     """(options, code): the first options found refused with each code."""
     bases = _distinct(
@@ -149,10 +186,12 @@ def options_refusals(ruleset: AnyRuleset) -> Iterator[tuple[dict[str, Any], str]
                 values[name].extend([value[:1], value * 5, *_list_changes(value)])
             if isinstance(value, bool):
                 values[name].append(not value)
+    for name, vs in _schema_values(ruleset).items():
+        values[name] = [*vs, *values.get(name, [])]
     changes = [
         (name, value)
         for name, vs in values.items()
-        for value in [*_distinct(vs, VALUES_PER_FIELD * 2), *GENERIC]
+        for value in [*_distinct(vs, VALUES_PER_FIELD * 3), *GENERIC]
     ]
     found: set[str] = set()
     for base in bases:
