@@ -29,6 +29,9 @@ VALUES_PER_FIELD = 8
 """Values of each field tried as a change (beside the generic ones)."""
 RANDOM_MOVES = 40
 """Moves of the random game played from each named position to gather commands."""
+DEEP_MOVES = {"arkantis": 150, "eclats_des_cites": 300}
+"""Moves of a second random game from each named position, probed as well, where the
+rules decide fast enough (late states: empty piles, a finished game)."""
 GENERIC: list[Any] = [-1, 0, 1, 2, 3, 5, 6, 7, 9, 99, "", "zz", "r9c9", [], None, True]
 """Values every field is also tried with (``r9c9``: a cell id by ArkantiS's pattern,
 off its 7x7 board)."""
@@ -58,12 +61,13 @@ def walks(ruleset: AnyRuleset) -> tuple[list[Game], list[dict[str, Any]]]:
         Position(id=f"options-{n}", scenario=None, seed="golden-rare-0", options=options)
         for n, options in enumerate(EXTRA_OPTIONS.get(ruleset.name, []), start=1)
     ]
-    for position in [*positions_for(ruleset.name), *extra]:
-        if position.claims:
-            continue
+    starts = [p for p in [*positions_for(ruleset.name), *extra] if not p.claims]
+    runs = [(p, random.Random(p.id), RANDOM_MOVES) for p in starts]
+    deep = DEEP_MOVES.get(ruleset.name, 0)
+    runs += [(p, random.Random(f"{p.id}/deep"), deep) for p in starts if deep]
+    for position, rng, moves in runs:
         game = Game.of(ruleset, position)
-        rng = random.Random(position.id)
-        for step in range(RANDOM_MOVES):
+        for step in range(moves):
             if step % PROBE_EVERY == 0:
                 states.append(dataclasses.replace(game, played=list(game.played)))
             if game.over():

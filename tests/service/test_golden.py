@@ -66,14 +66,14 @@ RULE_CODES_LEFT_OUT = {
     "invalid_gold_tower_seat": "the Gold tower's holder comes from the service's setup"
     " context (the last winner), never from a request",
     **dict.fromkeys(
-        """ally_occupied atomize_limit_reached branch_already_used branch_direction_reversed
-        cannot_stack_chief cannot_stop_on_centre centre_already_used chance_deck_empty
-        decision_pending decline_not_allowed duplicate_cells egg_unavailable
-        face_up_slot_empty hidden_pile_empty invalid_path invalid_target no_eliminated_dragon
-        no_visible_card not_enemy_start_island not_own_colour_cell not_own_start_island
-        not_your_decision pile_empty reserve_not_empty stack_full target_must_be_defeated
-        target_not_owned_by_enemy third_action_available variant_disabled
-        wrong_total""".split(),
+        """ally_occupied atomize_limit_reached branch_already_used
+        branch_direction_reversed cannot_stack_chief cannot_stop_on_centre
+        centre_already_used chance_deck_empty decision_pending decline_not_allowed
+        duplicate_cells egg_unavailable face_up_slot_empty invalid_path
+        invalid_target no_eliminated_dragon not_enemy_start_island
+        not_own_colour_cell not_own_start_island not_your_decision reserve_not_empty
+        stack_full target_must_be_defeated target_not_owned_by_enemy
+        third_action_available variant_disabled wrong_total""".split(),
         NOT_REACHED,
     ),
 }
