@@ -50,7 +50,8 @@ import subprocess
 import sys
 import time
 import uuid
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -288,7 +289,16 @@ def pgbench_service_append(
     """pgbench running the service's own append statement on a scratch database
     migrated by ``plateau migrate``: what PostgreSQL alone allows for the
     service's real write, with no Python anywhere."""
-    name = f"plateau_pgbench_service_{os.getpid()}"
+    with append_database(admin_url, env, "service") as url:
+        tps, _ = run_pgbench(url, SERVICE_APPEND_SCRIPT, seconds, clients_n)
+    return {"tps": tps, "clients": clients_n, "events_per_append": 3}
+
+
+@contextmanager
+def append_database(admin_url: str, env: dict[str, str], label: str) -> Iterator[str]:
+    """A scratch database migrated by ``plateau migrate`` with 1,000 active
+    games (each pgbench client picks one at random); dropped after."""
+    name = f"plateau_pgbench_{label}_{os.getpid()}"
     with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     url = with_db(admin_url, name)
@@ -306,8 +316,7 @@ def pgbench_service_append(
                 " created_at, updated_at) SELECT 'g' || g, 'arkantis', '{}', 'active', 0, 'x',"
                 " now(), now() FROM generate_series(1, 1000) g"
             )
-        tps, _ = run_pgbench(url, SERVICE_APPEND_SCRIPT, seconds, clients_n)
-        return {"tps": tps, "clients": clients_n, "events_per_append": 3}
+        yield url
     finally:
         with psycopg.connect(admin_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -333,30 +342,13 @@ def unlocked_append(definition: str) -> str:
 
 def append_scaling(admin_url: str, env: dict[str, str], seconds: float) -> dict[str, Any]:
     """pgbench running the service's append at 8, 32 and 64 clients, with and
-    without its advisory locks, on one scratch database migrated by ``plateau
-    migrate`` (1,000 games, each client picking one at random)."""
-    name = f"plateau_pgbench_scaling_{os.getpid()}"
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    url = with_db(admin_url, name)
+    without its advisory locks, on one scratch database (``append_database``)."""
     rows: list[dict[str, Any]] = []
-    try:
-        subprocess.run(
-            [str(BIN / "plateau"), "migrate"],
-            env={**env, "PLATEAU_DATABASE_URL": url},
-            cwd=ROOT,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
+    with append_database(admin_url, env, "scaling") as url:
         with psycopg.connect(url, autocommit=True) as conn:
             row = conn.execute("SELECT pg_get_functiondef('plateau_append'::regproc)").fetchone()
             assert row is not None
             conn.execute(unlocked_append(row[0]))
-            conn.execute(
-                "INSERT INTO games (game_id, ruleset, options, status, version, seed_sha256,"
-                " created_at, updated_at) SELECT 'g' || g, 'arkantis', '{}', 'active', 0, 'x',"
-                " now(), now() FROM generate_series(1, 1000) g"
-            )
         unlocked = SERVICE_APPEND_SCRIPT.replace("plateau_append(", "plateau_append_unlocked(")
         for clients_n in APPEND_SCALING_CLIENTS:
             locked_tps, locked_ms = run_pgbench(url, SERVICE_APPEND_SCRIPT, seconds, clients_n)
@@ -376,10 +368,7 @@ def append_scaling(admin_url: str, env: dict[str, str], seconds: float) -> dict[
                 f" {free_tps} without ({rows[-1]['locked_vs_unlocked']} x)",
                 flush=True,
             )
-        return {"events_per_append": 3, "rows": rows}
-    finally:
-        with psycopg.connect(admin_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    return {"events_per_append": 3, "rows": rows}
 
 
 def setup_game(base: str, ruleset: str = "arkantis") -> tuple[str, dict[str, str]]:
