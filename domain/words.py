@@ -391,8 +391,8 @@ class Words:
         self._rendered: dict[tuple[bytes, str, tuple[tuple[str, str | None], ...]], Rendered] = {}
         """Keyed by the names in seat order: a seat index resolves through that order."""
         self._view_free: frozenset[type[Any]] = frozenset(getattr(module, "VIEW_FREE", ()))
-        self._legal: dict[tuple[bytes, str, tuple[tuple[str, str | None], ...]], _Said] = {}
-        """A view-free command's words (``legal``), by its encoding, the language and
+        self._legal: dict[tuple[Any, str, tuple[tuple[str, str | None], ...]], _Said] = {}
+        """A view-free command's words (``legal``), by the command, the language and
         every seat's name in seat order."""
 
     def catalogue(self, lang: str) -> Catalogue:
@@ -542,25 +542,29 @@ class Words:
         A game's legal commands are asked for at every version, and most come back
         version after version: the words of a command of a ``VIEW_FREE`` class (its
         label, targets and path read nothing of the view) are made once per language
-        and players' names, and the tree is grown from the rendered paths."""
+        and players' names, kept by the command itself (commands are frozen structs:
+        hashable, equal by type and value), and the tree is grown from the rendered
+        paths. The served tree checks its shape (a leaf per command) but not that a
+        key met twice has the same label each time: ``build_steps`` does, and the
+        conformance suite runs it over random games of every ruleset."""
         players = players or {}
         named = tuple(players.items())
-        view_free, known, module = self._view_free, self._legal, self.module
+        view_free, known, module, render = self._view_free, self._legal, self.module, self.render
         out: list[tuple[str, tuple[str, ...]]] = []
         said: list[_Said] = []
         for command in commands:
             key = None
             found = None
             if type(command) in view_free:
-                key = (_encode(command), lang, named)
+                key = (command, lang, named)
                 found = known.get(key)
             if found is None:
                 path = module.path(command, view)
                 found = _Said(
-                    self.render(module.label(command, view), lang, players).text,
+                    render(module.label(command, view), lang, players).text,
                     tuple(module.targets(command, view)),
                     path,
-                    tuple(self.render(step.label, lang, players).text for step in path),
+                    tuple([render(step.label, lang, players).text for step in path]),
                 )
                 if key is not None:
                     if len(known) >= LEGAL_CACHE:
@@ -659,28 +663,32 @@ def build_steps(paths: Sequence[Sequence[Step]]) -> tuple[StepNode, ...]:
 
 
 def _rendered_tree(said: Sequence[_Said]) -> tuple[ChoiceStep, ...]:
-    """``render_steps(build_steps(paths))`` from paths already rendered."""
-
-    def freeze(level: dict[str, _Node]) -> tuple[ChoiceStep, ...]:
-        return tuple(
-            [
-                ChoiceStep(
-                    n.step.key,
-                    n.text,
-                    n.step.targets,
-                    freeze(n.children) if n.children else (),
-                    n.command,
-                )
-                for n in level.values()
-            ]
-        )
-
-    return freeze(_grow([(s.path, s.texts) for s in said]))
+    """``render_steps(build_steps(paths))`` from paths already rendered (``Words.legal``),
+    but for the check that a key met twice keeps its label (see ``Words.legal``)."""
+    return _frozen(_grow([(s.path, s.texts) for s in said], compare=False))
 
 
-def _grow(paths: Sequence[tuple[Sequence[Step], Sequence[str]]]) -> dict[str, _Node]:
+def _frozen(level: dict[str, _Node]) -> tuple[ChoiceStep, ...]:
+    return tuple(
+        [
+            ChoiceStep(
+                n.step.key,
+                n.text,
+                n.step.targets,
+                _frozen(n.children) if n.children else (),
+                n.command,
+            )
+            for n in level.values()
+        ]
+    )
+
+
+def _grow(
+    paths: Sequence[tuple[Sequence[Step], Sequence[str]]], *, compare: bool = True
+) -> dict[str, _Node]:
     """The nodes of ``build_steps``' tree (each path with the text of each of its
-    steps, or no texts), checked as ``build_steps`` says."""
+    steps, or no texts), checked as ``build_steps`` says; ``compare=False`` leaves out
+    the comparison of the steps met under one key (the costliest check)."""
     root: dict[str, _Node] = {}
     for index, (path, texts) in enumerate(paths):
         if not path:
@@ -691,15 +699,14 @@ def _grow(paths: Sequence[tuple[Sequence[Step], Sequence[str]]]) -> dict[str, _N
             node = level.get(step.key)
             if node is None:
                 node = level[step.key] = _Node(step, texts[depth] if texts else "")
-            elif node.step is not step and node.step != step:
+            elif compare and node.step is not step and node.step != step:
                 raise WordsError(f"step {step.key!r} has two labels or target lists: {step}")
-            last = depth == end
-            if last and (node.command is not None or node.children):
-                raise WordsError(f"command {index}'s path ends where another path goes on")
-            if not last and node.command is not None:
-                raise WordsError(f"command {node.command}'s path is a prefix of command {index}'s")
-            if last:
+            if depth == end:
+                if node.command is not None or node.children:
+                    raise WordsError(f"command {index}'s path ends where another path goes on")
                 node.command = index
+            elif node.command is not None:
+                raise WordsError(f"command {node.command}'s path is a prefix of command {index}'s")
             level = node.children
     return root
 

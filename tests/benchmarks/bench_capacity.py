@@ -56,6 +56,7 @@ from tests.benchmarks import write_report
 from tests.benchmarks.bench_suite import (
     BIN,
     LOGS,
+    PER_ADDRESS,
     ROOT,
     cpu_seconds,
     cpu_used,
@@ -67,14 +68,6 @@ from tests.servers import Served, served
 
 COMMAND_P99_MS = 50.0
 DELIVERY_P99_MS = 150.0
-PER_ADDRESS = {
-    "PLATEAU_MAX_REQUESTS_PER_ADDRESS": "100000",
-    "PLATEAU_MAX_STREAMS_PER_ADDRESS": "100000",
-    "PLATEAU_QUOTA_GAMES": "0",
-    "PLATEAU_QUOTA_PLAYERS": "0",
-    "PLATEAU_BOT_GAMES_PER_ADDRESS": "0",
-}
-"""The only settings changed: the limits per client address (one address drives the load)."""
 
 
 def raise_open_files() -> int:

@@ -29,11 +29,15 @@ at the end):
   that publishes) and nothing else, driven by the same ``play.lua`` loop, on
   2 workers and 1; Plateau's commands/s is printed as a ratio of it, with the
   sizes of Plateau's head, state and ``legal-commands`` answer sampled first;
+* what the words cost (issue 30): the same commands against the same server with
+  its words switched off (``tests/benchmarks/wordless/sitecustomize.py``: no
+  labels, steps, sentences or last move), alternated with it;
 * the engines (``tests/benchmarks/bench_domain.py``, one core each);
 * ``--scale``: the database seeded with COPY first (10,000 finished games,
   1,000,000 events), the same figures again.
 
-Prints the ratios and writes everything as JSON. The machine is shared:
+Only the limits per client address are raised (``PER_ADDRESS``: one address drives
+the load). Prints the ratios and writes everything as JSON. The machine is shared:
 compare ratios of one run, not absolute figures of different runs.
 """
 
@@ -385,6 +389,19 @@ def setup_game(base: str, ruleset: str = "arkantis") -> tuple[str, dict[str, str
 
 
 PLAY_SCRIPT = ROOT / "tests" / "benchmarks" / "play.lua"
+PER_ADDRESS = {
+    "PLATEAU_MAX_REQUESTS_PER_ADDRESS": "100000",
+    "PLATEAU_MAX_STREAMS_PER_ADDRESS": "100000",
+    "PLATEAU_QUOTA_GAMES": "0",
+    "PLATEAU_QUOTA_PLAYERS": "0",
+    "PLATEAU_BOT_GAMES_PER_ADDRESS": "0",
+}
+"""The only settings a benchmark changes: the limits per client address (one address
+drives the whole load; with the default quotas of 120 games and 60 players an hour,
+the players would loop on 429s after a few games)."""
+WORDLESS = {"PYTHONPATH": str(ROOT / "tests" / "benchmarks" / "wordless")}
+"""``plateau serve`` without its words (``wordless/sitecustomize.py``): the same-run
+reference for what the words cost (issue 30)."""
 
 
 def play(base: str, seconds: float, players: int, mode: str = "arkantis") -> dict[str, Any]:
@@ -403,11 +420,19 @@ def play(base: str, seconds: float, players: int, mode: str = "arkantis") -> dic
     return report
 
 
-def commands(env: dict[str, str], workers: int, seconds: float, n: int) -> dict[str, Any]:
-    with plateau_server(env, workers) as server:
+def commands(
+    env: dict[str, str], workers: int, seconds: float, n: int, *, words: bool = True
+) -> dict[str, Any]:
+    """Plateau's commands (``words=False``: the same server with its words switched off)."""
+    with plateau_server(env if words else {**env, **WORDLESS}, workers) as server:
         before = cpu_seconds(server.pid)
         played = play(server.base, seconds, n)
         after = cpu_seconds(server.pid)
+    if played.get("setup_refused"):
+        raise SystemExit(
+            f"{played['setup_refused']} creations, claims or reads were refused during the"
+            f" command benchmark (a limit per address? see {LOGS / f'plateau-{workers}w.log'})"
+        )
     return _played(played, cpu_used(before, after), workers, seconds, n)
 
 
@@ -535,6 +560,9 @@ def run_plateau(
     for r in range(rounds):
         for w in (2, 1):
             runs.setdefault(f"commands_{w}w", []).append(commands(env, w, seconds, n_clients))
+            runs.setdefault(f"wordless_{w}w", []).append(
+                commands(env, w, seconds, n_clients, words=False)
+            )
             if r == 0 and w == 2:
                 sizes.update(cached_sizes(env["PLATEAU_REDIS_URL"], env["PLATEAU_REDIS_PREFIX"]))
             runs.setdefault(f"floor_{w}w", []).append(
@@ -575,6 +603,7 @@ def main(argv: list[str] | None = None) -> int:
         conn.execute(f'CREATE DATABASE "{dbname}"')
     env = {
         **os.environ,
+        **PER_ADDRESS,
         "PLATEAU_DATABASE_URL": with_db(admin, dbname),
         "PLATEAU_REDIS_URL": redis_url,
         "PLATEAU_REDIS_PREFIX": prefix,
@@ -661,6 +690,22 @@ def ratios(r: dict[str, Any]) -> dict[str, Any]:
                 / max(0.001, p["commands_2w"]["cpu_ms_per_command"]["server"]),
                 3,
             ),
+            # What the words cost (issue 30: within 10%): the server's CPU per
+            # move with its words over the same server without them, same run.
+            "words_server_cpu_2w": round(
+                p["commands_2w"]["cpu_ms_per_command"]["server"]
+                / max(0.001, p["wordless_2w"]["cpu_ms_per_command"]["server"]),
+                3,
+            ),
+            "words_server_cpu_1w": round(
+                p["commands_1w"]["cpu_ms_per_command"]["server"]
+                / max(0.001, p["wordless_1w"]["cpu_ms_per_command"]["server"]),
+                3,
+            ),
+            "words_commands_2w": round(
+                p["commands_2w"]["commands_per_s"] / max(1.0, p["wordless_2w"]["commands_per_s"]),
+                3,
+            ),
             "client_ceiling_vs_commands_2w": round(
                 r["client_ceiling_1w"]["get_post_pairs_per_s"]
                 / max(1.0, p["commands_2w"]["commands_per_s"]),
@@ -726,6 +771,14 @@ def print_report(r: dict[str, Any]) -> None:
         print(
             f"  the clients alone go {q['client_ceiling_vs_commands_2w']}x the 2-worker command rate"
         )
+        for w in ("2w", "1w"):
+            c = p[f"wordless_{w}"]
+            print(
+                f"  without words {w}: {c['commands_per_s']}/s p99 {c['command_p99_ms']} ms,"
+                f" server CPU {c['cpu_ms_per_command']['server']} ms per move; with words /"
+                f" without: server CPU {q[f'words_server_cpu_{w}']} (goal <= 1.1)"
+                + (f", commands/s {q['words_commands_2w']}" if w == "2w" else "")
+            )
         print(
             "  server CPU per move, the floor's / Plateau's (2 workers):"
             f" {q['server_cpu_floor_vs_commands_2w']}"

@@ -12,7 +12,8 @@
 -- refusal); a finished game starts a new one. The legal-commands read and the
 -- command are timed apart (CLOCK_MONOTONIC through LuaJIT's FFI). `done`
 -- prints one line `PLATEAU-PLAY {json}` with every timing, for the suite to
--- read. `-- ceiling` instead alternates GET /hello and POST /hello with a
+-- read, and `setup_refused`: creations, claims and reads refused (a quota
+-- per address left on would have the players loop on 429s; the suite stops). `-- ceiling` instead alternates GET /hello and POST /hello with a
 -- command-sized body against the hello app, parsing each answer the same
 -- way: how fast this generator itself can go.
 --
@@ -140,7 +141,7 @@ local game, seats, tokens, claiming, to_act, seat, version, chosen
 local started
 local posting = false -- ceiling: the next request is the POST of the pair
 legal_ms, command_ms = {}, {}
-rejected, games, answers = 0, 0, 0
+rejected, games, answers, unset = 0, 0, 0, 0
 
 local JSON = { ["Content-Type"] = "application/json" }
 
@@ -213,8 +214,11 @@ function response(status, headers, body)
       end
       games = games + 1
       step = "claim"
+    else -- a refused creation (a quota?): counted, the suite stops on it
+      unset = unset + 1
     end
   elseif status >= 300 and step ~= "command" then -- a refused claim or read: start over
+    unset = unset + 1
     step = "create"
   elseif step == "claim" then
     tokens[seats[claiming]] = text(fields(body).token)
@@ -267,7 +271,7 @@ end
 
 function done(summary, latency, requests)
   local legal, command = {}, {}
-  local refused, played, answered = 0, 0, 0
+  local refused, played, answered, unsettled = 0, 0, 0, 0
   for _, thread in ipairs(threads) do
     for _, v in ipairs(thread:get("legal_ms")) do
       legal[#legal + 1] = v
@@ -278,11 +282,12 @@ function done(summary, latency, requests)
     refused = refused + thread:get("rejected")
     played = played + thread:get("games")
     answered = answered + thread:get("answers")
+    unsettled = unsettled + thread:get("unset")
   end
   io.write(
     "PLATEAU-PLAY {",
     '"legal_ms":', numbers(legal), ',"command_ms":', numbers(command),
-    ',"rejected":', refused, ',"games":', played, ',"answers":', answered,
+    ',"rejected":', refused, ',"games":', played, ',"answers":', answered, ',"setup_refused":', unsettled,
     ',"errors":', summary.errors.status + summary.errors.connect + summary.errors.read
       + summary.errors.write + summary.errors.timeout,
     "}\n"

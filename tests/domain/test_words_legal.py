@@ -83,11 +83,7 @@ def test_arkantis_remembers_the_view_free_commands_only() -> None:
 
 
 def _remembered_commands(said: Words) -> list[Any]:
-    import msgspec
-
-    from domain.arkantis.commands import ArkantisCommand
-
-    return [msgspec.msgpack.decode(key[0], type=ArkantisCommand) for key in said._legal]
+    return [key[0] for key in said._legal]
 
 
 def test_legal_refuses_what_build_steps_refuses() -> None:
