@@ -34,6 +34,8 @@ const MAX_PASSES = 8;
 const RETRY_MS = 1500;
 /** The smallest tap target (CSS px) a board element of the current step may have (WCAG 2.5.8). */
 const MIN_TARGET = 24;
+/** The zoom aims this much above MIN_TARGET, so rounding never leaves a target just under it. */
+const ZOOM_MARGIN = 1.02;
 /** The board is drawn at most this many times its width to reach MIN_TARGET (it then scrolls). */
 const MAX_ZOOM = 4;
 
@@ -706,18 +708,28 @@ export class GamePage {
     svg.style.width = '';
     const drawn = svg.getBoundingClientRect().width;
     if (!drawn) return;
-    let smallest = Infinity;
-    for (const node of Array.from(svg.querySelectorAll('.choosable'))) {
-      const box = node.getBoundingClientRect();
-      if (box.width && box.height) smallest = Math.min(smallest, box.width, box.height);
-    }
+    const smallestTarget = () => {
+      let smallest = Infinity;
+      for (const node of Array.from(svg.querySelectorAll('.choosable'))) {
+        const box = node.getBoundingClientRect();
+        if (box.width && box.height) smallest = Math.min(smallest, box.width, box.height);
+      }
+      return smallest;
+    };
+    let smallest = smallestTarget();
     if (smallest >= MIN_TARGET || smallest === Infinity) {
       this.board.classList.remove('zoomed');
       return;
     }
-    const zoom = Math.min(MAX_ZOOM, MIN_TARGET / smallest);
-    svg.style.width = `${Math.ceil(drawn * zoom)}px`;
     this.board.classList.add('zoomed');
+    // Layout rounds sizes (and the zoomed frame's scrollbar takes room): zoom a little more than
+    // the ratio, and once again if the drawing still came out short.
+    let zoom = 1;
+    for (let pass = 0; pass < 2 && smallest < MIN_TARGET && zoom < MAX_ZOOM; pass += 1) {
+      zoom = Math.min(MAX_ZOOM, (zoom * MIN_TARGET * ZOOM_MARGIN) / smallest);
+      svg.style.width = `${Math.ceil(drawn * zoom)}px`;
+      smallest = smallestTarget();
+    }
     // Scroll the zoomed board so the first element to choose shows.
     const first = svg.querySelector('.choosable');
     if (first) {
