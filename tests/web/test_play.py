@@ -1,18 +1,16 @@
 """A person's whole game against a bot, by clicks on the step choices, the board and Play only.
 
 Per ruleset, alternating French and English, desktop (1280×900) and phone
-(390×844): ArkantiS (French, phone), Éclats des Cités (English, desktop) and
-Les Tours (English, phone) are default games created in the lobby with the
-greedy bot on the second seat, played from the first move to the end (Les
-Tours: about 100 of the person's moves, 30–45 s). Les petits Dragons (French,
-desktop) is a dice race of 150–580 of the person's moves from the lobby (70–130 s):
-the default suite plays its end from a late named position (sandbox,
-``docs/positions.md``), the page taking its seat with the resume link (the
-token in the fragment), the other seat played over HTTP by the test, the move
-that led there standing for the bot's; ``test_play_long.py`` plays it whole
-when asked (``PLATEAU_WEB_LONG_GAMES=1``). ``test_play_openings.py`` plays each
-ruleset's three other language × device combinations from the lobby for their
-first moves.
+(390×844), a default game created in the lobby with the greedy bot on the
+second seat, played from the first move to the end: ArkantiS (French, phone),
+Éclats des Cités (English, desktop), Les Tours (English, phone; about 100 of
+the person's moves, 30–45 s) here, Les petits Dragons (French, desktop; a dice
+race of 120–580 moves, 15–130 s) in ``test_play_long.py``, so that it runs in
+the other worker. Its end is also played here from a late named position
+(sandbox, ``docs/positions.md``), the page taking its seat with the resume
+link (the token in the fragment), the other seat played over HTTP by the test.
+``test_play_openings.py`` plays each ruleset's three other language × device
+combinations from the lobby for their first moves.
 
 At every question: no visible text is a raw type or id (``a.b``, ``seat_0``,
 ``r1c4``), every tap target of the current question is at least 24×24 CSS px,
@@ -121,7 +119,7 @@ def play_to_the_end(
     token = tab.token(game)[seat]
     counts = {"moves": 0, "board": 0, "marks": 0}
     previous = None
-    for _ in range(2000):
+    for _ in range(5000):
         summary = get_json(base, f"/games/{game}")
         version = summary["version"]
         if summary["status"] == "finished":
@@ -228,9 +226,9 @@ WHOLE = {
 """Per ruleset, the language and device (phone?) of its whole game; its three other
 combinations play the opening (``test_play_openings.py``)."""
 LONG = {"petits_dragons": "last-move-no-colour-can-act"}
-"""Whole games too long for the default suite (petits Dragons from the lobby: 153 to 582 of
-the person's moves, 69 to 131 s), played from the first move by the opt-in
-``test_play_long.py``; the default suite plays their end from this late named position."""
+"""Whole games long enough for a file of their own (petits Dragons from the lobby: 122 to 582
+of the person's moves, 15 to 131 s), ``test_play_long.py``; ``test_play.py`` also plays their
+end from this late named position."""
 
 
 def rematch(tab: Tab, base: str, game: str, seat: str) -> str:
