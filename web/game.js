@@ -5,7 +5,7 @@
 // outcome in words with the seed check and a rematch, and the replay by move.
 // Nothing here knows a game: the words, the targets and the steps come from the API.
 import * as api from './client.js';
-import { el, labelled, sanitizeSvg, seatTokens, keepSeatToken, playingAs, playAs } from './dom.js';
+import { el, labelled, sanitizeSvg, seatTokens, keepSeatToken, playingAs, playAs, store } from './dom.js';
 import { t, listOf, levelName } from './i18n.js';
 
 /** @typedef {import('./client.js').GameSummary} GameSummary */
@@ -34,8 +34,46 @@ const MAX_PASSES = 8;
 const RETRY_MS = 1500;
 /** The smallest tap target (CSS px) a board element of the current step may have (WCAG 2.5.8). */
 const MIN_TARGET = 24;
+/** The zoom aims this much above MIN_TARGET, so rounding never leaves a target just under it. */
+const ZOOM_MARGIN = 1.02;
 /** The board is drawn at most this many times its width to reach MIN_TARGET (it then scrolls). */
 const MAX_ZOOM = 4;
+
+/** Where the "sound on my turn" choice is remembered (this origin, every game). */
+const SOUND_KEY = 'plateau:sound';
+/** The turn's sound: two short sine tones (Hz), each this long (s), at this loudness (gain). */
+const BEEP_TONES = [660, 880];
+const BEEP_SECONDS = 0.12;
+const BEEP_GAIN = 0.15;
+
+/** @type {AudioContext | null} one per page, made at the first sound (or when sound is switched on) */
+let audio = null;
+
+/** The page's AudioContext (none when the browser has no Web Audio). */
+function audioContext() {
+  if (audio === null && typeof AudioContext === 'function') audio = new AudioContext();
+  return audio;
+}
+
+/** A short two-tone beep made by an oscillator: no sound file to serve. */
+function beep() {
+  const context = audioContext();
+  if (!context) return;
+  void context.resume().catch(() => undefined);
+  const start = context.currentTime;
+  BEEP_TONES.forEach((hz, i) => {
+    const tone = context.createOscillator();
+    const gain = context.createGain();
+    tone.type = 'sine';
+    tone.frequency.value = hz;
+    const at = start + i * BEEP_SECONDS;
+    gain.gain.setValueAtTime(BEEP_GAIN, at);
+    gain.gain.exponentialRampToValueAtTime(0.001, at + BEEP_SECONDS);
+    tone.connect(gain).connect(context.destination);
+    tone.start(at);
+    tone.stop(at + BEEP_SECONDS);
+  });
+}
 
 /** @param {unknown} error */
 const message = (error) => (error instanceof Error ? error.message : String(error));
@@ -123,6 +161,8 @@ export class GamePage {
     this.outcome = el('section', { id: 'outcome', 'aria-labelledby': 'outcome-heading', hidden: true });
     this.seatSelect = el('select', { id: 'play-as' });
     this.notify = el('button', { type: 'button', id: 'notify', text: t('notify_me'), hidden: true });
+    this.sound = el('input', { type: 'checkbox', id: 'sound', checked: store.read(localStorage, SOUND_KEY) === true });
+    this.soundLabel = el('label', { class: 'toggle' }, [this.sound, ' ', t('sound_on_turn')]);
     this.resume = el('div', { id: 'resume' });
     this.seats = el('tbody');
     this.viewText = el('pre', { id: 'view', class: 'view' });
@@ -144,6 +184,7 @@ export class GamePage {
             el('h2', { id: 'you-heading', text: t('you') }),
             labelled(t('play_as'), this.seatSelect),
             this.notify,
+            this.soundLabel,
             this.resume,
           ]),
           el('section', { 'aria-labelledby': 'seats-heading' }, [
@@ -166,6 +207,11 @@ export class GamePage {
     this.playMove.addEventListener('click', () => void this.playPending());
     this.cancel.addEventListener('click', () => this.stepBack());
     this.notify.addEventListener('click', () => void this.askNotifications());
+    this.sound.addEventListener('change', () => {
+      store.write(localStorage, SOUND_KEY, this.sound.checked);
+      // Made (or resumed) now, in the click: browsers let a page start audio after a gesture.
+      if (this.sound.checked) void audioContext()?.resume().catch(() => undefined);
+    });
     this.seatSelect.addEventListener('change', () => {
       playAs(this.id, this.seatSelect.value);
       this.resetChoice();
@@ -405,9 +451,12 @@ export class GamePage {
     this.section.dataset.turn = mine ? 'mine' : '';
   }
 
-  /** A browser notification when my turn comes while the page is hidden (only once allowed). @param {string} title */
+  /** When my turn comes while the page is hidden: a sound (if switched on) and a browser
+   * notification (if allowed). @param {string} title */
   announceTurn(title) {
-    if (!document.hidden || !('Notification' in window) || Notification.permission !== 'granted') return;
+    if (!document.hidden) return;
+    if (this.sound.checked) beep();
+    if (!('Notification' in window) || Notification.permission !== 'granted') return;
     try {
       new Notification(t('your_turn_in', { title }), { tag: `plateau-${this.id}` });
     } catch {
@@ -425,6 +474,7 @@ export class GamePage {
     const can = 'Notification' in window && this.token !== null;
     const permission = can ? Notification.permission : 'denied';
     this.notify.hidden = !can || permission !== 'default';
+    this.soundLabel.hidden = this.token === null;
   }
 
   renderSeats() {
@@ -658,18 +708,28 @@ export class GamePage {
     svg.style.width = '';
     const drawn = svg.getBoundingClientRect().width;
     if (!drawn) return;
-    let smallest = Infinity;
-    for (const node of Array.from(svg.querySelectorAll('.choosable'))) {
-      const box = node.getBoundingClientRect();
-      if (box.width && box.height) smallest = Math.min(smallest, box.width, box.height);
-    }
+    const smallestTarget = () => {
+      let smallest = Infinity;
+      for (const node of Array.from(svg.querySelectorAll('.choosable'))) {
+        const box = node.getBoundingClientRect();
+        if (box.width && box.height) smallest = Math.min(smallest, box.width, box.height);
+      }
+      return smallest;
+    };
+    let smallest = smallestTarget();
     if (smallest >= MIN_TARGET || smallest === Infinity) {
       this.board.classList.remove('zoomed');
       return;
     }
-    const zoom = Math.min(MAX_ZOOM, MIN_TARGET / smallest);
-    svg.style.width = `${Math.ceil(drawn * zoom)}px`;
     this.board.classList.add('zoomed');
+    // Layout rounds sizes (and the zoomed frame's scrollbar takes room): zoom a little more than
+    // the ratio, and once again if the drawing still came out short.
+    let zoom = 1;
+    for (let pass = 0; pass < 2 && smallest < MIN_TARGET && zoom < MAX_ZOOM; pass += 1) {
+      zoom = Math.min(MAX_ZOOM, (zoom * MIN_TARGET * ZOOM_MARGIN) / smallest);
+      svg.style.width = `${Math.ceil(drawn * zoom)}px`;
+      smallest = smallestTarget();
+    }
     // Scroll the zoomed board so the first element to choose shows.
     const first = svg.querySelector('.choosable');
     if (first) {
@@ -809,6 +869,9 @@ export class GamePage {
     this.playMove.disabled = true;
     try {
       await api.submitCommand(this.id, token, this.legal.version, command);
+      // My move is in: the turn that comes back is a new one, to announce even when a quick
+      // bot answered before the page showed anyone else's turn.
+      this.myTurn = false;
     } catch (error) {
       // Refused (a stale tab, a rule): the sentence stays, the commands are read again.
       this.problem.textContent = message(error);

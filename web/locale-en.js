@@ -90,6 +90,7 @@ export default {
  "seed_digest": "SHA-256 of the seed:",
  "seed_hidden": "The seed is not revealed.",
  "seed_ok": "✓ Fair dice: the seed matches the commitment published when the game was created.",
+ "sound_on_turn": "Play a sound when it is my turn while this page is hidden",
  "spectator": "nobody (watch)",
  "status": "Status",
  "status_active_short": "in play",

@@ -90,6 +90,7 @@ export default {
  "seed_digest": "SHA-256 de la graine :",
  "seed_hidden": "La graine n'est pas révélée.",
  "seed_ok": "✓ Dés honnêtes : la graine correspond à l'engagement publié à la création de la partie.",
+ "sound_on_turn": "Un son quand c'est mon tour et que cette page est cachée",
  "spectator": "personne (regarder)",
  "status": "État",
  "status_active_short": "en cours",

@@ -151,8 +151,16 @@ class Tab:
     """A browser context with one page and the errors it reported."""
 
     def __init__(
-        self, browser: Browser, base: str, path: str, *, phone: bool = False, lang: str = "en"
+        self,
+        browser: Browser,
+        base: str,
+        path: str,
+        *,
+        phone: bool = False,
+        lang: str = "en",
+        init_script: str | None = None,
     ) -> None:
+        """``init_script`` runs in every document of the tab before the page's own scripts."""
         viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
         # The browser's language (navigator.languages) picks the client's first language.
         self.context: BrowserContext = browser.new_context(
@@ -160,6 +168,8 @@ class Tab:
             locale="fr-FR" if lang == "fr" else "en-GB",
         )
         self.page: Page = self.context.new_page()
+        if init_script is not None:
+            self.page.add_init_script(init_script)
         self.errors: list[str] = []
         self.requests: list[tuple[str, str | None]] = []
         self.calls: list[tuple[str, str]] = []

@@ -346,3 +346,76 @@ def test_a_move_by_keyboard_alone_keeps_the_focus_on_the_next_choice(
     )
     assert page.text_content("#problem") == ""
     tab.close()
+
+
+HIDDEN_AND_COUNTED = """(() => {
+  // The test decides whether the page is hidden (headless pages are always visible).
+  window.__hidden = false;
+  Object.defineProperty(Document.prototype, 'hidden', { get: () => window.__hidden });
+  Object.defineProperty(Document.prototype, 'visibilityState',
+    { get: () => (window.__hidden ? 'hidden' : 'visible') });
+  // Every oscillator started is a sound played.
+  window.__sounds = 0;
+  const Real = window.AudioContext;
+  window.AudioContext = class extends Real {
+    createOscillator() {
+      const tone = super.createOscillator();
+      const start = tone.start.bind(tone);
+      tone.start = (...args) => { window.__sounds += 1; return start(...args); };
+      return tone;
+    }
+  };
+})();"""
+
+
+def test_a_sound_on_my_turn_when_the_page_is_hidden_if_switched_on(
+    base: str, browser: Browser
+) -> None:
+    """The greedy bot's move gives me the turn: a sound when the page is hidden and the
+    sound is on; none when it is visible, none when the sound is off; the choice is kept."""
+    made = post(base, "/games", {"ruleset": "eclats_des_cites", "bots": {"seat_1": "greedy"}})
+    game = made["game_id"]
+    claimed = post(base, f"/games/{game}/seats/seat_0", {"player_name": "Ana"})
+    token = urllib.parse.quote(claimed["token"], safe="")
+    tab = Tab(
+        browser, base, f"/#/games/{game}/resume/seat_0/{token}", init_script=HIDDEN_AND_COUNTED
+    )
+    page = tab.page
+    assert not page.is_checked("#sound")  # off until asked for
+
+    def my_turn() -> int:
+        """The version at which my turn is shown (the bot may have the first move)."""
+        for _ in range(300):
+            summary = get_json(base, f"/games/{game}")
+            if summary["to_act"] == ["seat_0"]:
+                tab.ready_to_choose(summary["version"])
+                return int(summary["version"])
+            time.sleep(0.1)
+        raise AssertionError("my turn never came")
+
+    def my_move_then_the_bots(hidden: bool) -> int:
+        version = my_turn()
+        page.evaluate("(h) => { window.__hidden = h; }", hidden)
+        play_first(page)
+        # The bot has answered: my turn again, one version later at least.
+        page.wait_for_function(
+            """(v) => { const g = document.getElementById('game');
+              return Number(g.dataset.version) > v + 1 && g.dataset.turn === 'mine'; }""",
+            arg=version,
+            timeout=30_000,
+        )
+        page.evaluate("() => { window.__hidden = false; }")
+        sounds: int = page.evaluate("() => window.__sounds")
+        return sounds
+
+    page.check("#sound")
+    assert my_move_then_the_bots(hidden=False) == 0, "a sound while the page was visible"
+    # One beep (its two tones) for the one turn that came while hidden.
+    assert my_move_then_the_bots(hidden=True) == 2, "not one beep while the page was hidden"
+    page.reload()
+    my_turn()
+    assert page.is_checked("#sound")  # remembered
+    page.uncheck("#sound")
+    assert my_move_then_the_bots(hidden=True) == 0, "a sound though it was switched off"
+    assert page.evaluate("() => localStorage.getItem('plateau:sound')") == "false"
+    tab.close()
