@@ -297,6 +297,9 @@ def pd_stack_arrives(game: Game) -> None:
     give = [{"action": "give", "denomination": d, "to": enemy} for d in (100, 100, 50)]
     body = pd("assign_penalty", penalty_id=penalty.penalty_id, transfers=give[:2])
     assert game.refused(seat, body) == "wrong_total"
+    # The bank's eggs are counted over all the gives (§7.7): one 50 more than it holds.
+    many = [{"action": "give", "denomination": 50, "to": enemy}] * (game.state.bank.e50 + 1)
+    assert game.refused(seat, {**body, "transfers": many}) == "egg_unavailable"
     eggs = game.state.dragons[enemy].eggs
     events = game.post(seat, {**body, "transfers": give})
     assert "penalty_resolved" in tags(events)
@@ -1100,6 +1103,14 @@ def tr_atomize(game: Game) -> None:
 
 
 FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    ("petits_dragons", "combat-tie-three-colours"): (
+        "seat_2",
+        pd(
+            "move_piece",
+            piece_id="red_pawn_1",
+            path=["red_h2", "red_h1", "red_h0", "yellow_h0", "yellow_h1"],
+        ),
+    ),
     ("petits_dragons", "last-move-colour-completed"): (
         "seat_1",
         pd(
@@ -1322,7 +1333,10 @@ def pd_stacking(game: Game) -> None:
 
 
 def pd_teleport(game: Game) -> None:
-    """T24: a chief on a double teleports to a cell of its own colour, then replays."""
+    """T24: a chief on a double teleports to a cell of its own colour (the arena is
+    none), then replays."""
+    seat, body = FINALS[("petits_dragons", "teleport")]
+    assert game.refused(seat, {**body, "to": "arena"}) == "not_own_colour_cell"
     events = final(game)
     moved = of(events, "piece_teleported")
     assert moved.outcome == "placed" and moved.unit_kind == "chief"
@@ -1417,6 +1431,88 @@ def pd_combat_tie(game: Game) -> None:
     assert game.refused(attacker, pd("roll_dice")) in {"awaiting_other_player", "not_your_turn"}
 
 
+def _refusing_walk(game: Game, code: str) -> tuple[str, dict[str, Any]]:
+    """The first walk of one of the acting colour's units on the board (in board order)
+    that the rules refuse with ``code``."""
+    from tests.domain.positions_targets import walks_from
+
+    seat, colour, roll = _turn_seat(game), game.state.turn.colour, game.state.turn.last_roll
+    for cell, unit in game.state.board.items():
+        if unit is None or unit.colour != colour:
+            continue
+        for walk in walks_from(cell, max(roll.red, roll.blue)):
+            body = pd("move_piece", piece_id=unit.piece_ids[0], path=walk)
+            if unit.kind == "stack":
+                body["die"] = "red" if roll.red >= roll.blue else "blue"
+            try:
+                game.decide(seat, body)
+            except RuleViolation as exc:
+                if exc.code == code:
+                    return seat, body
+    raise AssertionError(f"no walk refused with {code}")
+
+
+def pd_ally_occupied(game: Game) -> None:
+    """T28: a unit may not end its walk on a teammate's cell (passing over it is allowed)."""
+    seat, body = _refusing_walk(game, "ally_occupied")
+    assert game.refused(seat, body) == "ally_occupied"
+    colour = game.state.turn.colour
+    ally = game.state.board[body["path"][-1]]
+    assert ally.colour != colour and game.state.side[ally.colour] == game.state.side[colour]
+    assert game.ruleset.legal_commands(game.state, seat), "another move is legal"
+
+
+def pd_combat_tie_three(game: Game) -> None:
+    """T21 with a third colour: the defender's combat penalty goes to the defeated colour
+    only (``target_must_be_defeated`` for the other enemy), and is then accepted."""
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    assert combat.attacker.total == combat.defender.total and combat.winner == "defender"
+    penalty = of(events, "penalty_created")
+    assert (penalty.kind, penalty.blocking) == ("combat_win", True)
+    assert penalty.restricted_to == combat.attacker.colour
+    seat = game.state.controller[penalty.owner]
+    other = next(
+        c for c in game.state.turn_order if c not in {penalty.owner, penalty.restricted_to}
+    )
+    give = {"action": "give", "denomination": 50, "to": other}
+    body = pd("assign_penalty", penalty_id=penalty.penalty_id, transfers=[give])
+    assert game.refused(seat, body) == "target_must_be_defeated"
+    events = game.post(seat, {**body, "transfers": [{**give, "to": penalty.restricted_to}]})
+    assert "penalty_resolved" in tags(events)
+
+
+def pd_stop_on_centre(game: Game) -> None:
+    """R9: on a roll of 1/1, a unit leaving the exit may not stop on the centre."""
+    seat, colour = _turn_seat(game), game.state.turn.colour
+    roll = game.state.turn.last_roll
+    assert (roll.red, roll.blue) == (1, 1)
+    dragon = game.state.dragons[colour]
+    pieces = [(f"{colour}_chief", dragon.chief), *dragon.pawns.items()]
+    piece = next(i for i, p in pieces if p.position == "exit")
+    body = pd("move_piece", piece_id=piece, path=["centre"])
+    assert game.refused(seat, body) == "cannot_stop_on_centre"
+
+
+def pd_centre_twice(game: Game) -> None:
+    """T13 (second part): a unit that crossed the centre earlier in the turn may not enter
+    it again on the replay."""
+    seat, body = _refusing_walk(game, "centre_already_used")
+    assert game.state.turn.roll_index >= 1, "a replay"
+    assert game.state.turn.usage[body["piece_id"]].centre_used is True
+    assert game.refused(seat, body) == "centre_already_used"
+
+
+def pd_branch_reversed(game: Game) -> None:
+    """R6: a branch is walked one way in a turn: on the replay, the unit that went one way
+    along it may not go back the other way (its path has no reversal of its own)."""
+    seat, body = _refusing_walk(game, "branch_direction_reversed")
+    assert game.state.turn.roll_index >= 1, "a replay"
+    usage = game.state.turn.usage[body["piece_id"]]
+    assert set(usage.branches.values()) & {"up", "down"}
+    assert game.refused(seat, body) == "branch_direction_reversed"
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1509,4 +1605,9 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("petits_dragons", "last-move-round-limit"): pd_ends("round_limit"),
     ("petits_dragons", "last-move-tie"): pd_ends("no_colour_can_act", tie=True),
     ("petits_dragons", "finished"): pd_finished,
+    ("petits_dragons", "ally-occupied"): pd_ally_occupied,
+    ("petits_dragons", "combat-tie-three-colours"): pd_combat_tie_three,
+    ("petits_dragons", "stop-on-centre"): pd_stop_on_centre,
+    ("petits_dragons", "centre-twice"): pd_centre_twice,
+    ("petits_dragons", "branch-reversed"): pd_branch_reversed,
 }

@@ -547,15 +547,15 @@ def walks_from(start: str, length: int) -> list[list[str]]:
     return found
 
 
-def pd_refusal(code: str, kind: str) -> Predicate:
+def pd_refusal(code: str, kind: str, *, double: bool | None = False) -> Predicate:
     """Some walk of the acting colour's lone ``kind`` (chief or pawn) is refused with
-    ``code`` on a plain roll (T19: ``cannot_stack_chief``, ``stack_full``)."""
+    ``code`` (by default on a plain roll: T19's ``cannot_stack_chief``, ``stack_full``)."""
 
     def found(state: Any, events: list[Any], probe: Probe) -> bool:
         from domain import RULESETS, Rng
         from domain.petits_dragons.commands import PetitsDragonsMovePiece
 
-        if not _pd_acting(state, double=False):
+        if not _pd_acting(state, double=double):
             return False
         colour = state.turn.colour
         roll = state.turn.last_roll
@@ -590,3 +590,56 @@ def pd_stack_arrives(state: Any, events: list[Any], probe: Probe) -> bool:
 
 
 PETITS_DRAGONS["stack-arrives"] = Target({}, pd_stack_arrives, policy="greedy", before=True)
+
+
+ALLIANCES = {
+    "seats": [["white"], ["black"], ["red"], ["green"]],
+    "option_alliances": True,
+    "teams": [["seat_0", "seat_1"], ["seat_2", "seat_3"]],
+}
+"""T28's game: white and black against red and green."""
+
+PETITS_DRAGONS.update(
+    {
+        "ally-occupied": Target(ALLIANCES, pd_refusal("ally_occupied", "pawn"), policy="greedy"),
+        "stop-on-centre": Target({}, pd_refusal("cannot_stop_on_centre", "pawn", double=None)),
+        "centre-twice": Target(
+            {}, pd_refusal("centre_already_used", "pawn", double=None), policy="greedy"
+        ),
+        "branch-reversed": Target(
+            {}, pd_refusal("branch_direction_reversed", "pawn", double=None), policy="greedy"
+        ),
+        "combat-tie-three-colours": Target(
+            WKR, pd_event("combat_resolved", winner="defender"), policy="greedy", before=True
+        ),
+    }
+)
+
+
+def pd_stop_on_centre(state: Any, events: list[Any], probe: Probe) -> bool:
+    """R9: a unit at the exit on a roll of 1/1, whose one step ([centre]) may not end
+    there."""
+    from domain import RULESETS, Rng
+    from domain.petits_dragons.commands import PetitsDragonsMovePiece
+
+    if not _pd_acting(state, double=True):
+        return False
+    roll = state.turn.last_roll
+    if (roll.red, roll.blue) != (1, 1):
+        return False
+    colour = state.turn.colour
+    dragon = state.dragons[colour]
+    seat = state.controller[colour]
+    for piece_id, piece in [(f"{colour}_chief", dragon.chief), *dragon.pawns.items()]:
+        if piece.position != "exit":
+            continue
+        command = PetitsDragonsMovePiece(piece_id=piece_id, path=["centre"])
+        try:
+            RULESETS["petits_dragons"].decide(state, seat, command, Rng("search", 0))
+        except Exception as exc:
+            if getattr(exc, "code", None) == "cannot_stop_on_centre":
+                return True
+    return False
+
+
+PETITS_DRAGONS["stop-on-centre"] = Target(WKR, pd_stop_on_centre)
