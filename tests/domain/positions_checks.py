@@ -971,6 +971,15 @@ def tr_landing_refused(game: Game) -> None:
     ]:
         body = tr("land_dragon", island=island, tower=tower, dragon=dragon)
         assert game.refused("fire", body) == code
+    # T18: a chance card instead of landing only with an empty reserve; T32, T33: the
+    # variants' commands with their options off.
+    assert game.state.reserve[0]
+    body = tr("chance_instead_of_landing", island="amethyst")
+    assert game.refused("fire", body) == "reserve_not_empty"
+    body = tr("invoke_invulnerability", island="coral")
+    assert game.refused("fire", body) == "variant_disabled"
+    body = tr("share_island", island="ivory", target_island="diamond")
+    assert game.refused("fire", body) == "variant_disabled"
 
 
 def tr_third_action(game: Game) -> None:
@@ -1056,6 +1065,19 @@ def tr_chance_decline(game: Game) -> None:
     assert drawn.card == "add_defense_3"
     asked = of(events, "chance_decision_requested")
     seat = ("fire", "ice")[asked.decider_seat]
+    other = ("fire", "ice")[1 - asked.decider_seat]
+    # T21's order of checks (spec 7.2): nothing but the answer while a decision is
+    # pending, and only from the seat that decides; T37: a tower that is no target.
+    assert game.refused(seat, tr("skip_third_action")) == "decision_pending"
+    assert game.refused(other, tr("resolve_chance", decline=True)) == "not_your_decision"
+    from domain.tours_arc_en_ciel.chance import target_towers
+    from domain.tours_arc_en_ciel.components import TOWERS
+
+    pending = game.state.pending
+    targets = target_towers(game.state, pending.card, pending.drawer, pending.decider)
+    elsewhere = next(t for t in TOWERS if t not in targets)
+    body = tr("resolve_chance", tower=elsewhere)
+    assert game.refused(seat, body) == "invalid_target"
     events = game.post(seat, tr("resolve_chance", decline=True))
     assert tags(events)[:3] == ["chance_declined", "chance_card_discarded", "turn_ended"]
     assert events[1].outcome == "declined"
@@ -1103,6 +1125,11 @@ def tr_atomize(game: Game) -> None:
 
 
 FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    ("tours_arc_en_ciel", "undeclinable"): ("fire", tr("draw_chance")),
+    ("tours_arc_en_ciel", "chance-reshuffle"): (
+        "ice",
+        tr("chance_instead_of_landing", island="pearl"),
+    ),
     ("petits_dragons", "combat-tie-three-colours"): (
         "seat_2",
         pd(
@@ -1513,6 +1540,100 @@ def pd_branch_reversed(game: Game) -> None:
     assert game.refused(seat, body) == "branch_direction_reversed"
 
 
+def tr_last_card(game: Game) -> None:
+    """T5 (the pile empty, face-up [null, jade, null]) then T28: taking the last card
+    makes this turn the last; the game ends with it (cards_exhausted)."""
+    state = game.state
+    seat = ("fire", "ice")[state.active_seat]
+    assert state.phase == "take" and not state.pile
+    slot = next(i for i, c in enumerate(state.face_up) if c is not None)
+    empty = next(i for i, c in enumerate(state.face_up) if c is None)
+    assert game.refused(seat, tr("take_card", source="pile")) == "pile_empty"
+    body = tr("take_card", source="face_up", slot=empty)
+    assert game.refused(seat, body) == "face_up_slot_empty"
+    events = game.post(seat, tr("take_card", source="face_up", slot=slot))
+    assert tags(events) == ["card_taken", "last_card_taken"], "no refill"
+    assert events[1].seat == game.state.active_seat
+    while game.ruleset.outcome(game.state) is None:
+        assert game.state.active_seat == events[1].seat, "nobody plays after it"
+        command = game.ruleset.legal_commands(game.state, seat)[0]
+        played = game.post(seat, msgspec.to_builtins(command))
+        assert "turn_started" not in tags(played)
+    ended = of(played, "game_ended")
+    assert "cards_exhausted" in ended.reasons
+    assert game.refused(seat, tr("take_card", source="pile")) == "game_over"
+
+
+def tr_variants(game: Game) -> None:
+    """T32 and T33's refusals, with both variants on: fire holds two ivory cards (ice's
+    start island)."""
+    from domain.tours_arc_en_ciel.board import owners_by_bridges
+    from domain.tours_arc_en_ciel.components import START_ISLAND
+
+    state = game.state
+    seat = ("fire", "ice")[state.active_seat]
+    own, enemy = START_ISLAND[seat], START_ISLAND[("fire", "ice")[1 - state.active_seat]]
+    assert state.phase == "play" and state.hands[state.active_seat][enemy] == 2
+    body = tr("invoke_invulnerability", island="jade")
+    assert game.refused(seat, body) == "not_own_start_island"
+    for island in (own, "gold"):  # fire's own, and light's (absent)
+        body = tr("share_island", island=island, target_island="diamond")
+        assert game.refused(seat, body) == "not_enemy_start_island"
+    owned = owners_by_bridges(state)
+    target = next(i for i, owners in owned.items() if 1 - state.active_seat not in owners)
+    body = tr("share_island", island=enemy, target_island=target)
+    assert game.refused(seat, body) == "target_not_owned_by_enemy"
+
+
+def tr_undeclinable(game: Game) -> None:
+    """T24: bridges_needed_plus_1 may not be declined; on an island it raises the
+    island's threshold by one."""
+    from domain.tours_arc_en_ciel.components import ISLAND_BY_ID
+
+    events = final(game)
+    asked = of(events, "chance_decision_requested")
+    assert asked.card == "bridges_needed_plus_1"
+    seat = ("fire", "ice")[asked.decider_seat]
+    assert game.refused(seat, tr("resolve_chance", decline=True)) == "decline_not_allowed"
+    events = game.post(seat, tr("resolve_chance", island="coral"))
+    changed = of(events, "threshold_changed")
+    assert (changed.island, changed.delta) == ("coral", 1)
+    assert changed.threshold == ISLAND_BY_ID["coral"].threshold + 1
+
+
+def tr_atomize_limit(game: Game) -> None:
+    """T17 (``atomize_count = 2``): a third atomization is refused, whatever the tower."""
+    from domain.tours_arc_en_ciel.components import TOWERS_OF
+
+    state = game.state
+    index = state.active_seat
+    seat = ("fire", "ice")[index]
+    assert state.phase == "play" and state.atomize_count[index] == 2
+    island = next(i for i, n in state.hands[index].items() if n >= 2)
+    body = tr("atomize", island=island, tower=TOWERS_OF[island][0])
+    assert game.refused(seat, body) == "atomize_limit_reached"
+
+
+def tr_chance_reshuffle(game: Game) -> None:
+    """T27: the chance deck drawn to its end: the next draw shuffles the discard into a
+    new deck (its order recorded) and draws its top."""
+    discard = sorted(game.state.chance_discard)
+    assert not game.state.chance_deck and discard
+    events = final(game)
+    shuffled = of(events, "chance_deck_reshuffled")
+    assert sorted(shuffled.order) == discard and shuffled.count == len(discard)
+    assert of(events, "chance_card_drawn").card == shuffled.order[0]
+    assert game.state.chance_deck[: len(shuffled.order) - 1] == shuffled.order[1:]
+
+
+def tr_eight_houses(game: Game) -> None:
+    """T3: eight Houses play in the order of the board, water (seat 2) first."""
+    started = of(game.events, "game_started")
+    assert started.turn_order == [2, 3, 4, 5, 6, 7, 0, 1] == game.state.turn_order
+    assert (game.state.active_seat, game.state.phase) == (2, "take")
+    assert game.refused("bronze", tr("take_card", source="pile")) == "not_your_turn"
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1545,6 +1666,12 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("tours_arc_en_ciel", "last-move-all-dragons-on-board"): ends("all_dragons_on_board", "score"),
     ("tours_arc_en_ciel", "last-move-tie-pearls"): ends("cards_exhausted", "pearls"),
     ("tours_arc_en_ciel", "finished"): finished,
+    ("tours_arc_en_ciel", "last-card"): tr_last_card,
+    ("tours_arc_en_ciel", "variants"): tr_variants,
+    ("tours_arc_en_ciel", "undeclinable"): tr_undeclinable,
+    ("tours_arc_en_ciel", "atomize-limit"): tr_atomize_limit,
+    ("tours_arc_en_ciel", "chance-reshuffle"): tr_chance_reshuffle,
+    ("tours_arc_en_ciel", "eight-houses"): tr_eight_houses,
     ("arkantis", "opening"): ak_opening,
     ("arkantis", "tournament-layout-1"): ak_tournament_1,
     ("arkantis", "tournament-die-4"): ak_tournament_die_4,

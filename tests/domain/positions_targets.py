@@ -643,3 +643,68 @@ def pd_stop_on_centre(state: Any, events: list[Any], probe: Probe) -> bool:
 
 
 PETITS_DRAGONS["stop-on-centre"] = Target(WKR, pd_stop_on_centre)
+
+
+def tr_last_card(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T5 and T28: a seat to take, the pile empty and one face-up card left."""
+    return (
+        state.phase == "take"
+        and not state.pile
+        and sum(c is not None for c in state.face_up) == 1
+        and state.pending is None
+    )
+
+
+VARIANTS = {"start_pair_invulnerability": True, "enemy_start_pair_share": True}
+"""T32 and T33's options (12.4, 12.5)."""
+
+
+def tr_enemy_start_pair(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T33: in play, the active seat holds two cards of an enemy's start island."""
+    from domain.tours_arc_en_ciel.components import START_ISLAND
+
+    if state.phase != "play" or state.pending is not None:
+        return False
+    index = state.active_seat
+    hand = state.hands[index]
+    return any(
+        hand.get(START_ISLAND[house], 0) >= 2
+        for other, house in enumerate(state.houses)
+        if other != index
+    )
+
+
+def tr_undeclinable(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T37 (second part), T24: a decision asked on a card that may not be declined."""
+    from domain.tours_arc_en_ciel.components import CHANCE_BY_KIND
+
+    return any(
+        _tag(e) == "chance_decision_requested" and not CHANCE_BY_KIND[e.card].decline
+        for e in events
+    )
+
+
+def tr_atomize_limit(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T17 (``atomize_count = 2``): in play, the active seat has atomized twice and holds
+    a pair of cards."""
+    if state.phase != "play" or state.pending is not None:
+        return False
+    index = state.active_seat
+    return state.atomize_count[index] >= 2 and any(n >= 2 for n in state.hands[index].values())
+
+
+TOURS.update(
+    {
+        "last-card": Target({}, tr_last_card, shortest=False),
+        "enemy-start-pair": Target(VARIANTS, tr_enemy_start_pair),
+        "undeclinable": Target({}, tr_undeclinable, policy="prefer:draw_chance", before=True),
+        "atomize-limit": Target({}, tr_atomize_limit, policy="prefer:atomize", shortest=False),
+        "chance-reshuffle": Target(
+            {},
+            tr_event("chance_deck_reshuffled"),
+            policy="prefer:chance_instead_of_landing,draw_chance,land_dragon",
+            before=True,
+            shortest=False,
+        ),
+    }
+)
