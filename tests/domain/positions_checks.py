@@ -1125,6 +1125,7 @@ def tr_atomize(game: Game) -> None:
 
 
 FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    ("eclats_des_cites", "turn-skipped"): ("seat_0", ec("take_card", pile_id="border_4")),
     ("tours_arc_en_ciel", "undeclinable"): ("fire", tr("draw_chance")),
     ("tours_arc_en_ciel", "chance-reshuffle"): (
         "ice",
@@ -1634,6 +1635,28 @@ def tr_eight_houses(game: Game) -> None:
     assert game.refused("bronze", tr("take_card", source="pile")) == "not_your_turn"
 
 
+def ec_empty_border(game: Game) -> None:
+    """T05: S0 to take, border_0 empty: taking from it is refused."""
+    assert game.state.pending.seat == 0 and not game.state.piles["border_0"]
+    assert game.refused("seat_0", ec("take_card", pile_id="border_0")) == "pile_empty"
+    assert "border_0" not in game.state.pending.options
+
+
+def ec_turn_skipped(game: Game) -> None:
+    """T30 (five players): after S0's take, S1's two border piles and the central one are
+    empty: S1 is skipped and S2 takes from the one pile it reaches."""
+    assert not game.state.piles["central"]
+    events = final(game)
+    names = tags(events)
+    ended = names.index("turn_ended")
+    assert names[ended : ended + 3] == ["turn_ended", "turn_skipped", "turn_started"]
+    skipped, started = events[ended + 1], events[ended + 2]
+    assert (skipped.seat, skipped.reason) == (1, "no_accessible_card")
+    assert started.seat == 2
+    asked = of(events, "decision_requested")
+    assert (asked.seat, asked.kind, list(asked.options)) == (2, "take_card", ["border_2"])
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1648,6 +1671,8 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "two-players-first-turn"): ec_two_players,
     ("eclats_des_cites", "upgrade-to-choose"): ec_upgrade,
     ("eclats_des_cites", "turn-errors"): ec_turn_errors,
+    ("eclats_des_cites", "empty-border"): ec_empty_border,
+    ("eclats_des_cites", "turn-skipped"): ec_turn_skipped,
     ("tours_arc_en_ciel", "opening"): tr_opening,
     ("tours_arc_en_ciel", "take-a-face-up-card"): tr_take_face_up,
     ("tours_arc_en_ciel", "landing"): tr_landing,

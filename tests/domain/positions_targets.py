@@ -708,3 +708,29 @@ TOURS.update(
         ),
     }
 )
+
+
+def ec_piles_low(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T29: the central pile and one border pile empty, one card left in the other (two
+    players): the next take may exhaust every pile."""
+    piles = state.piles
+    pending = state.pending
+    return (
+        pending is not None
+        and pending.kind == "take_card"
+        and not piles["central"]
+        and sorted(len(p) for p in piles.values()) == [0, 0, 1]
+    )
+
+
+ECLATS.update(
+    {
+        "skipped-4": Target(
+            {"seat_count": 4}, pd_event("turn_skipped"), before=True, shortest=False
+        ),
+        "skipped-5": Target(
+            {"seat_count": 5}, pd_event("turn_skipped"), before=True, shortest=False
+        ),
+        "piles-low": Target({}, ec_piles_low, shortest=False),
+    }
+)
