@@ -102,6 +102,33 @@ _LAST_MOVE_TIE_LEAVE_POSITION = (
 )
 # fmt: on
 
+# fmt: off
+_NO_REMOVAL = (
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ["r1c4", "r6c6"]}),
+    ("seat_0", {"type": "arkantis.buy_card", "colour": "emerald", "source": "visible", "expected_card_id": "bayonet_2"}),
+    ("seat_0", {"type": "arkantis.buy_card", "colour": "orange", "source": "hidden"}),
+    ("seat_0", {"type": "arkantis.buy_card", "colour": "emerald", "source": "visible", "expected_card_id": "set_square_2"}),
+    ("seat_0", {"type": "arkantis.lay_card", "shape_id": "s1", "card_id": "set_square_2"}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ["r2c5", "r2c7"]}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.remove_token", "cell": "r7c6"}),
+    ("seat_1", {"type": "arkantis.remove_token", "cell": "r4c6"}),
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ["r6c2", "r7c3"]}),
+    ("seat_1", {"type": "arkantis.move_token", "from_cell": "r1c7", "to_cell": "r1c4"}),
+    ("seat_1", {"type": "arkantis.buy_card", "colour": "emerald", "source": "visible", "expected_card_id": "set_square_3"}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r2c2", "to_cell": "r1c7"}),
+    ("seat_0", {"type": "arkantis.buy_card", "colour": "emerald", "source": "visible", "expected_card_id": "bayonet_3"}),
+    ("seat_0", {"type": "arkantis.buy_card", "colour": "orange", "source": "hidden"}),
+    ("seat_0", {"type": "arkantis.buy_card", "colour": "emerald", "source": "visible", "expected_card_id": "paving_3"}),
+    ("seat_0", {"type": "arkantis.swap_duplicate", "card_id": "bayonet_3", "twin_card_id": "bayonet_2"}),
+    ("seat_0", {"type": "arkantis.buy_card", "colour": "emerald", "source": "visible", "expected_card_id": "hammer_3"}),
+    ("seat_0", {"type": "arkantis.buy_card", "colour": "emerald", "source": "visible", "expected_card_id": "bayonet_1"}),
+    ("seat_0", {"type": "arkantis.buy_card", "colour": "emerald", "source": "hidden"}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+)
+# fmt: on
+
 POSITIONS: tuple[Position, ...] = (
     Position(id="opening", scenario="T05", seed="arkantis-opening", commands=()),
     Position(
@@ -253,5 +280,11 @@ POSITIONS: tuple[Position, ...] = (
         scenario=None,
         seed="arkantis-end-random-278",
         commands=_LAST_MOVE_TIE_LEAVE_POSITION,
+    ),
+    Position(
+        id="no-removal-since-last-move",
+        scenario="T36",
+        seed="arkantis-no-removal-0",
+        commands=_NO_REMOVAL,
     ),
 )

@@ -1657,6 +1657,31 @@ def ec_turn_skipped(game: Game) -> None:
     assert (asked.seat, asked.kind, list(asked.options)) == (2, "take_card", ["border_2"])
 
 
+def ak_no_removal(game: Game) -> None:
+    """T36 (D34): the active player moved last, and no token has left the board since:
+    another move is refused (a removal would be accepted)."""
+    from domain.arkantis.components import CELLS
+
+    state = game.state
+    seat = state.active_seat
+    count = bin(state.tokens).count("1")
+    assert state.phase == "action" and state.player(seat).tokens_at_last_move == count
+    full = [c for i, c in enumerate(CELLS) if state.tokens >> i & 1]
+    empty = [c for i, c in enumerate(CELLS) if not state.tokens >> i & 1]
+    codes = set()
+    for a in full:
+        for b in empty:
+            try:
+                game.decide(seat, ak("move_token", from_cell=a, to_cell=b))
+            except RuleViolation as exc:
+                codes.add(exc.code)
+                if exc.code == "no_removal_since_last_move":
+                    body = ak("move_token", from_cell=a, to_cell=b)
+                    assert game.refused(seat, body) == "no_removal_since_last_move"
+                    return
+    raise AssertionError(f"no move refused for D34: {sorted(codes)}")
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1720,6 +1745,7 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("arkantis", "finished"): ak_finished,
     ("arkantis", "unknown-seat"): ak_unknown_seat,
     ("arkantis", "first-move-ends-the-game"): ak_first_move_ends,
+    ("arkantis", "no-removal-since-last-move"): ak_no_removal,
     ("petits_dragons", "inactive-colour-skipped"): pd_skip,
     ("petits_dragons", "penalty-to-backfire"): pd_backfire,
     ("petits_dragons", "stacking"): pd_stacking,

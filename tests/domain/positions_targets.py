@@ -734,3 +734,33 @@ ECLATS.update(
         "piles-low": Target({}, ec_piles_low, shortest=False),
     }
 )
+
+
+def ak_no_removal(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T36 (D34): the active player moved last time and no token left the board since,
+    and some move is refused for it (``no_removal_since_last_move``)."""
+    from domain import RULESETS, Rng
+    from domain.arkantis.commands import ArkantisMoveToken
+    from domain.arkantis.components import CELLS
+
+    if state.phase != "action" or state.active_seat is None:
+        return False
+    player = state.player(state.active_seat)
+    if player is None or player.tokens_at_last_move != bin(state.tokens).count("1"):
+        return False
+    full = [c for i, c in enumerate(CELLS) if state.tokens >> i & 1]
+    empty = [c for i, c in enumerate(CELLS) if not state.tokens >> i & 1]
+    for a in full:
+        for b in empty:
+            command = ArkantisMoveToken(from_cell=a, to_cell=b)  # type: ignore[arg-type]
+            try:
+                RULESETS["arkantis"].decide(state, state.active_seat, command, Rng("search", 0))
+            except Exception as exc:
+                if getattr(exc, "code", None) == "no_removal_since_last_move":
+                    return True
+            else:
+                continue
+    return False
+
+
+ARKANTIS["no-removal"] = Target({}, ak_no_removal, shortest=False)
