@@ -1320,6 +1320,19 @@ _CHANCE_RESHUFFLE = (
 )
 # fmt: on
 
+# fmt: off
+_MOVE_ERRORS = (
+    ("fire", {"type": "tours_arc_en_ciel.take_card", "source": "face_up", "slot": 1}),
+    ("fire", {"type": "tours_arc_en_ciel.land_dragon", "island": "diamond", "tower": "diamond_sapphire", "dragon": "fire_20_blower_2"}),
+    ("fire", {"type": "tours_arc_en_ciel.move_dragon", "from_tower": "diamond_sapphire", "via_island": "diamond", "to_tower": "diamond_topaz"}),
+    ("ice", {"type": "tours_arc_en_ciel.take_card", "source": "face_up", "slot": 0}),
+    ("ice", {"type": "tours_arc_en_ciel.land_dragon", "island": "tiger_eye", "tower": "opal_tiger_eye", "dragon": "ice_10_mason_1"}),
+    ("ice", {"type": "tours_arc_en_ciel.move_dragon", "from_tower": "opal_tiger_eye", "via_island": "opal", "to_tower": "opal_jet"}),
+    ("fire", {"type": "tours_arc_en_ciel.take_card", "source": "face_up", "slot": 0}),
+    ("fire", {"type": "tours_arc_en_ciel.land_dragon", "island": "opal", "tower": "diamond_opal", "dragon": "fire_10_blower_3"}),
+)
+# fmt: on
+
 POSITIONS: tuple[Position, ...] = (
     Position(id="opening", scenario="T1", seed="tours-arc-en-ciel-opening-128", commands=()),
     Position(
@@ -1558,5 +1571,11 @@ POSITIONS: tuple[Position, ...] = (
         scenario="T3",
         seed="tours-eight-houses",
         options={"houses": ["bronze", "moon", "water", "fire", "air", "light", "shadow", "ice"]},
+    ),
+    Position(
+        id="move-errors",
+        scenario="T14",
+        seed="tours_arc_en_ciel-move-errors-0",
+        commands=_MOVE_ERRORS,
     ),
 )

@@ -1682,6 +1682,27 @@ def ak_no_removal(game: Game) -> None:
     raise AssertionError(f"no move refused for D34: {sorted(codes)}")
 
 
+def tr_move_errors(game: Game) -> None:
+    """T14: moving from an enemy's tower, via an island that is not an end of the
+    tower, back onto the same tower, or onto a tower the mover holds, is refused."""
+    from domain.tours_arc_en_ciel.components import DRAGONS, ISLAND_BY_ID, TOWER_ENDS
+    from tests.domain.positions_targets import _tr_own_next_to_own
+
+    state = game.state
+    seat = state.houses[state.active_seat]
+    assert state.phase == "third"
+    found = _tr_own_next_to_own(state)
+    assert found is not None
+    a, via, b = found
+    enemy = next(t for t, d in state.occupant.items() if d and DRAGONS[d].house != seat)
+    move = tr("move_dragon", from_tower=a, via_island=via, to_tower=b)
+    assert game.refused(seat, {**move, "from_tower": enemy}) == "not_your_dragon"
+    elsewhere = next(i for i in ISLAND_BY_ID if i not in TOWER_ENDS[a])
+    assert game.refused(seat, {**move, "via_island": elsewhere}) == "via_not_endpoint"
+    assert game.refused(seat, {**move, "to_tower": a}) == "tower_not_adjacent"
+    assert game.refused(seat, move) == "tower_occupied_by_own_dragon"
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1722,6 +1743,7 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("tours_arc_en_ciel", "atomize-limit"): tr_atomize_limit,
     ("tours_arc_en_ciel", "chance-reshuffle"): tr_chance_reshuffle,
     ("tours_arc_en_ciel", "eight-houses"): tr_eight_houses,
+    ("tours_arc_en_ciel", "move-errors"): tr_move_errors,
     ("arkantis", "opening"): ak_opening,
     ("arkantis", "tournament-layout-1"): ak_tournament_1,
     ("arkantis", "tournament-die-4"): ak_tournament_die_4,

@@ -764,3 +764,42 @@ def ak_no_removal(state: Any, events: list[Any], probe: Probe) -> bool:
 
 
 ARKANTIS["no-removal"] = Target({}, ak_no_removal, shortest=False)
+
+
+def _tr_own_next_to_own(state: Any) -> tuple[str, str, str] | None:
+    """(from_tower, via_island, to_tower): a move of the active seat onto its own Dragon,
+    refused with ``tower_occupied_by_own_dragon``."""
+    from domain import RULESETS, Rng
+    from domain.tours_arc_en_ciel.commands import ToursMoveDragon
+    from domain.tours_arc_en_ciel.components import DRAGONS, TOWER_ENDS, TOWERS_OF
+
+    house = state.houses[state.active_seat]
+    own = sorted(t for t, d in state.occupant.items() if d and DRAGONS[d].house == house)
+    for a in own:
+        for via in TOWER_ENDS[a]:
+            for b in TOWERS_OF[via]:
+                if b == a or b not in own:
+                    continue
+                command = ToursMoveDragon(from_tower=a, via_island=via, to_tower=b)  # type: ignore[arg-type]
+                try:
+                    RULESETS["tours_arc_en_ciel"].decide(state, house, command, Rng("search", 0))
+                except Exception as exc:
+                    if getattr(exc, "code", None) == "tower_occupied_by_own_dragon":
+                        return a, via, b
+    return None
+
+
+def tr_move_errors(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T14: in the third action, the active seat has a Dragon next to another of its own
+    (over an island it may cross), and the enemy holds a tower."""
+    from domain.tours_arc_en_ciel.components import DRAGONS
+
+    if state.phase != "third" or state.pending is not None:
+        return False
+    house = state.houses[state.active_seat]
+    if not any(d and DRAGONS[d].house != house for d in state.occupant.values()):
+        return False
+    return _tr_own_next_to_own(state) is not None
+
+
+TOURS["move-errors"] = Target({}, tr_move_errors)

@@ -24,3 +24,4 @@ undeclinable = Fire draws a chance card that may not be declined (one more bridg
 atomize-limit = Ice has atomized twice: a third atomization is refused
 chance-reshuffle = The chance deck is drawn to its end: ice's card instead of a landing reshuffles the discard
 eight-houses = Eight Houses: water plays first, then round the board
+move-errors = Fire's third action: the moves the rules refuse (an enemy's tower, an island off the bridge, the same tower, its own Dragon)
