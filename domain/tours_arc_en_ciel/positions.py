@@ -1333,6 +1333,37 @@ _MOVE_ERRORS = (
 )
 # fmt: on
 
+# fmt: off
+_HIDE = (
+    ("fire", {"type": "tours_arc_en_ciel.take_card", "source": "face_up", "slot": 1}),
+    ("fire", {"type": "tours_arc_en_ciel.land_dragon", "island": "garnet", "tower": "jade_garnet", "dragon": "fire_15_mason_1"}),
+)
+# fmt: on
+
+# fmt: off
+_RESURRECTION_FOR_ALL = (
+    ("fire", {"type": "tours_arc_en_ciel.take_card", "source": "face_up", "slot": 0}),
+    ("fire", {"type": "tours_arc_en_ciel.land_dragon", "island": "jet", "tower": "jet_turquoise", "dragon": "fire_20_mason_3"}),
+    ("fire", {"type": "tours_arc_en_ciel.draw_chance"}),
+    ("ice", {"type": "tours_arc_en_ciel.resolve_chance", "decline": False, "tower": "topaz_ivory", "dragon": "ice_15_mason_2"}),
+    ("ice", {"type": "tours_arc_en_ciel.take_card", "source": "face_up", "slot": 2}),
+    ("ice", {"type": "tours_arc_en_ciel.land_dragon", "island": "diamond", "tower": "diamond_amethyst", "dragon": "ice_20_mason_1"}),
+    ("ice", {"type": "tours_arc_en_ciel.draw_chance"}),
+    ("ice", {"type": "tours_arc_en_ciel.resolve_chance", "decline": False, "tower": "jet_turquoise"}),
+    ("fire", {"type": "tours_arc_en_ciel.take_card", "source": "face_up", "slot": 0}),
+    ("fire", {"type": "tours_arc_en_ciel.land_dragon", "island": "amethyst", "tower": "diamond_amethyst", "dragon": "fire_10_mason_3"}),
+    ("fire", {"type": "tours_arc_en_ciel.draw_chance"}),
+    ("ice", {"type": "tours_arc_en_ciel.take_card", "source": "face_up", "slot": 2}),
+    ("ice", {"type": "tours_arc_en_ciel.land_dragon", "island": "opal", "tower": "opal_jet", "dragon": "ice_20_blower_1"}),
+    ("ice", {"type": "tours_arc_en_ciel.draw_chance"}),
+    ("fire", {"type": "tours_arc_en_ciel.take_card", "source": "face_up", "slot": 1}),
+    ("fire", {"type": "tours_arc_en_ciel.land_dragon", "island": "topaz", "tower": "topaz_tiger_eye", "dragon": "fire_15_mason_1"}),
+    ("fire", {"type": "tours_arc_en_ciel.draw_chance"}),
+    ("ice", {"type": "tours_arc_en_ciel.take_card", "source": "face_up", "slot": 0}),
+    ("ice", {"type": "tours_arc_en_ciel.land_dragon", "island": "tiger_eye", "tower": "topaz_tiger_eye", "dragon": "ice_20_mason_3"}),
+)
+# fmt: on
+
 POSITIONS: tuple[Position, ...] = (
     Position(id="opening", scenario="T1", seed="tours-arc-en-ciel-opening-128", commands=()),
     Position(
@@ -1577,5 +1608,17 @@ POSITIONS: tuple[Position, ...] = (
         scenario="T14",
         seed="tours_arc_en_ciel-move-errors-0",
         commands=_MOVE_ERRORS,
+    ),
+    Position(
+        id="hide-dragons",
+        scenario="T23",
+        seed="tours_arc_en_ciel-hide-22",
+        commands=_HIDE,
+    ),
+    Position(
+        id="resurrection-for-all",
+        scenario="T38",
+        seed="tours_arc_en_ciel-resurrection-for-all-1",
+        commands=_RESURRECTION_FOR_ALL,
     ),
 )

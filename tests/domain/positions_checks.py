@@ -1127,6 +1127,8 @@ def tr_atomize(game: Game) -> None:
 FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("eclats_des_cites", "turn-skipped"): ("seat_0", ec("take_card", pile_id="border_4")),
     ("tours_arc_en_ciel", "undeclinable"): ("fire", tr("draw_chance")),
+    ("tours_arc_en_ciel", "hide-dragons"): ("fire", tr("draw_chance")),
+    ("tours_arc_en_ciel", "resurrection-for-all"): ("ice", tr("draw_chance")),
     ("tours_arc_en_ciel", "chance-reshuffle"): (
         "ice",
         tr("chance_instead_of_landing", island="pearl"),
@@ -1703,6 +1705,40 @@ def tr_move_errors(game: Game) -> None:
     assert game.refused(seat, move) == "tower_occupied_by_own_dragon"
 
 
+def tr_hide_dragons(game: Game) -> None:
+    """T23: a hide card with no more visible board Dragons than it hides hides them all
+    at once, in bridge order, with no decision."""
+    from domain.tours_arc_en_ciel.board import own_towers
+    from domain.tours_arc_en_ciel.components import TOWER_NO
+
+    state = game.state
+    visible = [
+        t for t in own_towers(state, state.active_seat) if state.occupant[t] not in state.hidden
+    ]
+    events = final(game)
+    card = of(events, "chance_card_drawn").card
+    assert card.startswith("hide_dragons") and len(visible) <= int(card.rsplit("_", 1)[1])
+    hidden = [e.tower for e in events if tag_of(e).endswith(".dragon_hidden")]
+    assert hidden == sorted(visible, key=TOWER_NO.__getitem__)
+    assert "chance_decision_requested" not in tags(events)
+    assert of(events, "chance_card_discarded").outcome == "applied"
+
+
+def tr_resurrection_for_all(game: Game) -> None:
+    """T38: every seat with an eliminated Dragon gets its first one back, from the
+    drawer on in turn order."""
+    state = game.state
+    drawer = state.active_seat
+    order = state.turn_order[state.turn_order.index(drawer) :]
+    order += state.turn_order[: state.turn_order.index(drawer)]
+    expected = [(s, state.eliminated[s][0]) for s in order if state.eliminated[s]]
+    events = final(game)
+    assert of(events, "chance_card_drawn").card == "resurrection_for_all"
+    back = [(e.seat, e.dragon) for e in events if tag_of(e).endswith(".dragon_resurrected")]
+    assert back == expected and back
+    assert of(events, "chance_card_discarded").outcome == "applied"
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1744,6 +1780,8 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("tours_arc_en_ciel", "chance-reshuffle"): tr_chance_reshuffle,
     ("tours_arc_en_ciel", "eight-houses"): tr_eight_houses,
     ("tours_arc_en_ciel", "move-errors"): tr_move_errors,
+    ("tours_arc_en_ciel", "hide-dragons"): tr_hide_dragons,
+    ("tours_arc_en_ciel", "resurrection-for-all"): tr_resurrection_for_all,
     ("arkantis", "opening"): ak_opening,
     ("arkantis", "tournament-layout-1"): ak_tournament_1,
     ("arkantis", "tournament-die-4"): ak_tournament_die_4,

@@ -803,3 +803,31 @@ def tr_move_errors(state: Any, events: list[Any], probe: Probe) -> bool:
 
 
 TOURS["move-errors"] = Target({}, tr_move_errors)
+
+
+def tr_drawn_then(card_prefix: str, then: str) -> Predicate:
+    """A chance card ``card_prefix…`` was drawn and applied at once with a ``then``
+    event (use with ``before``)."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        drawn = any(
+            _tag(e) == "chance_card_drawn" and e.card.startswith(card_prefix) for e in events
+        )
+        return drawn and any(_tag(e) == then for e in events)
+
+    return found
+
+
+TOURS.update(
+    {
+        "hide": Target(
+            {}, tr_drawn_then("hide_dragons", "dragon_hidden"), "prefer:draw_chance", before=True
+        ),
+        "resurrection-for-all": Target(
+            {},
+            tr_drawn_then("resurrection_for_all", "dragon_resurrected"),
+            "prefer:draw_chance",
+            before=True,
+        ),
+    }
+)

@@ -25,3 +25,5 @@ atomize-limit = La Maison de Glace a déjà atomisé deux fois : une troisième 
 chance-reshuffle = Les cartes de chance sont toutes tirées : la Maison de Glace en tire une à la place d'amener un Dragon, et les cartes défaussées sont battues à nouveau
 eight-houses = Huit Maisons : la Maison de l'Eau commence, puis chacune à son tour autour du plateau
 move-errors = La dernière action de la Maison du Feu : les déplacements refusés (la tour d'un ennemi, une île hors du pont, la même tour, son propre Dragon)
+hide-dragons = La Maison du Feu tire une carte qui cache ses Dragons sur le plateau
+resurrection-for-all = La Maison de Glace tire la résurrection pour tous : chaque Maison qui a un Dragon éliminé en retrouve un
