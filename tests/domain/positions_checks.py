@@ -1125,6 +1125,7 @@ def tr_atomize(game: Game) -> None:
 
 
 FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    ("petits_dragons", "double-nothing-legal"): ("seat_1", pd("roll_dice")),
     ("eclats_des_cites", "turn-skipped"): ("seat_0", ec("take_card", pile_id="border_4")),
     ("tours_arc_en_ciel", "undeclinable"): ("fire", tr("draw_chance")),
     ("tours_arc_en_ciel", "hide-dragons"): ("fire", tr("draw_chance")),
@@ -1739,6 +1740,16 @@ def tr_resurrection_for_all(game: Game) -> None:
     assert of(events, "chance_card_discarded").outcome == "applied"
 
 
+def pd_double_nothing_legal(game: Game) -> None:
+    """T6: a double that leaves nothing legal is lost, and the colour still replays."""
+    colour = game.state.turn.colour
+    events = final(game)
+    assert tags(events) == ["dice_rolled", "roll_forfeited"]
+    assert events[0].outcome == "double" and events[1].reason == "no_legal_action"
+    turn = game.state.turn
+    assert (turn.colour, turn.phase, turn.roll_index) == (colour, "awaiting_roll", 1)
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1848,4 +1859,5 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("petits_dragons", "stop-on-centre"): pd_stop_on_centre,
     ("petits_dragons", "centre-twice"): pd_centre_twice,
     ("petits_dragons", "branch-reversed"): pd_branch_reversed,
+    ("petits_dragons", "double-nothing-legal"): pd_double_nothing_legal,
 }

@@ -831,3 +831,15 @@ TOURS.update(
         ),
     }
 )
+
+
+def pd_double_forfeited(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T6: a double with no legal action: the roll is lost, the colour rolls again."""
+    return any(_tag(e) == "dice_rolled" and e.outcome == "double" for e in events) and any(
+        _tag(e) == "roll_forfeited" and e.reason == "no_legal_action" for e in events
+    )
+
+
+PETITS_DRAGONS["double-forfeited"] = Target(
+    {}, pd_double_forfeited, policy="greedy", before=True, shortest=False
+)

@@ -43,3 +43,4 @@ combat-tie-three-colours = Three colours: a combat about to end in a tie, the de
 stop-on-centre = Double 1: a dragon at the nest's exit may not stop on the centre
 centre-twice = Having crossed the centre, the same dragon may not cross it again this turn
 branch-reversed = On the double's replay, a dragon may not walk back along a branch
+double-nothing-legal = Black will roll a double 1 with nothing to play: the roll is lost, black rolls again

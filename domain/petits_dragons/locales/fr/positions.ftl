@@ -43,3 +43,4 @@ combat-tie-three-colours = Trois peuples : un combat va finir à égalité, la p
 stop-on-centre = Double 1 : un Dragon à la sortie du nid ne peut pas s'arrêter au centre
 centre-twice = Après un passage par le centre, le même Dragon ne peut pas y repasser ce tour-ci
 branch-reversed = Sur le double rejoué : un Dragon ne peut emprunter une branche que dans un seul sens
+double-nothing-legal = Le Noir va faire un double 1 sans rien pouvoir jouer : il perd le lancer mais rejoue
