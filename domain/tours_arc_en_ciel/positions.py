@@ -1364,6 +1364,13 @@ _RESURRECTION_FOR_ALL = (
 )
 # fmt: on
 
+# fmt: off
+_LOSE_DEFENSE = (
+    ("fire", {"type": "tours_arc_en_ciel.take_card", "source": "face_up", "slot": 0}),
+    ("fire", {"type": "tours_arc_en_ciel.land_dragon", "island": "gold", "tower": "onyx_gold", "dragon": "fire_10_mason_1"}),
+)
+# fmt: on
+
 POSITIONS: tuple[Position, ...] = (
     Position(id="opening", scenario="T1", seed="tours-arc-en-ciel-opening-128", commands=()),
     Position(
@@ -1620,5 +1627,11 @@ POSITIONS: tuple[Position, ...] = (
         scenario="T38",
         seed="tours_arc_en_ciel-resurrection-for-all-1",
         commands=_RESURRECTION_FOR_ALL,
+    ),
+    Position(
+        id="lose-defense",
+        scenario="T20",
+        seed="tours_arc_en_ciel-lose-defense-3",
+        commands=_LOSE_DEFENSE,
     ),
 )

@@ -1128,6 +1128,7 @@ FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("petits_dragons", "double-nothing-legal"): ("seat_1", pd("roll_dice")),
     ("eclats_des_cites", "turn-skipped"): ("seat_0", ec("take_card", pile_id="border_4")),
     ("tours_arc_en_ciel", "undeclinable"): ("fire", tr("draw_chance")),
+    ("tours_arc_en_ciel", "lose-defense"): ("fire", tr("draw_chance")),
     ("tours_arc_en_ciel", "hide-dragons"): ("fire", tr("draw_chance")),
     ("tours_arc_en_ciel", "resurrection-for-all"): ("ice", tr("draw_chance")),
     ("tours_arc_en_ciel", "chance-reshuffle"): (
@@ -1750,6 +1751,28 @@ def pd_double_nothing_legal(game: Game) -> None:
     assert (turn.colour, turn.phase, turn.roll_index) == (colour, "awaiting_roll", 1)
 
 
+def tr_lose_defense(game: Game) -> None:
+    """T20: a lose_defense card takes its amount (at most what there is) from the
+    drawer's tower with the highest defense (the lowest bridge number on a tie), with
+    no decision."""
+    from domain.tours_arc_en_ciel.board import own_towers
+    from domain.tours_arc_en_ciel.components import TOWER_NO
+
+    state = game.state
+    defended = [t for t in own_towers(state, state.active_seat) if state.defense[t] > 0]
+    tower = min(defended, key=lambda t: (-state.defense[t], TOWER_NO[t]))
+    before = state.defense[tower]
+    events = final(game)
+    card = of(events, "chance_card_drawn").card
+    assert card.startswith("lose_defense")
+    amount = int(card.rsplit("_", 1)[1])
+    changed = of(events, "defense_changed")
+    assert (changed.tower, changed.cause) == (tower, "chance")
+    assert changed.delta == -min(amount, before) and changed.defense == before + changed.delta
+    assert "chance_decision_requested" not in tags(events)
+    assert of(events, "chance_card_discarded").outcome == "applied"
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1791,6 +1814,7 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("tours_arc_en_ciel", "chance-reshuffle"): tr_chance_reshuffle,
     ("tours_arc_en_ciel", "eight-houses"): tr_eight_houses,
     ("tours_arc_en_ciel", "move-errors"): tr_move_errors,
+    ("tours_arc_en_ciel", "lose-defense"): tr_lose_defense,
     ("tours_arc_en_ciel", "hide-dragons"): tr_hide_dragons,
     ("tours_arc_en_ciel", "resurrection-for-all"): tr_resurrection_for_all,
     ("arkantis", "opening"): ak_opening,

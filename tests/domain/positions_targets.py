@@ -843,3 +843,8 @@ def pd_double_forfeited(state: Any, events: list[Any], probe: Probe) -> bool:
 PETITS_DRAGONS["double-forfeited"] = Target(
     {}, pd_double_forfeited, policy="greedy", before=True, shortest=False
 )
+
+
+TOURS["lose-defense"] = Target(
+    {}, tr_drawn_then("lose_defense", "defense_changed"), "prefer:draw_chance", before=True
+)

@@ -27,3 +27,4 @@ eight-houses = Eight Houses: water plays first, then round the board
 move-errors = Fire's third action: the moves the rules refuse (an enemy's tower, an island off the bridge, the same tower, its own Dragon)
 hide-dragons = Fire draws a card that hides its Dragons on the board
 resurrection-for-all = Ice draws the resurrection for all: each House with an eliminated Dragon gets one back
+lose-defense = Fire draws a card that takes pearls from its best-defended tower

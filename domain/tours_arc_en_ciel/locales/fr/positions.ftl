@@ -27,3 +27,4 @@ eight-houses = Huit Maisons : la Maison de l'Eau commence, puis chacune à son t
 move-errors = La dernière action de la Maison du Feu : les déplacements refusés (la tour d'un ennemi, une île hors du pont, la même tour, son propre Dragon)
 hide-dragons = La Maison du Feu tire une carte qui cache ses Dragons sur le plateau
 resurrection-for-all = La Maison de Glace tire la résurrection pour tous : chaque Maison qui a un Dragon éliminé en retrouve un
+lose-defense = La Maison du Feu tire une carte qui retire des perles à sa tour la mieux défendue
