@@ -1125,6 +1125,7 @@ def tr_atomize(game: Game) -> None:
 
 
 FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    ("arkantis", "forced-pass-after-a-pass"): ("seat_1", ak("pass_turn")),
     ("petits_dragons", "double-nothing-legal"): ("seat_1", pd("roll_dice")),
     ("eclats_des_cites", "turn-skipped"): ("seat_0", ec("take_card", pile_id="border_4")),
     ("tours_arc_en_ciel", "undeclinable"): ("fire", tr("draw_chance")),
@@ -1773,6 +1774,18 @@ def tr_lose_defense(game: Game) -> None:
     assert of(events, "chance_card_discarded").outcome == "applied"
 
 
+def ak_forced_pass_after_a_pass(game: Game) -> None:
+    """T28: bob passes; alice, with too few sesterces for any legal action, is passed
+    for her (``no_legal_action``) and the game ends."""
+    events = final(game)
+    assert tags(events)[:3] == ["player_passed", "turn_started", "player_passed"]
+    first, started, forced = events[:3]
+    assert (first.reason, first.leave_position) == ("voluntary", 1)
+    assert started.seat == forced.seat != first.seat
+    assert (forced.reason, forced.leave_position) == ("no_legal_action", 2)
+    assert tags(events)[-1] == "game_ended" and game.ruleset.to_act(game.state) == []
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1841,6 +1854,7 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("arkantis", "unknown-seat"): ak_unknown_seat,
     ("arkantis", "first-move-ends-the-game"): ak_first_move_ends,
     ("arkantis", "no-removal-since-last-move"): ak_no_removal,
+    ("arkantis", "forced-pass-after-a-pass"): ak_forced_pass_after_a_pass,
     ("petits_dragons", "inactive-colour-skipped"): pd_skip,
     ("petits_dragons", "penalty-to-backfire"): pd_backfire,
     ("petits_dragons", "stacking"): pd_stacking,

@@ -848,3 +848,22 @@ PETITS_DRAGONS["double-forfeited"] = Target(
 TOURS["lose-defense"] = Target(
     {}, tr_drawn_then("lose_defense", "defense_changed"), "prefer:draw_chance", before=True
 )
+
+
+def ak_forced_after_pass(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T28: a voluntary pass after which the next player is forced to pass too."""
+    passes = [e.reason for e in events if _tag(e) == "player_passed"]
+    return passes[:2] == ["voluntary", "no_legal_action"]
+
+
+def ak_bank_short(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T30: earnings the bank cannot pay in full."""
+    return any(_tag(e) == "sesterces_earned" and e.paid < e.owed for e in events)
+
+
+ARKANTIS.update(
+    {
+        "forced-after-pass": Target({}, ak_forced_after_pass, before=True),
+        "bank-short": Target({}, ak_bank_short, before=True, shortest=False),
+    }
+)
