@@ -1371,6 +1371,13 @@ _LOSE_DEFENSE = (
 )
 # fmt: on
 
+# fmt: off
+_COMBAT_CARD_KEPT = (
+    ("fire", {"type": "tours_arc_en_ciel.take_card", "source": "pile"}),
+    ("fire", {"type": "tours_arc_en_ciel.land_dragon", "island": "aquamarine", "tower": "jade_aquamarine", "dragon": "fire_15_mason_2"}),
+)
+# fmt: on
+
 POSITIONS: tuple[Position, ...] = (
     Position(id="opening", scenario="T1", seed="tours-arc-en-ciel-opening-128", commands=()),
     Position(
@@ -1633,5 +1640,11 @@ POSITIONS: tuple[Position, ...] = (
         scenario="T20",
         seed="tours_arc_en_ciel-lose-defense-3",
         commands=_LOSE_DEFENSE,
+    ),
+    Position(
+        id="combat-card-kept",
+        scenario="T19",
+        seed="tours_arc_en_ciel-combat-card-kept-9",
+        commands=_COMBAT_CARD_KEPT,
     ),
 )

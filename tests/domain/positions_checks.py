@@ -1129,6 +1129,7 @@ FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ("petits_dragons", "double-nothing-legal"): ("seat_1", pd("roll_dice")),
     ("eclats_des_cites", "turn-skipped"): ("seat_0", ec("take_card", pile_id="border_4")),
     ("tours_arc_en_ciel", "undeclinable"): ("fire", tr("draw_chance")),
+    ("tours_arc_en_ciel", "combat-card-kept"): ("fire", tr("draw_chance")),
     ("tours_arc_en_ciel", "lose-defense"): ("fire", tr("draw_chance")),
     ("tours_arc_en_ciel", "hide-dragons"): ("fire", tr("draw_chance")),
     ("tours_arc_en_ciel", "resurrection-for-all"): ("ice", tr("draw_chance")),
@@ -1786,6 +1787,19 @@ def ak_forced_pass_after_a_pass(game: Game) -> None:
     assert tags(events)[-1] == "game_ended" and game.ruleset.to_act(game.state) == []
 
 
+def tr_combat_card_kept(game: Game) -> None:
+    """T19 (first part): a combat card drawn as the third action is kept for a combat
+    to come, and the turn passes."""
+    seat = game.state.active_seat
+    events = final(game)
+    drawn, kept = of(events, "chance_card_drawn"), of(events, "chance_card_kept")
+    assert (kept.seat, kept.card, kept.pile) == (seat, drawn.card, "combat")
+    assert drawn.card.startswith("combat_")
+    assert tags(events)[-2:] == ["turn_ended", "turn_started"]
+    assert game.state.combat_cards[seat] == [drawn.card]
+    assert drawn.card not in game.state.chance_discard
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1827,6 +1841,7 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("tours_arc_en_ciel", "chance-reshuffle"): tr_chance_reshuffle,
     ("tours_arc_en_ciel", "eight-houses"): tr_eight_houses,
     ("tours_arc_en_ciel", "move-errors"): tr_move_errors,
+    ("tours_arc_en_ciel", "combat-card-kept"): tr_combat_card_kept,
     ("tours_arc_en_ciel", "lose-defense"): tr_lose_defense,
     ("tours_arc_en_ciel", "hide-dragons"): tr_hide_dragons,
     ("tours_arc_en_ciel", "resurrection-for-all"): tr_resurrection_for_all,

@@ -867,3 +867,8 @@ ARKANTIS.update(
         "bank-short": Target({}, ak_bank_short, before=True, shortest=False),
     }
 )
+
+
+TOURS["combat-card-kept"] = Target(
+    {}, pd_event("chance_card_kept", pile="combat"), "prefer:draw_chance", before=True
+)

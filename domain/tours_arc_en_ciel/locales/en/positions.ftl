@@ -28,3 +28,4 @@ move-errors = Fire's third action: the moves the rules refuse (an enemy's tower,
 hide-dragons = Fire draws a card that hides its Dragons on the board
 resurrection-for-all = Ice draws the resurrection for all: each House with an eliminated Dragon gets one back
 lose-defense = Fire draws a card that takes pearls from its best-defended tower
+combat-card-kept = Fire draws a combat card, kept for a combat to come

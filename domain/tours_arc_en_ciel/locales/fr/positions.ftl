@@ -28,3 +28,4 @@ move-errors = La dernière action de la Maison du Feu : les déplacements refus�
 hide-dragons = La Maison du Feu tire une carte qui cache ses Dragons sur le plateau
 resurrection-for-all = La Maison de Glace tire la résurrection pour tous : chaque Maison qui a un Dragon éliminé en retrouve un
 lose-defense = La Maison du Feu tire une carte qui retire des perles à sa tour la mieux défendue
+combat-card-kept = La Maison du Feu tire une carte de combat, qu'elle garde pour un combat à venir
