@@ -752,7 +752,7 @@ def ak_no_removal(state: Any, events: list[Any], probe: Probe) -> bool:
     empty = [c for i, c in enumerate(CELLS) if not state.tokens >> i & 1]
     for a in full:
         for b in empty:
-            command = ArkantisMoveToken(from_cell=a, to_cell=b)  # type: ignore[arg-type]
+            command = ArkantisMoveToken(from_cell=a, to_cell=b)
             try:
                 RULESETS["arkantis"].decide(state, state.active_seat, command, Rng("search", 0))
             except Exception as exc:
@@ -780,7 +780,7 @@ def _tr_own_next_to_own(state: Any) -> tuple[str, str, str] | None:
             for b in TOWERS_OF[via]:
                 if b == a or b not in own:
                     continue
-                command = ToursMoveDragon(from_tower=a, via_island=via, to_tower=b)  # type: ignore[arg-type]
+                command = ToursMoveDragon(from_tower=a, via_island=via, to_tower=b)
                 try:
                     RULESETS["tours_arc_en_ciel"].decide(state, house, command, Rng("search", 0))
                 except Exception as exc:
