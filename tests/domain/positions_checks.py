@@ -297,6 +297,9 @@ def pd_stack_arrives(game: Game) -> None:
     give = [{"action": "give", "denomination": d, "to": enemy} for d in (100, 100, 50)]
     body = pd("assign_penalty", penalty_id=penalty.penalty_id, transfers=give[:2])
     assert game.refused(seat, body) == "wrong_total"
+    # The bank's eggs are counted over all the gives (§7.7): one 50 more than it holds.
+    many = [{"action": "give", "denomination": 50, "to": enemy}] * (game.state.bank.e50 + 1)
+    assert game.refused(seat, {**body, "transfers": many}) == "egg_unavailable"
     eggs = game.state.dragons[enemy].eggs
     events = game.post(seat, {**body, "transfers": give})
     assert "penalty_resolved" in tags(events)
@@ -968,6 +971,15 @@ def tr_landing_refused(game: Game) -> None:
     ]:
         body = tr("land_dragon", island=island, tower=tower, dragon=dragon)
         assert game.refused("fire", body) == code
+    # T18: a chance card instead of landing only with an empty reserve; T32, T33: the
+    # variants' commands with their options off.
+    assert game.state.reserve[0]
+    body = tr("chance_instead_of_landing", island="amethyst")
+    assert game.refused("fire", body) == "reserve_not_empty"
+    body = tr("invoke_invulnerability", island="coral")
+    assert game.refused("fire", body) == "variant_disabled"
+    body = tr("share_island", island="ivory", target_island="diamond")
+    assert game.refused("fire", body) == "variant_disabled"
 
 
 def tr_third_action(game: Game) -> None:
@@ -1053,6 +1065,19 @@ def tr_chance_decline(game: Game) -> None:
     assert drawn.card == "add_defense_3"
     asked = of(events, "chance_decision_requested")
     seat = ("fire", "ice")[asked.decider_seat]
+    other = ("fire", "ice")[1 - asked.decider_seat]
+    # T21's order of checks (spec 7.2): nothing but the answer while a decision is
+    # pending, and only from the seat that decides; T37: a tower that is no target.
+    assert game.refused(seat, tr("skip_third_action")) == "decision_pending"
+    assert game.refused(other, tr("resolve_chance", decline=True)) == "not_your_decision"
+    from domain.tours_arc_en_ciel.chance import target_towers
+    from domain.tours_arc_en_ciel.components import TOWERS
+
+    pending = game.state.pending
+    targets = target_towers(game.state, pending.card, pending.drawer, pending.decider)
+    elsewhere = next(t for t in TOWERS if t not in targets)
+    body = tr("resolve_chance", tower=elsewhere)
+    assert game.refused(seat, body) == "invalid_target"
     events = game.post(seat, tr("resolve_chance", decline=True))
     assert tags(events)[:3] == ["chance_declined", "chance_card_discarded", "turn_ended"]
     assert events[1].outcome == "declined"
@@ -1100,6 +1125,26 @@ def tr_atomize(game: Game) -> None:
 
 
 FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
+    ("arkantis", "forced-pass-after-a-pass"): ("seat_1", ak("pass_turn")),
+    ("petits_dragons", "double-nothing-legal"): ("seat_1", pd("roll_dice")),
+    ("eclats_des_cites", "turn-skipped"): ("seat_0", ec("take_card", pile_id="border_4")),
+    ("tours_arc_en_ciel", "undeclinable"): ("fire", tr("draw_chance")),
+    ("tours_arc_en_ciel", "combat-card-kept"): ("fire", tr("draw_chance")),
+    ("tours_arc_en_ciel", "lose-defense"): ("fire", tr("draw_chance")),
+    ("tours_arc_en_ciel", "hide-dragons"): ("fire", tr("draw_chance")),
+    ("tours_arc_en_ciel", "resurrection-for-all"): ("ice", tr("draw_chance")),
+    ("tours_arc_en_ciel", "chance-reshuffle"): (
+        "ice",
+        tr("chance_instead_of_landing", island="pearl"),
+    ),
+    ("petits_dragons", "combat-tie-three-colours"): (
+        "seat_2",
+        pd(
+            "move_piece",
+            piece_id="red_pawn_1",
+            path=["red_h2", "red_h1", "red_h0", "yellow_h0", "yellow_h1"],
+        ),
+    ),
     ("petits_dragons", "last-move-colour-completed"): (
         "seat_1",
         pd(
@@ -1322,7 +1367,10 @@ def pd_stacking(game: Game) -> None:
 
 
 def pd_teleport(game: Game) -> None:
-    """T24: a chief on a double teleports to a cell of its own colour, then replays."""
+    """T24: a chief on a double teleports to a cell of its own colour (the arena is
+    none), then replays."""
+    seat, body = FINALS[("petits_dragons", "teleport")]
+    assert game.refused(seat, {**body, "to": "arena"}) == "not_own_colour_cell"
     events = final(game)
     moved = of(events, "piece_teleported")
     assert moved.outcome == "placed" and moved.unit_kind == "chief"
@@ -1417,6 +1465,341 @@ def pd_combat_tie(game: Game) -> None:
     assert game.refused(attacker, pd("roll_dice")) in {"awaiting_other_player", "not_your_turn"}
 
 
+def _refusing_walk(game: Game, code: str) -> tuple[str, dict[str, Any]]:
+    """The first walk of one of the acting colour's units on the board (in board order)
+    that the rules refuse with ``code``."""
+    from tests.domain.positions_targets import walks_from
+
+    seat, colour, roll = _turn_seat(game), game.state.turn.colour, game.state.turn.last_roll
+    for cell, unit in game.state.board.items():
+        if unit is None or unit.colour != colour:
+            continue
+        for walk in walks_from(cell, max(roll.red, roll.blue)):
+            body = pd("move_piece", piece_id=unit.piece_ids[0], path=walk)
+            if unit.kind == "stack":
+                body["die"] = "red" if roll.red >= roll.blue else "blue"
+            try:
+                game.decide(seat, body)
+            except RuleViolation as exc:
+                if exc.code == code:
+                    return seat, body
+    raise AssertionError(f"no walk refused with {code}")
+
+
+def pd_ally_occupied(game: Game) -> None:
+    """T28: a unit may not end its walk on a teammate's cell (passing over it is allowed)."""
+    seat, body = _refusing_walk(game, "ally_occupied")
+    assert game.refused(seat, body) == "ally_occupied"
+    colour = game.state.turn.colour
+    ally = game.state.board[body["path"][-1]]
+    assert ally.colour != colour and game.state.side[ally.colour] == game.state.side[colour]
+    assert game.ruleset.legal_commands(game.state, seat), "another move is legal"
+
+
+def pd_combat_tie_three(game: Game) -> None:
+    """T21 with a third colour: the defender's combat penalty goes to the defeated colour
+    only (``target_must_be_defeated`` for the other enemy), and is then accepted."""
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    assert combat.attacker.total == combat.defender.total and combat.winner == "defender"
+    penalty = of(events, "penalty_created")
+    assert (penalty.kind, penalty.blocking) == ("combat_win", True)
+    assert penalty.restricted_to == combat.attacker.colour
+    seat = game.state.controller[penalty.owner]
+    other = next(
+        c for c in game.state.turn_order if c not in {penalty.owner, penalty.restricted_to}
+    )
+    give = {"action": "give", "denomination": 50, "to": other}
+    body = pd("assign_penalty", penalty_id=penalty.penalty_id, transfers=[give])
+    assert game.refused(seat, body) == "target_must_be_defeated"
+    events = game.post(seat, {**body, "transfers": [{**give, "to": penalty.restricted_to}]})
+    assert "penalty_resolved" in tags(events)
+
+
+def pd_stop_on_centre(game: Game) -> None:
+    """R9: on a roll of 1/1, a unit leaving the exit may not stop on the centre."""
+    seat, colour = _turn_seat(game), game.state.turn.colour
+    roll = game.state.turn.last_roll
+    assert (roll.red, roll.blue) == (1, 1)
+    dragon = game.state.dragons[colour]
+    pieces = [(f"{colour}_chief", dragon.chief), *dragon.pawns.items()]
+    piece = next(i for i, p in pieces if p.position == "exit")
+    body = pd("move_piece", piece_id=piece, path=["centre"])
+    assert game.refused(seat, body) == "cannot_stop_on_centre"
+
+
+def pd_centre_twice(game: Game) -> None:
+    """T13 (second part): a unit that crossed the centre earlier in the turn may not enter
+    it again on the replay."""
+    seat, body = _refusing_walk(game, "centre_already_used")
+    assert game.state.turn.roll_index >= 1, "a replay"
+    assert game.state.turn.usage[body["piece_id"]].centre_used is True
+    assert game.refused(seat, body) == "centre_already_used"
+
+
+def pd_branch_reversed(game: Game) -> None:
+    """R6: a branch is walked one way in a turn: on the replay, the unit that went one way
+    along it may not go back the other way (its path has no reversal of its own)."""
+    seat, body = _refusing_walk(game, "branch_direction_reversed")
+    assert game.state.turn.roll_index >= 1, "a replay"
+    usage = game.state.turn.usage[body["piece_id"]]
+    assert set(usage.branches.values()) & {"up", "down"}
+    assert game.refused(seat, body) == "branch_direction_reversed"
+
+
+def tr_last_card(game: Game) -> None:
+    """T5 (the pile empty, face-up [null, jade, null]) then T28: taking the last card
+    makes this turn the last; the game ends with it (cards_exhausted)."""
+    state = game.state
+    seat = ("fire", "ice")[state.active_seat]
+    assert state.phase == "take" and not state.pile
+    slot = next(i for i, c in enumerate(state.face_up) if c is not None)
+    empty = next(i for i, c in enumerate(state.face_up) if c is None)
+    assert game.refused(seat, tr("take_card", source="pile")) == "pile_empty"
+    body = tr("take_card", source="face_up", slot=empty)
+    assert game.refused(seat, body) == "face_up_slot_empty"
+    events = game.post(seat, tr("take_card", source="face_up", slot=slot))
+    assert tags(events) == ["card_taken", "last_card_taken"], "no refill"
+    assert events[1].seat == game.state.active_seat
+    while game.ruleset.outcome(game.state) is None:
+        assert game.state.active_seat == events[1].seat, "nobody plays after it"
+        command = game.ruleset.legal_commands(game.state, seat)[0]
+        played = game.post(seat, msgspec.to_builtins(command))
+        assert "turn_started" not in tags(played)
+    ended = of(played, "game_ended")
+    assert "cards_exhausted" in ended.reasons
+    assert game.refused(seat, tr("take_card", source="pile")) == "game_over"
+
+
+def tr_variants(game: Game) -> None:
+    """T32 and T33's refusals, with both variants on: fire holds two ivory cards (ice's
+    start island)."""
+    from domain.tours_arc_en_ciel.board import owners_by_bridges
+    from domain.tours_arc_en_ciel.components import START_ISLAND
+
+    state = game.state
+    seat = ("fire", "ice")[state.active_seat]
+    own, enemy = START_ISLAND[seat], START_ISLAND[("fire", "ice")[1 - state.active_seat]]
+    assert state.phase == "play" and state.hands[state.active_seat][enemy] == 2
+    body = tr("invoke_invulnerability", island="jade")
+    assert game.refused(seat, body) == "not_own_start_island"
+    for island in (own, "gold"):  # fire's own, and light's (absent)
+        body = tr("share_island", island=island, target_island="diamond")
+        assert game.refused(seat, body) == "not_enemy_start_island"
+    owned = owners_by_bridges(state)
+    target = next(i for i, owners in owned.items() if 1 - state.active_seat not in owners)
+    body = tr("share_island", island=enemy, target_island=target)
+    assert game.refused(seat, body) == "target_not_owned_by_enemy"
+
+
+def tr_undeclinable(game: Game) -> None:
+    """T24: bridges_needed_plus_1 may not be declined; on an island it raises the
+    island's threshold by one."""
+    from domain.tours_arc_en_ciel.components import ISLAND_BY_ID
+
+    events = final(game)
+    asked = of(events, "chance_decision_requested")
+    assert asked.card == "bridges_needed_plus_1"
+    seat = ("fire", "ice")[asked.decider_seat]
+    assert game.refused(seat, tr("resolve_chance", decline=True)) == "decline_not_allowed"
+    events = game.post(seat, tr("resolve_chance", island="coral"))
+    changed = of(events, "threshold_changed")
+    assert (changed.island, changed.delta) == ("coral", 1)
+    assert changed.threshold == ISLAND_BY_ID["coral"].threshold + 1
+
+
+def tr_atomize_limit(game: Game) -> None:
+    """T17 (``atomize_count = 2``): a third atomization is refused, whatever the tower."""
+    from domain.tours_arc_en_ciel.components import TOWERS_OF
+
+    state = game.state
+    index = state.active_seat
+    seat = ("fire", "ice")[index]
+    assert state.phase == "play" and state.atomize_count[index] == 2
+    island = next(i for i, n in state.hands[index].items() if n >= 2)
+    body = tr("atomize", island=island, tower=TOWERS_OF[island][0])
+    assert game.refused(seat, body) == "atomize_limit_reached"
+
+
+def tr_chance_reshuffle(game: Game) -> None:
+    """T27: the chance deck drawn to its end: the next draw shuffles the discard into a
+    new deck (its order recorded) and draws its top."""
+    discard = sorted(game.state.chance_discard)
+    assert not game.state.chance_deck and discard
+    events = final(game)
+    shuffled = of(events, "chance_deck_reshuffled")
+    assert sorted(shuffled.order) == discard and shuffled.count == len(discard)
+    assert of(events, "chance_card_drawn").card == shuffled.order[0]
+    assert game.state.chance_deck[: len(shuffled.order) - 1] == shuffled.order[1:]
+
+
+def tr_eight_houses(game: Game) -> None:
+    """T3: eight Houses play in the order of the board, water (seat 2) first."""
+    started = of(game.events, "game_started")
+    assert started.turn_order == [2, 3, 4, 5, 6, 7, 0, 1] == game.state.turn_order
+    assert (game.state.active_seat, game.state.phase) == (2, "take")
+    assert game.refused("bronze", tr("take_card", source="pile")) == "not_your_turn"
+
+
+def ec_empty_border(game: Game) -> None:
+    """T05: S0 to take, border_0 empty: taking from it is refused."""
+    assert game.state.pending.seat == 0 and not game.state.piles["border_0"]
+    assert game.refused("seat_0", ec("take_card", pile_id="border_0")) == "pile_empty"
+    assert "border_0" not in game.state.pending.options
+
+
+def ec_turn_skipped(game: Game) -> None:
+    """T30 (five players): after S0's take, S1's two border piles and the central one are
+    empty: S1 is skipped and S2 takes from the one pile it reaches."""
+    assert not game.state.piles["central"]
+    events = final(game)
+    names = tags(events)
+    ended = names.index("turn_ended")
+    assert names[ended : ended + 3] == ["turn_ended", "turn_skipped", "turn_started"]
+    skipped, started = events[ended + 1], events[ended + 2]
+    assert (skipped.seat, skipped.reason) == (1, "no_accessible_card")
+    assert started.seat == 2
+    asked = of(events, "decision_requested")
+    assert (asked.seat, asked.kind, list(asked.options)) == (2, "take_card", ["border_2"])
+
+
+def ak_no_removal(game: Game) -> None:
+    """T36 (D34): the active player moved last, and no token has left the board since:
+    another move is refused (a removal would be accepted)."""
+    from domain.arkantis.components import CELLS
+
+    state = game.state
+    seat = state.active_seat
+    count = bin(state.tokens).count("1")
+    assert state.phase == "action" and state.player(seat).tokens_at_last_move == count
+    full = [c for i, c in enumerate(CELLS) if state.tokens >> i & 1]
+    empty = [c for i, c in enumerate(CELLS) if not state.tokens >> i & 1]
+    codes = set()
+    for a in full:
+        for b in empty:
+            try:
+                game.decide(seat, ak("move_token", from_cell=a, to_cell=b))
+            except RuleViolation as exc:
+                codes.add(exc.code)
+                if exc.code == "no_removal_since_last_move":
+                    body = ak("move_token", from_cell=a, to_cell=b)
+                    assert game.refused(seat, body) == "no_removal_since_last_move"
+                    return
+    raise AssertionError(f"no move refused for D34: {sorted(codes)}")
+
+
+def tr_move_errors(game: Game) -> None:
+    """T14: moving from an enemy's tower, via an island that is not an end of the
+    tower, back onto the same tower, or onto a tower the mover holds, is refused."""
+    from domain.tours_arc_en_ciel.components import DRAGONS, ISLAND_BY_ID, TOWER_ENDS
+    from tests.domain.positions_targets import _tr_own_next_to_own
+
+    state = game.state
+    seat = state.houses[state.active_seat]
+    assert state.phase == "third"
+    found = _tr_own_next_to_own(state)
+    assert found is not None
+    a, via, b = found
+    enemy = next(t for t, d in state.occupant.items() if d and DRAGONS[d].house != seat)
+    move = tr("move_dragon", from_tower=a, via_island=via, to_tower=b)
+    assert game.refused(seat, {**move, "from_tower": enemy}) == "not_your_dragon"
+    elsewhere = next(i for i in ISLAND_BY_ID if i not in TOWER_ENDS[a])
+    assert game.refused(seat, {**move, "via_island": elsewhere}) == "via_not_endpoint"
+    assert game.refused(seat, {**move, "to_tower": a}) == "tower_not_adjacent"
+    assert game.refused(seat, move) == "tower_occupied_by_own_dragon"
+
+
+def tr_hide_dragons(game: Game) -> None:
+    """T23: a hide card with no more visible board Dragons than it hides hides them all
+    at once, in bridge order, with no decision."""
+    from domain.tours_arc_en_ciel.board import own_towers
+    from domain.tours_arc_en_ciel.components import TOWER_NO
+
+    state = game.state
+    visible = [
+        t for t in own_towers(state, state.active_seat) if state.occupant[t] not in state.hidden
+    ]
+    events = final(game)
+    card = of(events, "chance_card_drawn").card
+    assert card.startswith("hide_dragons") and len(visible) <= int(card.rsplit("_", 1)[1])
+    hidden = [e.tower for e in events if tag_of(e).endswith(".dragon_hidden")]
+    assert hidden == sorted(visible, key=TOWER_NO.__getitem__)
+    assert "chance_decision_requested" not in tags(events)
+    assert of(events, "chance_card_discarded").outcome == "applied"
+
+
+def tr_resurrection_for_all(game: Game) -> None:
+    """T38: every seat with an eliminated Dragon gets its first one back, from the
+    drawer on in turn order."""
+    state = game.state
+    drawer = state.active_seat
+    order = state.turn_order[state.turn_order.index(drawer) :]
+    order += state.turn_order[: state.turn_order.index(drawer)]
+    expected = [(s, state.eliminated[s][0]) for s in order if state.eliminated[s]]
+    events = final(game)
+    assert of(events, "chance_card_drawn").card == "resurrection_for_all"
+    back = [(e.seat, e.dragon) for e in events if tag_of(e).endswith(".dragon_resurrected")]
+    assert back == expected and back
+    assert of(events, "chance_card_discarded").outcome == "applied"
+
+
+def pd_double_nothing_legal(game: Game) -> None:
+    """T6: a double that leaves nothing legal is lost, and the colour still replays."""
+    colour = game.state.turn.colour
+    events = final(game)
+    assert tags(events) == ["dice_rolled", "roll_forfeited"]
+    assert events[0].outcome == "double" and events[1].reason == "no_legal_action"
+    turn = game.state.turn
+    assert (turn.colour, turn.phase, turn.roll_index) == (colour, "awaiting_roll", 1)
+
+
+def tr_lose_defense(game: Game) -> None:
+    """T20: a lose_defense card takes its amount (at most what there is) from the
+    drawer's tower with the highest defense (the lowest bridge number on a tie), with
+    no decision."""
+    from domain.tours_arc_en_ciel.board import own_towers
+    from domain.tours_arc_en_ciel.components import TOWER_NO
+
+    state = game.state
+    defended = [t for t in own_towers(state, state.active_seat) if state.defense[t] > 0]
+    tower = min(defended, key=lambda t: (-state.defense[t], TOWER_NO[t]))
+    before = state.defense[tower]
+    events = final(game)
+    card = of(events, "chance_card_drawn").card
+    assert card.startswith("lose_defense")
+    amount = int(card.rsplit("_", 1)[1])
+    changed = of(events, "defense_changed")
+    assert (changed.tower, changed.cause) == (tower, "chance")
+    assert changed.delta == -min(amount, before) and changed.defense == before + changed.delta
+    assert "chance_decision_requested" not in tags(events)
+    assert of(events, "chance_card_discarded").outcome == "applied"
+
+
+def ak_forced_pass_after_a_pass(game: Game) -> None:
+    """T28: bob passes; alice, with too few sesterces for any legal action, is passed
+    for her (``no_legal_action``) and the game ends."""
+    events = final(game)
+    assert tags(events)[:3] == ["player_passed", "turn_started", "player_passed"]
+    first, started, forced = events[:3]
+    assert (first.reason, first.leave_position) == ("voluntary", 1)
+    assert started.seat == forced.seat != first.seat
+    assert (forced.reason, forced.leave_position) == ("no_legal_action", 2)
+    assert tags(events)[-1] == "game_ended" and game.ruleset.to_act(game.state) == []
+
+
+def tr_combat_card_kept(game: Game) -> None:
+    """T19 (first part): a combat card drawn as the third action is kept for a combat
+    to come, and the turn passes."""
+    seat = game.state.active_seat
+    events = final(game)
+    drawn, kept = of(events, "chance_card_drawn"), of(events, "chance_card_kept")
+    assert (kept.seat, kept.card, kept.pile) == (seat, drawn.card, "combat")
+    assert drawn.card.startswith("combat_")
+    assert tags(events)[-2:] == ["turn_ended", "turn_started"]
+    assert game.state.combat_cards[seat] == [drawn.card]
+    assert drawn.card not in game.state.chance_discard
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1431,6 +1814,8 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "two-players-first-turn"): ec_two_players,
     ("eclats_des_cites", "upgrade-to-choose"): ec_upgrade,
     ("eclats_des_cites", "turn-errors"): ec_turn_errors,
+    ("eclats_des_cites", "empty-border"): ec_empty_border,
+    ("eclats_des_cites", "turn-skipped"): ec_turn_skipped,
     ("tours_arc_en_ciel", "opening"): tr_opening,
     ("tours_arc_en_ciel", "take-a-face-up-card"): tr_take_face_up,
     ("tours_arc_en_ciel", "landing"): tr_landing,
@@ -1449,6 +1834,17 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("tours_arc_en_ciel", "last-move-all-dragons-on-board"): ends("all_dragons_on_board", "score"),
     ("tours_arc_en_ciel", "last-move-tie-pearls"): ends("cards_exhausted", "pearls"),
     ("tours_arc_en_ciel", "finished"): finished,
+    ("tours_arc_en_ciel", "last-card"): tr_last_card,
+    ("tours_arc_en_ciel", "variants"): tr_variants,
+    ("tours_arc_en_ciel", "undeclinable"): tr_undeclinable,
+    ("tours_arc_en_ciel", "atomize-limit"): tr_atomize_limit,
+    ("tours_arc_en_ciel", "chance-reshuffle"): tr_chance_reshuffle,
+    ("tours_arc_en_ciel", "eight-houses"): tr_eight_houses,
+    ("tours_arc_en_ciel", "move-errors"): tr_move_errors,
+    ("tours_arc_en_ciel", "combat-card-kept"): tr_combat_card_kept,
+    ("tours_arc_en_ciel", "lose-defense"): tr_lose_defense,
+    ("tours_arc_en_ciel", "hide-dragons"): tr_hide_dragons,
+    ("tours_arc_en_ciel", "resurrection-for-all"): tr_resurrection_for_all,
     ("arkantis", "opening"): ak_opening,
     ("arkantis", "tournament-layout-1"): ak_tournament_1,
     ("arkantis", "tournament-die-4"): ak_tournament_die_4,
@@ -1472,6 +1868,8 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("arkantis", "finished"): ak_finished,
     ("arkantis", "unknown-seat"): ak_unknown_seat,
     ("arkantis", "first-move-ends-the-game"): ak_first_move_ends,
+    ("arkantis", "no-removal-since-last-move"): ak_no_removal,
+    ("arkantis", "forced-pass-after-a-pass"): ak_forced_pass_after_a_pass,
     ("petits_dragons", "inactive-colour-skipped"): pd_skip,
     ("petits_dragons", "penalty-to-backfire"): pd_backfire,
     ("petits_dragons", "stacking"): pd_stacking,
@@ -1509,4 +1907,10 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("petits_dragons", "last-move-round-limit"): pd_ends("round_limit"),
     ("petits_dragons", "last-move-tie"): pd_ends("no_colour_can_act", tie=True),
     ("petits_dragons", "finished"): pd_finished,
+    ("petits_dragons", "ally-occupied"): pd_ally_occupied,
+    ("petits_dragons", "combat-tie-three-colours"): pd_combat_tie_three,
+    ("petits_dragons", "stop-on-centre"): pd_stop_on_centre,
+    ("petits_dragons", "centre-twice"): pd_centre_twice,
+    ("petits_dragons", "branch-reversed"): pd_branch_reversed,
+    ("petits_dragons", "double-nothing-legal"): pd_double_nothing_legal,
 }

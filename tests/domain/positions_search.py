@@ -30,10 +30,27 @@ Predicate = Callable[[Any, list[Any], Probe], bool]
 """(state, the events of the last command, a probe) -> found."""
 
 
+def _tag(command: Any) -> str:
+    return str(type(command).__struct_config__.tag).split(".", 1)[1]
+
+
+def _preferred(policy: str, legal: list[Any]) -> list[Any]:
+    """The legal commands of the first type ``prefer:<type>,<type>...`` names that has
+    some (none for any other policy)."""
+    if not policy.startswith("prefer:"):
+        return []
+    for tag in policy[len("prefer:") :].split(","):
+        found = [c for c in legal if _tag(c) == tag]
+        if found:
+            return found
+    return []
+
+
 def games(
     ruleset: AnyRuleset, options: Any, seed: str, steps: int, policy: str = "random"
 ) -> Iterator[tuple[Any, list[Any], list[tuple[str, dict[str, Any]]], Probe]]:
-    """Every state of one game (uniform random, or a bot level's choices): (state, last
+    """Every state of one game (uniform random; ``prefer:<type>,…``: a command of the
+    first of those types that is legal, else uniform random; or a bot level's choices): (state, last
     events, commands so far, a probe of this state)."""
     chooser = random.Random(seed)
     seats = ruleset.seats(options)
@@ -57,7 +74,10 @@ def games(
             return
         seat = chooser.choice(to_act)
         legal = ruleset.legal_commands(state, seat)
-        if policy == "random":
+        preferred = _preferred(policy, legal)
+        if preferred:
+            command = chooser.choice(preferred)
+        elif policy == "random" or policy.startswith("prefer:"):
             command = chooser.choice(legal)
         else:
             view = ruleset.view(state, seat)

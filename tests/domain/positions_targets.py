@@ -547,15 +547,15 @@ def walks_from(start: str, length: int) -> list[list[str]]:
     return found
 
 
-def pd_refusal(code: str, kind: str) -> Predicate:
+def pd_refusal(code: str, kind: str, *, double: bool | None = False) -> Predicate:
     """Some walk of the acting colour's lone ``kind`` (chief or pawn) is refused with
-    ``code`` on a plain roll (T19: ``cannot_stack_chief``, ``stack_full``)."""
+    ``code`` (by default on a plain roll: T19's ``cannot_stack_chief``, ``stack_full``)."""
 
     def found(state: Any, events: list[Any], probe: Probe) -> bool:
         from domain import RULESETS, Rng
         from domain.petits_dragons.commands import PetitsDragonsMovePiece
 
-        if not _pd_acting(state, double=False):
+        if not _pd_acting(state, double=double):
             return False
         colour = state.turn.colour
         roll = state.turn.last_roll
@@ -590,3 +590,285 @@ def pd_stack_arrives(state: Any, events: list[Any], probe: Probe) -> bool:
 
 
 PETITS_DRAGONS["stack-arrives"] = Target({}, pd_stack_arrives, policy="greedy", before=True)
+
+
+ALLIANCES = {
+    "seats": [["white"], ["black"], ["red"], ["green"]],
+    "option_alliances": True,
+    "teams": [["seat_0", "seat_1"], ["seat_2", "seat_3"]],
+}
+"""T28's game: white and black against red and green."""
+
+PETITS_DRAGONS.update(
+    {
+        "ally-occupied": Target(ALLIANCES, pd_refusal("ally_occupied", "pawn"), policy="greedy"),
+        "stop-on-centre": Target({}, pd_refusal("cannot_stop_on_centre", "pawn", double=None)),
+        "centre-twice": Target(
+            {}, pd_refusal("centre_already_used", "pawn", double=None), policy="greedy"
+        ),
+        "branch-reversed": Target(
+            {}, pd_refusal("branch_direction_reversed", "pawn", double=None), policy="greedy"
+        ),
+        "combat-tie-three-colours": Target(
+            WKR, pd_event("combat_resolved", winner="defender"), policy="greedy", before=True
+        ),
+    }
+)
+
+
+def pd_stop_on_centre(state: Any, events: list[Any], probe: Probe) -> bool:
+    """R9: a unit at the exit on a roll of 1/1, whose one step ([centre]) may not end
+    there."""
+    from domain import RULESETS, Rng
+    from domain.petits_dragons.commands import PetitsDragonsMovePiece
+
+    if not _pd_acting(state, double=True):
+        return False
+    roll = state.turn.last_roll
+    if (roll.red, roll.blue) != (1, 1):
+        return False
+    colour = state.turn.colour
+    dragon = state.dragons[colour]
+    seat = state.controller[colour]
+    for piece_id, piece in [(f"{colour}_chief", dragon.chief), *dragon.pawns.items()]:
+        if piece.position != "exit":
+            continue
+        command = PetitsDragonsMovePiece(piece_id=piece_id, path=["centre"])
+        try:
+            RULESETS["petits_dragons"].decide(state, seat, command, Rng("search", 0))
+        except Exception as exc:
+            if getattr(exc, "code", None) == "cannot_stop_on_centre":
+                return True
+    return False
+
+
+PETITS_DRAGONS["stop-on-centre"] = Target(WKR, pd_stop_on_centre)
+
+
+def tr_last_card(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T5 and T28: a seat to take, the pile empty and one face-up card left."""
+    return (
+        state.phase == "take"
+        and not state.pile
+        and sum(c is not None for c in state.face_up) == 1
+        and state.pending is None
+    )
+
+
+VARIANTS = {"start_pair_invulnerability": True, "enemy_start_pair_share": True}
+"""T32 and T33's options (12.4, 12.5)."""
+
+
+def tr_enemy_start_pair(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T33: in play, the active seat holds two cards of an enemy's start island."""
+    from domain.tours_arc_en_ciel.components import START_ISLAND
+
+    if state.phase != "play" or state.pending is not None:
+        return False
+    index = state.active_seat
+    hand = state.hands[index]
+    return any(
+        hand.get(START_ISLAND[house], 0) >= 2
+        for other, house in enumerate(state.houses)
+        if other != index
+    )
+
+
+def tr_undeclinable(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T37 (second part), T24: a decision asked on a card that may not be declined."""
+    from domain.tours_arc_en_ciel.components import CHANCE_BY_KIND
+
+    return any(
+        _tag(e) == "chance_decision_requested" and not CHANCE_BY_KIND[e.card].decline
+        for e in events
+    )
+
+
+def tr_atomize_limit(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T17 (``atomize_count = 2``): in play, the active seat has atomized twice and holds
+    a pair of cards."""
+    if state.phase != "play" or state.pending is not None:
+        return False
+    index = state.active_seat
+    return state.atomize_count[index] >= 2 and any(n >= 2 for n in state.hands[index].values())
+
+
+TOURS.update(
+    {
+        "last-card": Target({}, tr_last_card, shortest=False),
+        "enemy-start-pair": Target(VARIANTS, tr_enemy_start_pair),
+        "undeclinable": Target({}, tr_undeclinable, policy="prefer:draw_chance", before=True),
+        "atomize-limit": Target({}, tr_atomize_limit, policy="prefer:atomize", shortest=False),
+        "chance-reshuffle": Target(
+            {},
+            tr_event("chance_deck_reshuffled"),
+            policy="prefer:chance_instead_of_landing,draw_chance,land_dragon",
+            before=True,
+            shortest=False,
+        ),
+    }
+)
+
+
+def ec_piles_low(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T29: the central pile and one border pile empty, one card left in the other (two
+    players): the next take may exhaust every pile."""
+    piles = state.piles
+    pending = state.pending
+    return (
+        pending is not None
+        and pending.kind == "take_card"
+        and not piles["central"]
+        and sorted(len(p) for p in piles.values()) == [0, 0, 1]
+    )
+
+
+ECLATS.update(
+    {
+        "skipped-4": Target(
+            {"seat_count": 4}, pd_event("turn_skipped"), before=True, shortest=False
+        ),
+        "skipped-5": Target(
+            {"seat_count": 5}, pd_event("turn_skipped"), before=True, shortest=False
+        ),
+        "piles-low": Target({}, ec_piles_low, shortest=False),
+    }
+)
+
+
+def ak_no_removal(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T36 (D34): the active player moved last time and no token left the board since,
+    and some move is refused for it (``no_removal_since_last_move``)."""
+    from domain import RULESETS, Rng
+    from domain.arkantis.commands import ArkantisMoveToken
+    from domain.arkantis.components import CELLS
+
+    if state.phase != "action" or state.active_seat is None:
+        return False
+    player = state.player(state.active_seat)
+    if player is None or player.tokens_at_last_move != bin(state.tokens).count("1"):
+        return False
+    full = [c for i, c in enumerate(CELLS) if state.tokens >> i & 1]
+    empty = [c for i, c in enumerate(CELLS) if not state.tokens >> i & 1]
+    for a in full:
+        for b in empty:
+            command = ArkantisMoveToken(from_cell=a, to_cell=b)
+            try:
+                RULESETS["arkantis"].decide(state, state.active_seat, command, Rng("search", 0))
+            except Exception as exc:
+                if getattr(exc, "code", None) == "no_removal_since_last_move":
+                    return True
+            else:
+                continue
+    return False
+
+
+ARKANTIS["no-removal"] = Target({}, ak_no_removal, shortest=False)
+
+
+def _tr_own_next_to_own(state: Any) -> tuple[str, str, str] | None:
+    """(from_tower, via_island, to_tower): a move of the active seat onto its own Dragon,
+    refused with ``tower_occupied_by_own_dragon``."""
+    from domain import RULESETS, Rng
+    from domain.tours_arc_en_ciel.commands import ToursMoveDragon
+    from domain.tours_arc_en_ciel.components import DRAGONS, TOWER_ENDS, TOWERS_OF
+
+    house = state.houses[state.active_seat]
+    own = sorted(t for t, d in state.occupant.items() if d and DRAGONS[d].house == house)
+    for a in own:
+        for via in TOWER_ENDS[a]:
+            for b in TOWERS_OF[via]:
+                if b == a or b not in own:
+                    continue
+                command = ToursMoveDragon(from_tower=a, via_island=via, to_tower=b)
+                try:
+                    RULESETS["tours_arc_en_ciel"].decide(state, house, command, Rng("search", 0))
+                except Exception as exc:
+                    if getattr(exc, "code", None) == "tower_occupied_by_own_dragon":
+                        return a, via, b
+    return None
+
+
+def tr_move_errors(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T14: in the third action, the active seat has a Dragon next to another of its own
+    (over an island it may cross), and the enemy holds a tower."""
+    from domain.tours_arc_en_ciel.components import DRAGONS
+
+    if state.phase != "third" or state.pending is not None:
+        return False
+    house = state.houses[state.active_seat]
+    if not any(d and DRAGONS[d].house != house for d in state.occupant.values()):
+        return False
+    return _tr_own_next_to_own(state) is not None
+
+
+TOURS["move-errors"] = Target({}, tr_move_errors)
+
+
+def tr_drawn_then(card_prefix: str, then: str) -> Predicate:
+    """A chance card ``card_prefix…`` was drawn and applied at once with a ``then``
+    event (use with ``before``)."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        drawn = any(
+            _tag(e) == "chance_card_drawn" and e.card.startswith(card_prefix) for e in events
+        )
+        return drawn and any(_tag(e) == then for e in events)
+
+    return found
+
+
+TOURS.update(
+    {
+        "hide": Target(
+            {}, tr_drawn_then("hide_dragons", "dragon_hidden"), "prefer:draw_chance", before=True
+        ),
+        "resurrection-for-all": Target(
+            {},
+            tr_drawn_then("resurrection_for_all", "dragon_resurrected"),
+            "prefer:draw_chance",
+            before=True,
+        ),
+    }
+)
+
+
+def pd_double_forfeited(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T6: a double with no legal action: the roll is lost, the colour rolls again."""
+    return any(_tag(e) == "dice_rolled" and e.outcome == "double" for e in events) and any(
+        _tag(e) == "roll_forfeited" and e.reason == "no_legal_action" for e in events
+    )
+
+
+PETITS_DRAGONS["double-forfeited"] = Target(
+    {}, pd_double_forfeited, policy="greedy", before=True, shortest=False
+)
+
+
+TOURS["lose-defense"] = Target(
+    {}, tr_drawn_then("lose_defense", "defense_changed"), "prefer:draw_chance", before=True
+)
+
+
+def ak_forced_after_pass(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T28: a voluntary pass after which the next player is forced to pass too."""
+    passes = [e.reason for e in events if _tag(e) == "player_passed"]
+    return passes[:2] == ["voluntary", "no_legal_action"]
+
+
+def ak_bank_short(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T30: earnings the bank cannot pay in full."""
+    return any(_tag(e) == "sesterces_earned" and e.paid < e.owed for e in events)
+
+
+ARKANTIS.update(
+    {
+        "forced-after-pass": Target({}, ak_forced_after_pass, before=True),
+        "bank-short": Target({}, ak_bank_short, before=True, shortest=False),
+    }
+)
+
+
+TOURS["combat-card-kept"] = Target(
+    {}, pd_event("chance_card_kept", pile="combat"), "prefer:draw_chance", before=True
+)

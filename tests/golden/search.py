@@ -5,7 +5,10 @@ server refuses with that very code.
 Candidates are the legal commands of the named positions (and of a few random games
 from them), sent by every seat, as they are and with one field changed to a value
 that field takes elsewhere or to an out-of-range one; options are the defaults and
-the named positions' options with one or two fields changed the same way.
+the named positions' options with one or two fields changed the same way. A code no
+such change raises comes from the named positions' checks
+(``tests/domain/positions_checks.py``): each command a check expects refused, at the
+point of the check's game where it is sent.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import msgspec
 
 from domain.kernel import AnyRuleset, RuleViolation, Seat
 from domain.positions import Position, positions_for
+from tests.domain import positions_checks as checks
 from tests.golden.plan import EXTRA_OPTIONS, Game, body
 
 BODIES_PER_TYPE = 24
@@ -124,11 +128,64 @@ def mutations(pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return _distinct(out, 10**6)
 
 
+class _Recording(checks.Game):
+    """A check's game that notes each command it expects refused, with the commands
+    posted before it."""
+
+    def __init__(self, ruleset: str, where: Position) -> None:
+        super().__init__(ruleset, where)
+        self.posted: list[tuple[Seat, dict[str, Any]]] = []
+        self.refusals: list[tuple[Position, Seat, dict[str, Any], str]] = []
+
+    def post(self, seat: str, body: dict[str, Any]) -> list[Any]:
+        events = super().post(seat, body)
+        self.posted.append((seat, body))
+        return events
+
+    def refused(self, seat: str, body: dict[str, Any]) -> str:
+        code = super().refused(seat, body)
+        at = self.position
+        if self.posted:
+            at = msgspec.structs.replace(
+                at,
+                id=f"{at.id}-then-{len(self.posted)}",
+                commands=(*at.commands, *self.posted),
+            )
+        self.refusals.append((at, seat, body, code))
+        return code
+
+
+def check_refusals(ruleset: AnyRuleset) -> Iterator[tuple[Position, Seat, dict[str, Any], str]]:
+    """(position, seat, body, code): every command a named position's check expects
+    refused, in the order of the positions."""
+    for where in positions_for(ruleset.name):
+        check = checks.CHECKS.get((ruleset.name, where.id))
+        if check is None or where.claims:
+            continue
+        game = _Recording(ruleset.name, where)
+        check(game)
+        yield from game.refusals
+
+
 def command_refusals(
     ruleset: AnyRuleset,
 ) -> Iterator[tuple[Position, Seat, dict[str, Any], str]]:
     """(position, seat, body, code): the first refusal found of each code; the position
-    is a named one, or one played on from it (an ad-hoc position, to import)."""
+    is a named one, or one played on from it (an ad-hoc position, to import). The
+    search's come first, then the checks' codes it missed."""
+    found: set[str] = set()
+    for refusal in _searched_refusals(ruleset):
+        found.add(refusal[3])
+        yield refusal
+    for refusal in check_refusals(ruleset):
+        if refusal[3] not in found:
+            found.add(refusal[3])
+            yield refusal
+
+
+def _searched_refusals(
+    ruleset: AnyRuleset,
+) -> Iterator[tuple[Position, Seat, dict[str, Any], str]]:
     states, pool = walks(ruleset)
     candidates = mutations(pool)
     found: set[str] = set()

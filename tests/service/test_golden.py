@@ -3,7 +3,8 @@ and covers every command type, event type, named position and problem code, each
 enumerated from the rulesets and the OpenAPI document (issue 32 part 3).
 
 A code or type left out is named here with the reason: those no in-process server
-answers deterministically, and those no request of the recorder reaches yet.
+answers deterministically, those the service or the schema answers first, and those
+no game from an opening can reach.
 """
 
 from __future__ import annotations
@@ -50,10 +51,10 @@ SCHEMA_FIRST = (
     "the schema lists the values (an enum, a non-empty string): any other is a 400"
     " invalid_request before the rules see it"
 )
-NOT_REACHED = (
-    "not reached yet: no state of the named positions (or of random play from them) with"
-    " one field of a legal command changed, nor one or two options changed, raises it"
-    " (tests/golden/search.py); a named position for it would bring it in"
+EMPTY_CHANCE = (
+    "a chance deck and discard both empty: a card applied at once (lose_defense_3 …) goes"
+    " to the discard and leaves it only for a reshuffled deck, so they never are (Tours"
+    " README, Named positions)"
 )
 RULE_CODES_LEFT_OUT = {
     **dict.fromkeys(["game_finished", "game_over", "game_not_in_progress"], SERVICE_FIRST),
@@ -65,32 +66,19 @@ RULE_CODES_LEFT_OUT = {
     ),
     "invalid_gold_tower_seat": "the Gold tower's holder comes from the service's setup"
     " context (the last winner), never from a request",
-    **dict.fromkeys(
-        """ally_occupied atomize_limit_reached branch_already_used
-        branch_direction_reversed cannot_stack_chief cannot_stop_on_centre
-        centre_already_used chance_deck_empty decision_pending decline_not_allowed
-        duplicate_cells egg_unavailable face_up_slot_empty invalid_path
-        invalid_target no_eliminated_dragon not_enemy_start_island
-        not_own_colour_cell not_own_start_island not_your_decision reserve_not_empty
-        stack_full target_must_be_defeated target_not_owned_by_enemy
-        third_action_available variant_disabled wrong_total""".split(),
-        NOT_REACHED,
-    ),
+    "chance_deck_empty": EMPTY_CHANCE,
+    "no_eliminated_dragon": "an empty reserve with no Dragon eliminated is all 18 on the"
+    " board, which ends the game at the end of that turn, before any play phase (Tours"
+    " README, Named positions)",
+    "invalid_path": "petits Dragons' fallback for a refused walk without a code of its own:"
+    " every rule of a walk (R1-R10) has its own code, so no walk meets it",
 }
 """Rule-violation codes (of any ruleset) the corpus does not show."""
 
-NO_RANDOM_GAME = (
-    "no random game of the recorder's search meets it (tests/golden/plan.py), nor did 60"
-    " more whole random games per option set of tests/golden/plan.py, moves chosen type first"
-)
 TYPES_LEFT_OUT = {
-    "eclats_des_cites.turn_skipped": "a seat whose piles are all empty while the game goes"
-    " on: " + NO_RANDOM_GAME,
-    "tours_arc_en_ciel.skip_third_action": "a third action with nothing to do (no chance"
-    " card, move or swap): " + NO_RANDOM_GAME,
-    "tours_arc_en_ciel.third_action_skipped": "the event of skip_third_action: " + NO_RANDOM_GAME,
-    "tours_arc_en_ciel.chance_deck_reshuffled": "the chance deck drawn to its end: "
-    + NO_RANDOM_GAME,
+    "tours_arc_en_ciel.skip_third_action": "legal only with no chance card to draw: "
+    + EMPTY_CHANCE,
+    "tours_arc_en_ciel.third_action_skipped": "the event of skip_third_action: " + EMPTY_CHANCE,
 }
 """Command and event types the corpus does not show."""
 

@@ -1316,7 +1316,7 @@ export interface components {
              * @description Sandbox only: start the game at this named position (`GET /rulesets/{ruleset}/positions`), its seats claimed: the answer's `tokens` hold a bearer token per seat. Not with `options`, `seed` or `bots` (422 `position_conflict`); any server not in sandbox mode answers 422 `sandbox_only`.
              * @enum {null|string}
              */
-            position?: "opening" | "tournament-layout-1" | "tournament-die-4" | "tournament-layout-12" | "explicit-layout" | "no-new-red-shape" | "no-new-blue-shape" | "no-new-shapes" | "remove-two-tokens" | "remove-two-tokens-refused" | "validation-window" | "lay-card-refused" | "buy-visible-then-lay" | "forfeit-with-end-turn" | "visible-card-race" | "swap-duplicate" | "pass-out-of-turn" | "first-move-ends-the-game" | "unknown-seat" | "last-move" | "finished" | "last-move-tie-laid-value" | "last-move-tie-leave-position" | null;
+            position?: "opening" | "tournament-layout-1" | "tournament-die-4" | "tournament-layout-12" | "explicit-layout" | "no-new-red-shape" | "no-new-blue-shape" | "no-new-shapes" | "remove-two-tokens" | "remove-two-tokens-refused" | "validation-window" | "lay-card-refused" | "buy-visible-then-lay" | "forfeit-with-end-turn" | "visible-card-race" | "swap-duplicate" | "pass-out-of-turn" | "first-move-ends-the-game" | "unknown-seat" | "last-move" | "finished" | "last-move-tie-laid-value" | "last-move-tie-leave-position" | "no-removal-since-last-move" | "forced-pass-after-a-pass" | null;
             /**
              * @description Always `arkantis`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -3071,7 +3071,7 @@ export interface components {
              * @description Sandbox only: start the game at this named position (`GET /rulesets/{ruleset}/positions`), its seats claimed: the answer's `tokens` hold a bearer token per seat. Not with `options`, `seed` or `bots` (422 `position_conflict`); any server not in sandbox mode answers 422 `sandbox_only`.
              * @enum {null|string}
              */
-            position?: "opening" | "five-players" | "wonder-taken" | "four-players-first-turn" | "three-players-first-turn" | "two-players-first-turn" | "upgrade-to-choose" | "turn-errors" | "battle" | "first-stage" | "last-move" | "finished" | "last-move-tie-stages-built" | null;
+            position?: "opening" | "five-players" | "wonder-taken" | "four-players-first-turn" | "three-players-first-turn" | "two-players-first-turn" | "upgrade-to-choose" | "turn-errors" | "battle" | "first-stage" | "last-move" | "finished" | "last-move-tie-stages-built" | "empty-border" | "turn-skipped" | null;
             /**
              * @description Always `eclats_des_cites`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -5007,7 +5007,7 @@ export interface components {
              * @description Sandbox only: start the game at this named position (`GET /rulesets/{ruleset}/positions`), its seats claimed: the answer's `tokens` hold a bearer token per seat. Not with `options`, `seed` or `bots` (422 `position_conflict`); any server not in sandbox mode answers 422 `sandbox_only`.
              * @enum {null|string}
              */
-            position?: "opening" | "stack-arrives" | "stack-full" | "chief-on-own-pawn" | "bounce-on-the-centre" | "twice-on-the-arena" | "pawn-direction" | "own-branch" | "opening-against-a-bot" | "three-colours" | "suite" | "birth-on-double-2" | "double-5-chief-in-nest" | "double-4-chief-in-nest" | "first-move-from-the-exit" | "replay-to-decline" | "double-1-birth-only" | "combat-next" | "last-move-colour-completed" | "finished" | "last-move-no-colour-can-act" | "last-move-round-limit" | "last-move-tie" | "inactive-colour-skipped" | "penalty-to-backfire" | "stacking" | "teleport" | "arrival" | "chief-killed" | "arena-hold" | "arena-penalty-lapses" | "combat-tie" | "die-choice" | "chief-dead-double" | "chief-both-ways" | "pawn-both-ways" | "arena-bounce" | "teleport-lost" | null;
+            position?: "opening" | "stack-arrives" | "stack-full" | "chief-on-own-pawn" | "bounce-on-the-centre" | "twice-on-the-arena" | "pawn-direction" | "own-branch" | "opening-against-a-bot" | "three-colours" | "suite" | "birth-on-double-2" | "double-5-chief-in-nest" | "double-4-chief-in-nest" | "first-move-from-the-exit" | "replay-to-decline" | "double-1-birth-only" | "combat-next" | "last-move-colour-completed" | "finished" | "last-move-no-colour-can-act" | "last-move-round-limit" | "last-move-tie" | "inactive-colour-skipped" | "penalty-to-backfire" | "stacking" | "teleport" | "arrival" | "chief-killed" | "arena-hold" | "arena-penalty-lapses" | "combat-tie" | "die-choice" | "chief-dead-double" | "chief-both-ways" | "pawn-both-ways" | "arena-bounce" | "teleport-lost" | "ally-occupied" | "combat-tie-three-colours" | "stop-on-centre" | "centre-twice" | "branch-reversed" | "double-nothing-legal" | null;
             /**
              * @description Always `petits_dragons`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -8182,7 +8182,7 @@ export interface components {
              * @description Sandbox only: start the game at this named position (`GET /rulesets/{ruleset}/positions`), its seats claimed: the answer's `tokens` hold a bearer token per seat. Not with `options`, `seed` or `bots` (422 `position_conflict`); any server not in sandbox mode answers 422 `sandbox_only`.
              * @enum {null|string}
              */
-            position?: "opening" | "take-a-face-up-card" | "landing" | "landing-refused" | "third-action" | "turn-errors" | "attacker-wins" | "tie-to-defender" | "blower-back" | "last-move" | "finished" | "last-move-all-dragons-on-board" | "last-move-tie-pearls" | "combat-next" | "chance-card-next" | "chance-decline" | "swap" | "atomize" | null;
+            position?: "opening" | "take-a-face-up-card" | "landing" | "landing-refused" | "third-action" | "turn-errors" | "attacker-wins" | "tie-to-defender" | "blower-back" | "last-move" | "finished" | "last-move-all-dragons-on-board" | "last-move-tie-pearls" | "combat-next" | "chance-card-next" | "chance-decline" | "swap" | "atomize" | "last-card" | "variants" | "undeclinable" | "atomize-limit" | "chance-reshuffle" | "eight-houses" | "move-errors" | "hide-dragons" | "resurrection-for-all" | "lose-defense" | "combat-card-kept" | null;
             /**
              * @description Always `tours_arc_en_ciel`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}

@@ -23,3 +23,5 @@ last-move-tie-leave-position = The last move before an end decided by the order 
 finished = A finished game
 unknown-seat = Board A: a command from a seat this game lacks
 first-move-ends-the-game = Board A: a first move after which nobody can act
+no-removal-since-last-move = The player moved a token last time and none has been removed since: no other move
+forced-pass-after-a-pass = A player is about to pass; the other, short of sesterces, will have no legal action

@@ -23,3 +23,5 @@ last-move-tie-leave-position = Le dernier coup avant une fin départagée par l'
 finished = Une partie finie
 unknown-seat = Plateau A : un ordre d'une place que la partie n'a pas
 first-move-ends-the-game = Plateau A : un premier coup après lequel personne ne peut plus jouer
+no-removal-since-last-move = Le joueur a déplacé un jeton la dernière fois et aucun jeton n'a été retiré depuis : il ne peut pas en déplacer un autre
+forced-pass-after-a-pass = Un joueur va passer son tour ; l'autre, faute de sesterces, ne pourra plus rien faire

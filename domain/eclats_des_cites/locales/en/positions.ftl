@@ -13,3 +13,5 @@ turn-errors = Three players: a card taken out of turn
 five-players = Five players: the last to choose gets the last wonder
 battle = The third conflict marker on alert, two players: a battle at the end of the turn
 first-stage = A card that completes the first stage of a wonder
+empty-border = The first player's turn, with their left border pile (border 1) empty
+turn-skipped = Five players: after this move the second player reaches no pile and is skipped

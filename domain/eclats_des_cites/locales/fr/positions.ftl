@@ -13,3 +13,5 @@ turn-errors = Trois joueurs : une carte prise hors de son tour
 five-players = Cinq joueurs : le dernier à choisir reçoit la dernière merveille
 battle = Le troisième marqueur de conflit en alerte, à deux joueurs : une bataille à la fin du tour
 first-stage = Une carte qui complète la première étape d'une merveille
+empty-border = Au tour du premier joueur, sa pioche de gauche (frontière 1) est vide
+turn-skipped = Cinq joueurs : après ce coup, le deuxième joueur n'a plus aucune pioche à portée et passe son tour
