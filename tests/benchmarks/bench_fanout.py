@@ -396,7 +396,6 @@ async def one_game(target: Target, n: int, moves: int) -> dict[str, Any]:
     held = sockets(workers(server))
     opened = tracker.opened
     cpu0 = cpu_seconds(server.pid)
-    started = time.perf_counter()
     keys = []
     for _ in range(moves):
         key = await target.move(game_id, tracker)
@@ -405,7 +404,6 @@ async def one_game(target: Target, n: int, moves: int) -> dict[str, Any]:
         keys.append(key)
         await wait_delivered(tracker, key, opened)
         await asyncio.sleep(0.2)
-    window = time.perf_counter() - started
     used = cpu_used(cpu0, cpu_seconds(server.pid))
     streams.close()
     delivery = tracker.deliveries(keys)
@@ -506,7 +504,40 @@ def ratios(report: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
+def print_report(report: dict[str, Any]) -> None:
+    """The fan-out's figures, one line each, Plateau's beside the floor's."""
+    print("[SSE fan-out] (2 workers; goal: delivery p99 < 150 ms)")
+    for name in ("plateau", "floor"):
+        r = report.get(name)
+        if not r:
+            continue
+        s = r["spread"]
+        print(
+            f"  {name:<7} spread: {s['streams_opened']} of {s['streams_asked']} streams over"
+            f" {s['games']} games, {s['moves']} moves: delivery p50 {s['delivery_p50_ms']}"
+            f" p99 {s['delivery_p99_ms']} ms ({s['deliveries']} of {s['deliveries_expected']});"
+            f" memory per open stream: Pss {s['memory_per_stream_kb']['pss']} kB,"
+            f" Rss {s['memory_per_stream_kb']['rss']} kB"
+        )
+        for g in r["one_game"]:
+            print(
+                f"  {name:<7} one game, {g['streams_opened']} of {g['streams_asked']} streams"
+                f" (sockets per worker {g['sockets_per_worker']}): delivery p50"
+                f" {g['delivery_p50_ms']} p99 {g['delivery_p99_ms']} max {g['delivery_max_ms']} ms"
+                f" ({g['deliveries']} of {g['deliveries_expected']}),"
+                f" server CPU {g['server_cpu_ms_per_move']} ms per move"
+                + ("  DEGRADED" if g["degraded"] else "")
+            )
+        print(
+            f"  {name:<7} largest one-game stream count within the goal:"
+            f" {r['largest_one_game_streams_within_goal']}"
+        )
+    if report.get("ratios"):
+        print(f"  ratios: {json.dumps(report['ratios'])}")
+
+
+def arguments() -> argparse.ArgumentParser:
+    """The fan-out's arguments (``bench_suite`` runs it with their defaults)."""
     parser = argparse.ArgumentParser(description="Plateau SSE fan-out (issue 33)")
     parser.add_argument(
         "--streams",
@@ -521,6 +552,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--only", choices=("plateau", "floor"), default=None)
     parser.add_argument("--out", default="bench-results/fanout.json")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = arguments()
     args = parser.parse_args(argv)
     files = raise_open_files()
     admin = os.environ.get(
@@ -573,7 +609,7 @@ def main(argv: list[str] | None = None) -> int:
     report["load_after"] = [round(x, 1) for x in os.getloadavg()]
     report["ratios"] = ratios(report)
     out = write_report(args.out, report)
-    print(json.dumps(report["ratios"], indent=1))
+    print_report(report)
     print(f"written to {out}")
     return 0
 
