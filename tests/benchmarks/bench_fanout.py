@@ -196,7 +196,11 @@ class PlateauTarget(Target):
     async def move(self, game_id: str, tracker: Tracker) -> tuple[str, int] | None:
         game = self.state[game_id]
         before = game.version
-        await game.move()
+        try:
+            await game.move()
+        except (OSError, asyncio.IncompleteReadError):  # its idle keep-alive was closed
+            game.conn.close()
+            await game.move()
         if game.version == before:
             return None
         key = (game_id, game.version)
@@ -231,7 +235,12 @@ class FloorTarget(Target):
         if conn is None:
             conn = self.conns[game_id] = Conn("127.0.0.1", self.server.port)
         version = self.versions[game_id] = self.versions[game_id] + 3
-        status, _ = await conn.request("POST", f"/games/{game_id}/moves/{version}")
+        path = f"/games/{game_id}/moves/{version}"
+        try:
+            status, _ = await conn.request("POST", path)
+        except (OSError, asyncio.IncompleteReadError):  # its idle keep-alive was closed
+            conn.close()
+            status, _ = await conn.request("POST", path)
         done = time.perf_counter()
         if status != 201:
             return None
@@ -424,6 +433,34 @@ async def one_game(target: Target, n: int, moves: int) -> dict[str, Any]:
     }
 
 
+async def profile(target: Target, n: int, seconds: float) -> dict[str, Any]:
+    """``py-spy`` on every worker while one game with ``n`` streams moves, each move
+    once every stream has it: where a worker's time goes in the fan-out."""
+    from tests.benchmarks.bench_capacity import spy_all, summarise
+
+    server = target.server
+    (game_id,) = await target.games(1)
+    tracker = Tracker()
+    streams = Streams(server.port, tracker)
+    await streams.open([(game_id, target.path(game_id))] * n)
+    opened = tracker.opened
+    spy = asyncio.create_task(asyncio.to_thread(spy_all, server, seconds, f"fanout-{n}"))
+    keys = []
+    while not spy.done():
+        key = await target.move(game_id, tracker)
+        if key is None:  # the game ended: another
+            streams.close()
+            (game_id,) = await target.games(1)
+            await streams.open([(game_id, target.path(game_id))] * n)
+            continue
+        keys.append(key)
+        await wait_delivered(tracker, key, opened)
+    raws = await spy
+    streams.close()
+    delivery = tracker.deliveries(keys)
+    return {"streams": opened, "moves": len(keys), **summary(delivery), **summarise(raws)}
+
+
 def degraded(step: dict[str, Any]) -> bool:
     p99 = step["delivery_p99_ms"]
     return (
@@ -437,6 +474,10 @@ def degraded(step: dict[str, Any]) -> bool:
 async def scenarios(target: Target, args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
     try:
+        if args.no_steps:
+            out["profile"] = await profile(target, args.profile_streams, args.profile_seconds)
+            print(target.name, "profile", json.dumps(out["profile"], indent=1), flush=True)
+            return out
         out["spread"] = await spread(target, args.games, args.per_game, args.spread_seconds)
         print(target.name, "spread", json.dumps(out["spread"]), flush=True)
         out["one_game"] = []
@@ -450,6 +491,9 @@ async def scenarios(target: Target, args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.sleep(1.0)
         held = [s["streams_asked"] for s in out["one_game"] if not s["degraded"]]
         out["largest_one_game_streams_within_goal"] = max(held) if held else None
+        if args.profile:
+            out["profile"] = await profile(target, args.profile_streams, args.profile_seconds)
+            print(target.name, "profile", json.dumps(out["profile"], indent=1), flush=True)
     finally:
         target.close()
     return out
@@ -476,7 +520,7 @@ def ratios(report: dict[str, Any]) -> dict[str, Any]:
     """Plateau's figures beside the floor's (the floor's / Plateau's for throughputs,
     Plateau's / the floor's for times and memory)."""
     p, f = report.get("plateau"), report.get("floor")
-    if not p or not f:
+    if not p or not f or "spread" not in p or "spread" not in f:
         return {}
 
     def over(a: float | None, b: float | None) -> float | None:
@@ -509,7 +553,7 @@ def print_report(report: dict[str, Any]) -> None:
     print("[SSE fan-out] (2 workers; goal: delivery p99 < 150 ms)")
     for name in ("plateau", "floor"):
         r = report.get(name)
-        if not r:
+        if not r or "spread" not in r:
             continue
         s = r["spread"]
         print(
@@ -551,6 +595,12 @@ def arguments() -> argparse.ArgumentParser:
         "--spread-seconds", type=float, default=10.0, help="the spread part's moves over this"
     )
     parser.add_argument("--only", choices=("plateau", "floor"), default=None)
+    parser.add_argument(
+        "--profile", action="store_true", help="then py-spy the workers during one game's fan-out"
+    )
+    parser.add_argument("--profile-streams", type=int, default=1000)
+    parser.add_argument("--profile-seconds", type=float, default=10.0)
+    parser.add_argument("--no-steps", action="store_true", help="only the profile")
     parser.add_argument("--out", default="bench-results/fanout.json")
     return parser
 
