@@ -589,6 +589,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--scale", action="store_true", help="also with 10,000 finished games and 1,000,000 events"
     )
+    parser.add_argument(
+        "--no-fanout", action="store_true", help="without the SSE fan-out part (bench_fanout.py)"
+    )
+    parser.add_argument(
+        "--fanout-args",
+        default="",
+        help="the fan-out part's own arguments, quoted (scripts/bench --fanout --help)",
+    )
     parser.add_argument("--out", default="bench-results/suite.json")
     args = parser.parse_args(argv)
     if shutil.which("wrk") is None or shutil.which("pgbench") is None:
@@ -640,6 +648,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.scale:
             report["scale_seed"] = seed_scale(env["PLATEAU_DATABASE_URL"])
             report["scaled"] = run_plateau(env, args.seconds, args.clients, args.rounds)
+        if not args.no_fanout:
+            from tests.benchmarks import bench_fanout
+            from tests.benchmarks.bench_capacity import raise_open_files
+
+            raise_open_files()
+            fanout_args = bench_fanout.arguments().parse_args(args.fanout_args.split())
+            report["fanout"] = bench_fanout.run(env, fanout_args)
+            report["fanout"]["args"] = vars(fanout_args)
         report["engines"] = [
             bench_engine(n, args.engine_seconds, 1)
             for n in ("arkantis", "eclats_des_cites", "petits_dragons", "tours_arc_en_ciel")
@@ -712,6 +728,10 @@ def ratios(r: dict[str, Any]) -> dict[str, Any]:
                 1,
             ),
         }
+    if "fanout" in r:
+        from tests.benchmarks.bench_fanout import ratios as fanout_ratios
+
+        out["fanout"] = fanout_ratios(r["fanout"])
     if "scaled" in r:
         e, s = r["empty"], r["scaled"]
         out["scaled_vs_empty"] = {
@@ -790,6 +810,10 @@ def print_report(r: dict[str, Any]) -> None:
             print(f"  CPU ms per floor move, {w}: " + ", ".join(f"{k} {v}" for k, v in cpu.items()))
     if "scaled_vs_empty" in r["ratios"]:
         print(f"scaled / empty: {r['ratios']['scaled_vs_empty']} (goal >= 0.8)")
+    if "fanout" in r:
+        from tests.benchmarks.bench_fanout import print_report as print_fanout
+
+        print_fanout(r["fanout"])
     for e in r.get("engines", []):
         print(
             f"  engine {e['ruleset']:<18} decide+evolve {e['decide_evolve_per_s']}/s (goal 20000)"
