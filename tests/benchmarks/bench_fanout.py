@@ -51,8 +51,17 @@ from typing import Any
 import psycopg
 
 from tests.benchmarks import write_report
-from tests.benchmarks.bench_capacity import PER_ADDRESS, Conn, Game, Sample, raise_open_files
-from tests.benchmarks.bench_suite import BIN, LOGS, ROOT, cpu_seconds, cpu_used, pct, with_db
+from tests.benchmarks.bench_capacity import Conn, Game, Sample, raise_open_files
+from tests.benchmarks.bench_suite import (
+    BIN,
+    LOGS,
+    PER_ADDRESS,
+    ROOT,
+    cpu_seconds,
+    cpu_used,
+    pct,
+    with_db,
+)
 from tests.servers import Served, free_port, served
 
 DELIVERY_P99_MS = 150.0
