@@ -50,8 +50,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import psycopg
-
 from tests.benchmarks import write_report
 from tests.benchmarks.bench_suite import (
     BIN,
@@ -62,7 +60,7 @@ from tests.benchmarks.bench_suite import (
     cpu_used,
     pct,
     play,
-    with_db,
+    scratch,
 )
 from tests.servers import Served, served
 
@@ -615,21 +613,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile and shutil.which("wrk") is None:
         raise SystemExit("wrk is needed for the profile (scripts/bench installs it)")
     files = raise_open_files()
-    admin = os.environ.get(
-        "PLATEAU_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
-    )
-    redis_url = os.environ.get("PLATEAU_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-    dbname = f"plateau_capacity_{os.getpid()}"
-    prefix = f"plateau-capacity-{os.getpid()}:"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{dbname}"')
-    env = {
-        **os.environ,
-        **PER_ADDRESS,
-        "PLATEAU_DATABASE_URL": with_db(admin, dbname),
-        "PLATEAU_REDIS_URL": redis_url,
-        "PLATEAU_REDIS_PREFIX": prefix,
-    }
+    made = scratch("capacity", PER_ADDRESS)
+    env = made.env
     changed = dict(x.split("=", 1) for x in args.set)
     env.update(changed)
     load = os.getloadavg()
@@ -670,17 +655,7 @@ def main(argv: list[str] | None = None) -> int:
                 env, args.profile_seconds, args.idle_streams, args.idle_seconds
             )
     finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)')
-        try:
-            import redis
-
-            r = redis.Redis.from_url(redis_url)
-            keys = list(r.scan_iter(match=prefix + "*"))
-            if keys:
-                r.delete(*keys)
-        except Exception as exc:  # best effort
-            print(f"redis cleanup: {exc}", file=sys.stderr)
+        made.drop()
     passing = [s["games"] for s in report["steps"] if s["passes"]]
     report["largest_passing_n"] = max(passing) if passing else None
     if report["steps"]:

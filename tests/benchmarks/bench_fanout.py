@@ -40,15 +40,12 @@ import json
 import os
 import resource
 import subprocess
-import sys
 import time
 import uuid
 from collections import Counter
 from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any
-
-import psycopg
 
 from tests.benchmarks import write_report
 from tests.benchmarks.bench_capacity import Conn, Game, Sample, raise_open_files
@@ -60,7 +57,7 @@ from tests.benchmarks.bench_suite import (
     cpu_seconds,
     cpu_used,
     pct,
-    with_db,
+    scratch,
 )
 from tests.servers import Served, free_port, served
 
@@ -618,20 +615,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = arguments()
     args = parser.parse_args(argv)
     files = raise_open_files()
-    admin = os.environ.get(
-        "PLATEAU_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
-    )
-    redis_url = os.environ.get("PLATEAU_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-    dbname = f"plateau_fanout_{os.getpid()}"
-    prefix = f"plateau-fanout-{os.getpid()}:"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{dbname}"')
-    env = {
-        **os.environ,
-        "PLATEAU_DATABASE_URL": with_db(admin, dbname),
-        "PLATEAU_REDIS_URL": redis_url,
-        "PLATEAU_REDIS_PREFIX": prefix,
-    }
+    made = scratch("fanout")
+    env = made.env
     report: dict[str, Any] = {
         "benchmark": "fanout",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -654,17 +639,7 @@ def main(argv: list[str] | None = None) -> int:
         which = (args.only,) if args.only else ("plateau", "floor")
         report.update(run(env, args, which))
     finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)')
-        try:
-            import redis
-
-            r = redis.Redis.from_url(redis_url)
-            keys = list(r.scan_iter(match=prefix + "*"))
-            if keys:
-                r.delete(*keys)
-        except Exception as exc:  # best effort
-            print(f"redis cleanup: {exc}", file=sys.stderr)
+        made.drop()
     report["load_after"] = [round(x, 1) for x in os.getloadavg()]
     report["ratios"] = ratios(report)
     out = write_report(args.out, report)

@@ -56,6 +56,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -121,6 +122,53 @@ def cpu_used(
     for pid, (group, seconds) in after.items():
         used[group] += seconds - before.get(pid, (group, 0.0))[1]
     return used
+
+
+@dataclass
+class Scratch:
+    """A scratch PostgreSQL database and Redis prefix for one benchmark run, and the
+    environment of a Plateau using them (``scratch``); ``drop`` removes both."""
+
+    admin: str
+    env: dict[str, str]
+    dbname: str
+    redis_url: str
+    prefix: str
+
+    def drop(self) -> None:
+        with psycopg.connect(self.admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{self.dbname}" WITH (FORCE)')
+        try:
+            import redis
+
+            r = redis.Redis.from_url(self.redis_url)
+            keys = list(r.scan_iter(match=self.prefix + "*"))
+            if keys:
+                r.delete(*keys)
+        except Exception as exc:  # best effort
+            print(f"redis cleanup: {exc}", file=sys.stderr)
+
+
+def scratch(label: str, settings: dict[str, str] | None = None) -> Scratch:
+    """Create ``plateau_<label>_<pid>`` on ``PLATEAU_TEST_DATABASE_URL``'s server (and
+    name a Redis prefix on ``PLATEAU_TEST_REDIS_URL``): this process's environment
+    pointed at them, with ``settings`` on top."""
+    admin = os.environ.get(
+        "PLATEAU_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
+    )
+    redis_url = os.environ.get("PLATEAU_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+    dbname = f"plateau_{label}_{os.getpid()}"
+    prefix = f"plateau-{label}-{os.getpid()}:"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{dbname}"')
+    env = {
+        **os.environ,
+        **(settings or {}),
+        "PLATEAU_DATABASE_URL": with_db(admin, dbname),
+        "PLATEAU_REDIS_URL": redis_url,
+        "PLATEAU_REDIS_PREFIX": prefix,
+    }
+    return Scratch(admin, env, dbname, redis_url, prefix)
 
 
 def plateau_server(env: dict[str, str], workers: int) -> AbstractContextManager[Served]:
@@ -601,21 +649,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if shutil.which("wrk") is None or shutil.which("pgbench") is None:
         raise SystemExit("wrk and pgbench are needed (scripts/bench installs them)")
-    admin = os.environ.get(
-        "PLATEAU_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
-    )
-    redis_url = os.environ.get("PLATEAU_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-    dbname = f"plateau_bench_{os.getpid()}"
-    prefix = f"plateau-bench-{os.getpid()}:"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{dbname}"')
-    env = {
-        **os.environ,
-        **PER_ADDRESS,
-        "PLATEAU_DATABASE_URL": with_db(admin, dbname),
-        "PLATEAU_REDIS_URL": redis_url,
-        "PLATEAU_REDIS_PREFIX": prefix,
-    }
+    made = scratch("bench", PER_ADDRESS)
+    admin, env = made.admin, made.env
     report: dict[str, Any] = {
         "benchmark": "suite",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -661,17 +696,7 @@ def main(argv: list[str] | None = None) -> int:
             for n in ("arkantis", "eclats_des_cites", "petits_dragons", "tours_arc_en_ciel")
         ]
     finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)')
-        try:
-            import redis
-
-            r = redis.Redis.from_url(redis_url)
-            keys = list(r.scan_iter(match=prefix + "*"))
-            if keys:
-                r.delete(*keys)
-        except Exception as exc:  # best effort
-            print(f"redis cleanup: {exc}", file=sys.stderr)
+        made.drop()
     report["ratios"] = ratios(report)
     out = write_report(args.out, report)
     print_report(report)
