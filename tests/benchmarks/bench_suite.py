@@ -733,16 +733,14 @@ def ratios(r: dict[str, Any]) -> dict[str, Any]:
             ),
             # What the words cost (issue 30: within 10%): the server's CPU per
             # move with its words over the same server without them, same run.
-            "words_server_cpu_2w": round(
-                p["commands_2w"]["cpu_ms_per_command"]["server"]
-                / max(0.001, p["wordless_2w"]["cpu_ms_per_command"]["server"]),
-                3,
-            ),
-            "words_server_cpu_1w": round(
-                p["commands_1w"]["cpu_ms_per_command"]["server"]
-                / max(0.001, p["wordless_1w"]["cpu_ms_per_command"]["server"]),
-                3,
-            ),
+            **{
+                f"words_server_cpu_{w}": round(
+                    p[f"commands_{w}"]["cpu_ms_per_command"]["server"]
+                    / max(0.001, p[f"wordless_{w}"]["cpu_ms_per_command"]["server"]),
+                    3,
+                )
+                for w in ("2w", "1w")
+            },
             "words_commands_2w": round(
                 p["commands_2w"]["commands_per_s"] / max(1.0, p["wordless_2w"]["commands_per_s"]),
                 3,
