@@ -14,9 +14,6 @@ For every ruleset in ``domain.RULESETS``:
   every viewer, labels, steps, refusals) is clean (no seat id, cell id, raw type or
   underscore) in every language, re-renders from its wire form to the same text, and
   leaks none of the viewer's hidden values (``tests/domain/probes.py``).
-
-A ruleset with no words module yet is an expected failure (strict) until its words
-come (``NO_WORDS_YET``).
 """
 
 from __future__ import annotations
@@ -44,7 +41,6 @@ from domain.words import (
     REFUSED,
     CatalogueArg,
     Msg,
-    NoWords,
     Rendered,
     StepNode,
     Words,
@@ -58,8 +54,6 @@ from tests.domain.test_conformance import GAMES, mutate, support_for
 from tests.pictures.support import golden_files, golden_log, golden_seats
 
 DOMAIN = Path(__file__).resolve().parents[2] / "domain"
-NO_WORDS_YET: set[str] = set()
-"""Rulesets whose words come in the next commits (each game's helper removes its name)."""
 WORDS_GAMES = max(1, GAMES // 16)
 """Random games per ruleset: words check every move's sentences for every viewer, and
 pictures, labels and steps at a quarter of the steps, so a sixteenth of the conformance
@@ -73,21 +67,7 @@ CELL_ID = re.compile(r"\br\dc\d\b")
 WORD = re.compile(r"[A-Za-z0-9_]+")
 
 
-def params() -> list[Any]:
-    return [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                raises=NoWords, strict=True, reason=f"words for {name} come in the next commit"
-            ),
-        )
-        if name in NO_WORDS_YET
-        else name
-        for name in sorted(RULESETS)
-    ]
-
-
-ALL = pytest.mark.parametrize("name", params())
+ALL = pytest.mark.parametrize("name", sorted(RULESETS))
 
 
 # --- Catalogues and ids -------------------------------------------------------------
