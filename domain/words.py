@@ -360,6 +360,10 @@ LEGAL_CACHE = 50_000
 """Commands whose label, targets and rendered path a game's words remember (``legal``;
 all forgotten at once past this)."""
 _encode = msgspec.msgpack.Encoder().encode
+_SEAT_FIELD = b"\xa4seat"
+"""``Player``'s field name as MessagePack writes it (a 4-byte string): a message whose
+encoding lacks it names no player (``Words.render``; its presence may be a cell or an
+argument called ``seat``, which only costs the walk)."""
 
 
 class Words:
@@ -409,9 +413,11 @@ class Words:
         Results are remembered (by the message's encoding, the language and the names of
         the players it names): the same labels come back at every version of a game, and
         of every game, and Fluent is slow next to a dictionary look-up."""
+        encoded = _encode(message)
         named: list[tuple[Seat, str | None]] = []
-        _players_named(message, players or {}, named)
-        key = (_encode(message), lang, tuple(named))
+        if _SEAT_FIELD in encoded:  # else it names nobody: no need to walk it
+            _players_named(message, players or {}, named)
+        key = (encoded, lang, tuple(named))
         found = self._rendered.get(key)
         if found is not None:
             return found
@@ -551,8 +557,8 @@ class Words:
         named = tuple(players.items())
         view_free, known, module, render = self._view_free, self._legal, self.module, self.render
         out: list[tuple[str, tuple[str, ...]]] = []
-        said: list[_Said] = []
-        for command in commands:
+        root: dict[str, _Node] = {}
+        for index, command in enumerate(commands):
             key = None
             found = None
             if type(command) in view_free:
@@ -564,15 +570,42 @@ class Words:
                     render(module.label(command, view), lang, players).text,
                     tuple(module.targets(command, view)),
                     path,
-                    tuple([render(step.label, lang, players).text for step in path]),
+                    # A kept command's steps are all said now; another's only where
+                    # the tree below meets them first.
+                    tuple([render(step.label, lang, players).text for step in path])
+                    if key is not None
+                    else None,
                 )
                 if key is not None:
                     if len(known) >= LEGAL_CACHE:
                         known.clear()
                     known[key] = found
             out.append((found.label, found.targets))
-            said.append(found)
-        return out, _rendered_tree(said)
+            # The command's path into the tree, checked as ``_grow`` does but for labels.
+            path, texts = found.path, found.texts
+            if not path:
+                raise WordsError(f"command {index} has an empty path")
+            level = root
+            end = len(path) - 1
+            for depth, step in enumerate(path):
+                node = level.get(step.key)
+                if node is None:
+                    text = (
+                        texts[depth]
+                        if texts is not None
+                        else render(step.label, lang, players).text
+                    )
+                    node = level[step.key] = _Node(step, text)
+                if depth == end:
+                    if node.command is not None or node.children:
+                        raise WordsError(f"command {index}'s path ends where another path goes on")
+                    node.command = index
+                elif node.command is not None:
+                    raise WordsError(
+                        f"command {node.command}'s path is a prefix of command {index}'s"
+                    )
+                level = node.children
+        return out, _frozen(root)
 
     def render_steps(
         self, nodes: Sequence[StepNode], lang: str, players: Players | None = None
@@ -629,7 +662,9 @@ class _Said(NamedTuple):
     label: str
     targets: tuple[str, ...]
     path: tuple[Step, ...]
-    texts: tuple[str, ...]
+    texts: tuple[str, ...] | None
+    """The text of each step (None: said only where the tree needs it, for a command
+    that is not kept)."""
 
 
 class _Node:
@@ -659,13 +694,7 @@ def build_steps(paths: Sequence[Sequence[Step]]) -> tuple[StepNode, ...]:
             for n in level.values()
         )
 
-    return freeze(_grow([(path, ()) for path in paths]))
-
-
-def _rendered_tree(said: Sequence[_Said]) -> tuple[ChoiceStep, ...]:
-    """``render_steps(build_steps(paths))`` from paths already rendered (``Words.legal``),
-    but for the check that a key met twice keeps its label (see ``Words.legal``)."""
-    return _frozen(_grow([(s.path, s.texts) for s in said], compare=False))
+    return freeze(_grow(paths))
 
 
 def _frozen(level: dict[str, _Node]) -> tuple[ChoiceStep, ...]:
@@ -683,14 +712,10 @@ def _frozen(level: dict[str, _Node]) -> tuple[ChoiceStep, ...]:
     )
 
 
-def _grow(
-    paths: Sequence[tuple[Sequence[Step], Sequence[str]]], *, compare: bool = True
-) -> dict[str, _Node]:
-    """The nodes of ``build_steps``' tree (each path with the text of each of its
-    steps, or no texts), checked as ``build_steps`` says; ``compare=False`` leaves out
-    the comparison of the steps met under one key (the costliest check)."""
+def _grow(paths: Sequence[Sequence[Step]]) -> dict[str, _Node]:
+    """The nodes of ``build_steps``' tree, checked as ``build_steps`` says."""
     root: dict[str, _Node] = {}
-    for index, (path, texts) in enumerate(paths):
+    for index, path in enumerate(paths):
         if not path:
             raise WordsError(f"command {index} has an empty path")
         level = root
@@ -698,8 +723,8 @@ def _grow(
         for depth, step in enumerate(path):
             node = level.get(step.key)
             if node is None:
-                node = level[step.key] = _Node(step, texts[depth] if texts else "")
-            elif compare and node.step is not step and node.step != step:
+                node = level[step.key] = _Node(step)
+            elif node.step is not step and node.step != step:
                 raise WordsError(f"step {step.key!r} has two labels or target lists: {step}")
             if depth == end:
                 if node.command is not None or node.children:
