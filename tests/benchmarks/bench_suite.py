@@ -376,13 +376,14 @@ def append_database(admin_url: str, env: dict[str, str], label: str) -> Iterator
 
 APPEND_SCALING_CLIENTS = (8, 32, 64)
 """pgbench clients for the append's scaling (issue 33): the service's append with
-its two advisory locks, beside the same statement without them."""
+its advisory lock (the feed's marker; the allocation lock is gone since
+migration 0009), beside the same statement without it."""
 
 
 def unlocked_append(definition: str) -> str:
     """``plateau_append``'s definition (``pg_get_functiondef``) as
-    ``plateau_append_unlocked``: the same statement without the feed's marker
-    and allocation locks (what the append would cost if the feed's order were
+    ``plateau_append_unlocked``: the same statement without its advisory locks
+    (the feed's marker: what the append would cost if the feed's order were
     kept another way)."""
     body = re.sub(
         r"^\s*PERFORM pg_advisory_[a-z_]+\((?:[^;]|\n)*?\);\s*$", "", definition, flags=re.M
@@ -394,7 +395,7 @@ def unlocked_append(definition: str) -> str:
 
 def append_scaling(admin_url: str, env: dict[str, str], seconds: float) -> dict[str, Any]:
     """pgbench running the service's append at 8, 32 and 64 clients, with and
-    without its advisory locks, on one scratch database (``append_database``)."""
+    without its advisory lock, on one scratch database (``append_database``)."""
     rows: list[dict[str, Any]] = []
     with append_database(admin_url, env, "scaling") as url:
         with psycopg.connect(url, autocommit=True) as conn:

@@ -14,7 +14,7 @@ import psycopg
 import pytest
 
 from service.store.base import GameUpdate, StoreUnavailable, VersionConflict
-from service.store.postgres import _ALLOC_LOCK, PostgresEventStore
+from service.store.postgres import PostgresEventStore
 from tests.backends import postgres_database, reset_postgres, via_pgbouncer
 from tests.servers import PLATEAU
 from tests.store.support import ev, started_game
@@ -74,21 +74,20 @@ async def test_timeouts_are_set_per_transaction_and_never_left_behind(
         assert await store.append(game.game_id, game.version, [ev("moved")], update=update) == (
             game.version + 1
         )
-        # An append that fails inside the allocation lock (its events' versions
-        # taken: the games row set back by hand) releases the lock itself: the
-        # store sends no second statement, which could reach another server.
+        # An append that fails after its events' versions are taken (the games
+        # row set back by hand) leaves no advisory lock behind: the store takes
+        # none at session level, so no second statement is needed, which could
+        # reach another server connection.
         with psycopg.connect(postgres_url, autocommit=True) as direct:
             direct.execute(
                 "UPDATE games SET version = version - 1 WHERE game_id = %s", (game.game_id,)
             )
         with pytest.raises(VersionConflict):
             await store.append(game.game_id, game.version, [ev("moved")], update=update)
-        # No allocation lock is held by any session once the appends are over.
         with psycopg.connect(postgres_url, autocommit=True) as direct:
             held = direct.execute(
-                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = %s"
-                " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
-                (_ALLOC_LOCK,),
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+                " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
             ).fetchone()
             assert held == (0,)
     finally:
@@ -111,4 +110,4 @@ def test_plateau_migrate_runs_through_pgbouncer(pgbouncer_port: int) -> None:
         assert done.returncode == 0, done.stderr
         with psycopg.connect(url) as direct:
             names = [r[0] for r in direct.execute("SELECT name FROM schema_migrations")]
-        assert names[-1] == "0008_append_pooled.sql" and len(names) == 8
+        assert names[-1] == "0009_append_without_allocation_lock.sql" and len(names) == 9

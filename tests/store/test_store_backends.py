@@ -117,6 +117,7 @@ async def test_postgres_concurrent_first_open_migrates_once(postgres_url: str) -
                 ("0006_creators.sql",),
                 ("0007_forks.sql",),
                 ("0008_append_pooled.sql",),
+                ("0009_append_without_allocation_lock.sql",),
             ]
             assert conn.execute("SELECT current_schema()").fetchone() == (schema,)
     finally:
