@@ -417,7 +417,7 @@ def append_scaling(admin_url: str, env: dict[str, str], seconds: float) -> dict[
                 }
             )
             print(
-                f"  append at {clients_n} clients: {locked_tps} tps with the locks,"
+                f"  append at {clients_n} clients: {locked_tps} tps with the feed's marker,"
                 f" {free_tps} without ({rows[-1]['locked_vs_unlocked']} x)",
                 flush=True,
             )
