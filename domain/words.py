@@ -205,7 +205,10 @@ class GameWords(Protocol):
 
     A module may also name ``VIEW_FREE``: the command classes whose ``label``,
     ``targets`` and ``path`` read nothing of the view (``Words.legal`` then makes a
-    command's words once, not at every version)."""
+    command's words once, not at every version), and ``VIEW_FREE_IF``: command class
+    -> a test of one command, for the classes whose words read the view only in some
+    commands (an ArkantiS purchase names its card from the view only when the command
+    does not name it)."""
 
     @property
     def SENTENCES(self) -> Mapping[type[Any], Any]:
@@ -395,6 +398,9 @@ class Words:
         self._rendered: dict[tuple[bytes, str, tuple[tuple[str, str | None], ...]], Rendered] = {}
         """Keyed by the names in seat order: a seat index resolves through that order."""
         self._view_free: frozenset[type[Any]] = frozenset(getattr(module, "VIEW_FREE", ()))
+        self._view_free_if: dict[type[Any], Callable[[Any], bool]] = dict(
+            getattr(module, "VIEW_FREE_IF", {})
+        )
         self._legal: dict[tuple[Any, str, tuple[tuple[str, str | None], ...]], _Said] = {}
         """A view-free command's words (``legal``), by the command, the language and
         every seat's name in seat order."""
@@ -556,12 +562,16 @@ class Words:
         players = players or {}
         named = tuple(players.items())
         view_free, known, module, render = self._view_free, self._legal, self.module, self.render
+        view_free_if = self._view_free_if
         out: list[tuple[str, tuple[str, ...]]] = []
         root: dict[str, _Node] = {}
         for index, command in enumerate(commands):
             key = None
             found = None
-            if type(command) in view_free:
+            kind = type(command)
+            if kind in view_free or (
+                (test := view_free_if.get(kind)) is not None and test(command)
+            ):
                 key = (command, lang, named)
                 found = known.get(key)
             if found is None:

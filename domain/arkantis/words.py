@@ -599,7 +599,18 @@ VIEW_FREE: frozenset[type[Any]] = frozenset(
 )
 """The commands whose label, targets and path read nothing of the view (not the end of
 a turn, which names the pending shapes; not laying a card, whose shape step names the
-shape's card type; not buying, whose visible card may come from the view)."""
+shape's card type; buying, see ``VIEW_FREE_IF``)."""
+
+
+def _buy_names_its_card(command: ArkantisBuyCard) -> bool:
+    """A purchase from the hidden half, or of the visible card it names (every listed
+    one does): its words read nothing of the view. One of a visible card that names no
+    card (a hand-written command) takes the card from the view."""
+    return command.source == "hidden" or command.expected_card_id is not None
+
+
+VIEW_FREE_IF: Mapping[type[Any], Callable[[Any], bool]] = {ArkantisBuyCard: _buy_names_its_card}
+"""The classes whose words read the view in some commands only (``domain.words``)."""
 
 
 # --- The last move ------------------------------------------------------------------

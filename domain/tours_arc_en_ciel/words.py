@@ -1153,6 +1153,23 @@ def path(command: Any, view: ToursView) -> tuple[Step, ...]:
     return (Step(tag_of_class(type(command)), label(command, view), targets(command, view)),)
 
 
+VIEW_FREE: frozenset[type[Any]] = frozenset(
+    {
+        ToursLandDragon,
+        ToursDiscardCard,
+        ToursChanceInsteadOfLanding,
+        ToursInvokeInvulnerability,
+        ToursShareIsland,
+        ToursDrawChance,
+        ToursSkipThirdAction,
+    }
+)
+"""The commands whose label, targets and path read nothing of the view: they name
+their card, Dragon (by its id: the copy is in it) and tower themselves. Not taking a
+card (a face-up slot's card is in the view), nor moving, swapping or atomizing (the
+Dragons on the towers are), nor a chance card's answer."""
+
+
 # --- The last move ------------------------------------------------------------------
 
 

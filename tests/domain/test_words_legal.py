@@ -72,14 +72,55 @@ def test_legal_says_what_label_targets_and_steps_say(name: str) -> None:
     assert checked > 20
 
 
+@pytest.mark.parametrize("name", sorted(registry()))
+def test_view_free_words_are_said_with_no_view_at_all(name: str) -> None:
+    """A command the game calls view-free (``VIEW_FREE``, ``VIEW_FREE_IF``) is said
+    the same with no view at all (None): its words cannot read the view, whatever
+    the position (a random game may never show the one view that would differ)."""
+    said = fresh(name)
+    module, checked = said.module, 0
+    for commands, view, _ in positions(name):
+        for command in commands:
+            test = said._view_free_if.get(type(command))
+            if type(command) not in said._view_free and (test is None or not test(command)):
+                continue
+            assert module.label(command, None) == module.label(command, view)
+            assert module.targets(command, None) == module.targets(command, view)
+            assert module.path(command, None) == module.path(command, view)
+            checked += 1
+    assert checked > 0 or not (said._view_free or said._view_free_if)
+
+
 def test_arkantis_remembers_the_view_free_commands_only() -> None:
     said = fresh("arkantis")
     for commands, view, players in positions("arkantis", games=1)[:30]:
         said.legal(commands, view, "fr", players)
     kinds = {type(c) for c in _remembered_commands(said)}
     assert kinds, "no command remembered"
-    assert kinds <= said._view_free
+    assert kinds <= said._view_free | set(said._view_free_if)
+    for command in _remembered_commands(said):
+        test = said._view_free_if.get(type(command))
+        assert test is None or test(command), command
     assert all(key[1] == "fr" for key in said._legal)
+
+
+def test_arkantis_takes_a_purchase_naming_no_card_from_the_view() -> None:
+    """A visible purchase that names no card (a hand-written command) is said from the
+    view at each call, never remembered: the visible card changes."""
+    from domain.arkantis.commands import ArkantisBuyCard
+
+    said = fresh("arkantis")
+    commands, view, players = positions("arkantis", games=1)[0]
+    colour = next(c for c in ("emerald", "orange") if getattr(view, c).visible)
+    named = ArkantisBuyCard(colour=colour, source="visible", expected_card_id="x")
+    unnamed = ArkantisBuyCard(colour=colour, source="visible")
+    hidden = ArkantisBuyCard(colour=colour, source="hidden")
+    assert said._view_free_if[ArkantisBuyCard](named)
+    assert said._view_free_if[ArkantisBuyCard](hidden)
+    assert not said._view_free_if[ArkantisBuyCard](unnamed)
+    labels, _ = said.legal([unnamed, hidden], view, "fr", players)
+    assert labels[0][1] == (getattr(view, colour).visible,)
+    assert [key[0] for key in said._legal] == [hidden]
 
 
 def _remembered_commands(said: Words) -> list[Any]:
