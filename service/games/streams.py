@@ -7,9 +7,12 @@ game's ``Channel``: the one reader of that game in this process, shared by
 every stream of the game, whatever their number:
 
 * it waits for the notifier (memory, or Redis pub/sub across processes), and
-  on every move reads the new events from the store once per (game, version),
-  for all the streams; each stream redacts them for its viewer (the encoded
-  message is shared by the streams of one seat, and by every spectator);
+  takes every move from the notifier's inbox of the game (the announcement
+  carries the move's events: ``repository.Moved``); a move announced without
+  them, heard out of order or dropped is read from the store instead, once
+  per (game, version) for all the streams. Each stream redacts the events for
+  its viewer; the message, encoded once to its bytes on the wire, is shared
+  by the streams of one seat, and by every spectator;
 * at every heartbeat without a move it checks the game's head once
   (``GameRepository.latest``: the shared cache when there is one, else the
   games row) and sends a ``Heartbeat`` to every stream: the safety net for a
@@ -25,14 +28,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import msgspec
 
 from domain import RULESETS
+from service.cache.base import Inbox
 from service.games.auth import Viewer
 from service.games.reads import Reads
+from service.games.repository import Moved
 from service.games.texts import DEFAULT_LANGUAGE
 from service.store.base import GameRecord, StoredEvent
 
@@ -44,20 +51,46 @@ RECENT = 64
 """Events a channel keeps for its streams; a stream further behind reads the store."""
 
 
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+SEP = "\r\n"
+
+
+def sse_bytes(id: str, event: str, data: str) -> bytes:
+    """One Server-Sent Event on the wire, byte for byte as Litestar's
+    ``ServerSentEventMessage(data=, event=, id=).encode()`` writes it (CRLF
+    lines; a line break in ``id`` or ``event`` dropped, one in ``data`` starting
+    a new ``data:`` line): encoded once per message, shared by every stream."""
+    if "\n" in id or "\r" in id:
+        id = _LINE_BREAK.sub("", id)
+    if "\n" in event or "\r" in event:
+        event = _LINE_BREAK.sub("", event)
+    if "\n" in data or "\r" in data:  # never in msgspec's JSON, which escapes them
+        lines = "".join(f"data: {chunk}{SEP}" for chunk in _LINE_BREAK.split(data))
+    else:
+        lines = f"data: {data}{SEP}"
+    return f"id: {id}{SEP}event: {event}{SEP}{lines}{SEP}".encode()
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """One SSE message: ``id`` (a version or a feed position), ``event`` (the
-    event's type) and ``data`` (its JSON)."""
+    event's type) and ``data`` (its JSON); ``encoded``, its bytes on the wire."""
 
     id: str
     event: str
     data: str
+    encoded: bytes = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "encoded", sse_bytes(self.id, self.event, self.data))
 
 
 @dataclass(frozen=True, slots=True)
 class Heartbeat:
     """A comment line that keeps an idle stream open (never a ``data:`` field,
     which would make every EventSource fire an empty message)."""
+
+    encoded: ClassVar[bytes] = f": heartbeat{SEP}{SEP}".encode()
 
 
 Live = Message | Heartbeat
@@ -120,6 +153,8 @@ class Channel:
         self.members = 0
         self.waiting = False
         self.task: asyncio.Task[None] | None = None
+        self.carried = 0
+        """Moves taken from the notifier's announcements (not read from the store)."""
 
     @property
     def ended(self) -> bool:
@@ -140,27 +175,57 @@ class Channel:
         notifier = repository.notifier
         heartbeat = repository.settings.sse_heartbeat
         heard = self.known  # a version heard of, read or not: waiting past it never spins
+        inbox = notifier.follow(self.game_id)
         try:
             while self.members > 0 and not self.ended:
-                self.waiting = True
-                try:
-                    await notifier.wait(self.game_id, max(self.known, heard), heartbeat)
-                finally:
-                    self.waiting = False
+                if not inbox:
+                    self.waiting = True
+                    try:
+                        await notifier.wait(self.game_id, max(self.known, heard), heartbeat)
+                    finally:
+                        self.waiting = False
                 heard = max(heard, notifier.latest(self.game_id) or 0)
-                try:
-                    moved = await self._refresh(heard)
-                except Exception as exc:  # the store is down: try again at the next beat
-                    log.warning("stream of %s: reading failed: %s", self.game_id, exc)
-                    moved = False
+                moved = self._take(inbox)
+                if not moved or heard > self.known:  # a beat, or a move not carried in order
+                    try:
+                        moved = await self._refresh(heard) or moved
+                    except Exception as exc:  # the store is down: try again at the next beat
+                        log.warning("stream of %s: reading failed: %s", self.game_id, exc)
                 if not moved:
                     self.beats += 1
                 self.signal.fire()
         except asyncio.CancelledError:
             pass
         finally:
+            notifier.unfollow(self.game_id, inbox)
             self.streams.closed(self)
             self.signal.fire()  # streams still here see the end (or start a new channel)
+
+    def _take(self, inbox: Inbox) -> bool:
+        """The moves the announcements carried, those that follow ``known`` in
+        order (the rest are read from the store); True when any did."""
+        moves = sorted(inbox, key=lambda m: m[0])
+        inbox.clear()
+        took = False
+        for version, payload in moves:
+            if version <= self.known:
+                continue  # heard twice (this process's own move), or read already
+            try:
+                move = self.streams.moved.decode(payload)
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                log.warning("stream of %s: an undecodable move: %s", self.game_id, exc)
+                break
+            events = move.events
+            if not events or events[0].version != self.known + 1 or events[-1].version != version:
+                break  # a move missed before it: the store has it
+            if move.game.version >= self.game.version:
+                self.game = move.game
+            self.recent += [Entry(e) for e in events]
+            del self.recent[:-RECENT]
+            self.known = version
+            self.carried += 1
+            took = True
+        return took
 
     async def _refresh(self, heard: int) -> bool:
         """Read what is new (the head, then the events after ``known``); True when
@@ -194,6 +259,7 @@ class Streams:
         self.reads = reads
         self._channels: dict[str, Channel] = {}
         self.encoder = msgspec.json.Encoder()
+        self.moved = msgspec.msgpack.Decoder(Moved)
 
     async def open(
         self, game: GameRecord, token: str | None, lang: str = DEFAULT_LANGUAGE
