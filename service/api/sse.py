@@ -16,9 +16,18 @@ from service.api.headers import PRIVATE, language_headers
 from service.games.streams import Live
 
 
-async def _chunks(messages: AsyncIterator[Live]) -> AsyncIterator[bytes]:
-    async for message in messages:
-        yield message.encoded  # a heartbeat is a comment line only
+async def _chunks(messages: AsyncIterator[Live | list[Live]]) -> AsyncIterator[bytes]:
+    """Each message's bytes (a heartbeat's: a comment line only); a batch's, in one write."""
+    try:
+        async for message in messages:
+            if isinstance(message, list):
+                yield b"".join(m.encoded for m in message)
+            else:
+                yield message.encoded
+    finally:
+        close = getattr(messages, "aclose", None)  # an async generator: its own finally runs now
+        if close is not None:
+            await close()
 
 
 class EncodedEvents(ServerSentEvent):
@@ -29,6 +38,7 @@ class EncodedEvents(ServerSentEvent):
         self.iterator = chunks
 
 
-def event_stream(messages: AsyncIterator[Live], language: str) -> ServerSentEvent:
-    """A private ``text/event-stream`` answer of ``messages`` (their words in ``language``)."""
+def event_stream(messages: AsyncIterator[Live | list[Live]], language: str) -> ServerSentEvent:
+    """A private ``text/event-stream`` answer of ``messages``, one at a time or in
+    batches (their words in ``language``)."""
     return EncodedEvents(_chunks(messages), {**PRIVATE, **language_headers(language)})

@@ -285,6 +285,18 @@ class Streams:
         return len(self._channels)
 
 
+async def flat(batches: AsyncIterator[list[Live]]) -> AsyncIterator[Live]:
+    """The messages of ``batches``, one at a time."""
+    try:
+        async for batch in batches:
+            for message in batch:
+                yield message
+    finally:
+        close = getattr(batches, "aclose", None)  # an async generator: its own finally runs now
+        if close is not None:
+            await close()
+
+
 class GameStream:
     """One game's events, redacted for one viewer (authenticated by ``Streams.open``)."""
 
@@ -295,9 +307,15 @@ class GameStream:
         self.ruleset = RULESETS[game.ruleset]
 
     def messages(self, *, after: int, timeout: float | None) -> AsyncIterator[Live]:
+        """Every message after ``after``, one at a time, until ``timeout`` seconds."""
+        return flat(self.batches(after=after, timeout=timeout))
+
+    def batches(self, *, after: int, timeout: float | None) -> AsyncIterator[list[Live]]:
+        """The same messages, those ready at once together (a move's events, a
+        page of history): the HTTP edge writes each batch in one go."""
         loop = asyncio.get_running_loop()
         deadline = None if timeout is None else loop.time() + timeout
-        return self._messages(after, deadline)
+        return self._batches(after, deadline)
 
     def _message(self, entry: Entry, game: GameRecord) -> Message:
         finished = game.status == "finished"
@@ -323,15 +341,18 @@ class GameStream:
             if len(page) < PAGE:
                 return events
 
-    async def _messages(self, start: int, deadline: float | None) -> AsyncIterator[Live]:
+    async def _batches(self, start: int, deadline: float | None) -> AsyncIterator[list[Live]]:
         position, game = start, self.game
         now = asyncio.get_running_loop().time()
         follow = game.status != "finished" and (deadline is None or deadline > now)
         channel = self.streams.channel(game) if follow else None
         try:
-            for stored in await self._history(position):  # joined first: nothing is missed
-                position = stored.version
-                yield self._encode(stored, channel.game if channel else game)
+            history = await self._history(position)  # joined first: nothing is missed
+            for i in range(0, len(history), PAGE):
+                known = channel.game if channel else game
+                yield [self._encode(stored, known) for stored in history[i : i + PAGE]]
+            if history:
+                position = history[-1].version
             beats = channel.beats if channel is not None else 0
             while channel is not None:
                 if channel.game.version > game.version:
@@ -339,21 +360,20 @@ class GameStream:
                 if channel.known > position:
                     recent = channel.recent
                     if recent and recent[0].stored.version <= position + 1:
-                        for entry in recent[position + 1 - recent[0].stored.version :]:
-                            position = entry.stored.version
-                            yield self._message(entry, game)
+                        ready = recent[position + 1 - recent[0].stored.version :]
+                        position = ready[-1].stored.version
+                        yield [self._message(entry, game) for entry in ready]
                         continue
                     gap = await self._history(position)  # behind the channel's recent events
-                    for stored in gap:
-                        position = stored.version
-                        yield self._encode(stored, game)
                     if gap:
+                        position = gap[-1].version
+                        yield [self._encode(stored, game) for stored in gap]
                         continue
                 if game.status == "finished" and position >= game.version:
                     return
                 if channel.beats != beats:
                     beats = channel.beats
-                    yield HEARTBEAT
+                    yield [HEARTBEAT]
                     continue
                 if channel.task is not None and channel.task.done():  # it stopped: a new one
                     channel.leave()
