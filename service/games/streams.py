@@ -16,7 +16,9 @@ every stream of the game, whatever their number:
 * at every heartbeat without a move it checks the game's head once
   (``GameRepository.latest``: the shared cache when there is one, else the
   games row) and sends a ``Heartbeat`` to every stream: the safety net for a
-  lost notification costs one check per game per process, not per stream;
+  lost notification costs one check per game per process, not per stream.
+  While the process hears every move (a live Redis subscription, unchanged
+  since the last check) only one heartbeat in ``TRUSTED_BEATS`` checks;
 * it stops when its last stream has gone, or once the game is finished.
 
 A stream that falls behind the channel's recent events (a slow client) reads
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -49,6 +52,12 @@ PAGE = 500
 """Events read from the store at once."""
 RECENT = 64
 """Events a channel keeps for its streams; a stream further behind reads the store."""
+TRUSTED_BEATS = 4
+"""Quiet heartbeats a channel sends without checking its game's head while the
+notifier hears every move (the same ``hearing()`` token as at its last check:
+no announcement can have been missed); the next one checks. Without that, a
+thousand channels whose heads expired read a thousand games rows from the
+store at every heartbeat, and a move waits behind them for the pool."""
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -175,22 +184,34 @@ class Channel:
         notifier = repository.notifier
         heartbeat = repository.settings.sse_heartbeat
         heard = self.known  # a version heard of, read or not: waiting past it never spins
+        checked: int | None = None  # the notifier's hearing() when the head was last checked
+        # Quiet beats since. Channels opened together would check together, a
+        # burst on the cache's pool (and the store's when the heads expired):
+        # each starts at a phase of its own, and its beats are a little jittered.
+        unchecked = random.randrange(TRUSTED_BEATS)
         inbox = notifier.follow(self.game_id)
         try:
             while self.members > 0 and not self.ended:
                 if not inbox:
                     self.waiting = True
                     try:
-                        await notifier.wait(self.game_id, max(self.known, heard), heartbeat)
+                        beat = heartbeat * random.uniform(0.9, 1.1)
+                        await notifier.wait(self.game_id, max(self.known, heard), beat)
                     finally:
                         self.waiting = False
                 heard = max(heard, notifier.latest(self.game_id) or 0)
                 moved = self._take(inbox)
-                if not moved or heard > self.known:  # a beat, or a move not carried in order
+                token = notifier.hearing()
+                trusted = token is not None and token == checked and unchecked < TRUSTED_BEATS
+                if heard > self.known or not (moved or trusted):
+                    # A move not carried in order, or a beat: check the head.
                     try:
                         moved = await self._refresh(heard) or moved
+                        checked, unchecked = token, 0
                     except Exception as exc:  # the store is down: try again at the next beat
                         log.warning("stream of %s: reading failed: %s", self.game_id, exc)
+                elif not moved:
+                    unchecked += 1  # a beat while every move is heard: nothing to check
                 if not moved:
                     self.beats += 1
                 self.signal.fire()
