@@ -184,7 +184,9 @@ class Channel:
         notifier = repository.notifier
         heartbeat = repository.settings.sse_heartbeat
         heard = self.known  # a version heard of, read or not: waiting past it never spins
-        checked: int | None = None  # the notifier's hearing() when the head was last checked
+        # The notifier's hearing() when the head was last checked: the games row
+        # the channel starts from was just read, and any move since is heard of.
+        checked = notifier.hearing()
         # Quiet beats since. Channels opened together would check together, a
         # burst on the cache's pool (and the store's when the heads expired):
         # each starts at a phase of its own, and its beats are a little jittered.
