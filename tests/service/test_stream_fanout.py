@@ -286,3 +286,36 @@ def test_messages_are_encoded_as_litestar_would() -> None:
         assert message.encoded == ServerSentEventMessage(data=data, event=event, id=id_).encode()
     heartbeat = ServerSentEventMessage(comment="heartbeat", data=None).encode()
     assert Heartbeat.encoded == heartbeat
+
+
+async def test_quiet_beats_check_the_head_only_when_a_move_may_be_missed(
+    service: tuple[GameService, CountingStore], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A channel checks its game's head at every quiet heartbeat when the
+    notifier cannot tell that it hears every move (memory), and only one beat
+    in ``TRUSTED_BEATS`` while a Redis subscription holds: channels opened
+    together no longer check their heads all at once at every beat."""
+    from service.games.streams import TRUSTED_BEATS
+
+    games, _ = service
+    game_id, tokens = await new_game(games)
+    readers = await follow(games, game_id, tokens)
+    checks = 0
+    latest = games.repository.latest
+
+    async def counted(game: str) -> object:
+        nonlocal checks
+        checks += 1
+        return await latest(game)
+
+    monkeypatch.setattr(games.repository, "latest", counted)
+    beats = 4 * TRUSTED_BEATS
+    seen = readers[0].beats
+    await until(lambda: readers[0].beats >= seen + beats)
+    if games.repository.notifier.hearing() is None:
+        assert checks >= beats - 1
+    else:
+        assert checks <= beats // TRUSTED_BEATS + 2
+    for reader in readers:
+        reader.task.cancel()
+    await asyncio.gather(*(r.task for r in readers), return_exceptions=True)
