@@ -488,4 +488,4 @@ class GamesController(Controller):
         if last_event_id is not None:
             parsed = parse_version_header(last_event_id, "Last-Event-ID")
             start = parsed if parsed is not None else start
-        return event_stream(stream.messages(after=start, timeout=timeout), language)
+        return event_stream(stream.batches(after=start, timeout=timeout), language)

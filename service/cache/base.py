@@ -8,7 +8,10 @@
   game's *head* (its games row at its latest version) beside its state, so a
   read or a command needs no database read.
 * ``Notifier``: "game X is now at version n", fanned out to this process's
-  waiters (the SSE streams, the spectator reads).
+  waiters (the SSE streams, the spectator reads); the announcement may carry
+  the move itself (opaque bytes: ``service.games.repository.Moved``), kept in
+  the inboxes of whoever follows that game (its SSE channel) so they need not
+  read the store for it.
 * ``ChannelNotifier``: what a notifier on Redis pub/sub adds: the channel a
   move is published on, so a writer on the same Redis publishes it in the
   command that caches the move.
@@ -20,7 +23,12 @@ start-up, for the abilities Redis adds.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Protocol, runtime_checkable
+
+Inbox = deque[tuple[int, bytes]]
+"""The moves heard of one game, (version, the move's bytes), in the order heard,
+bounded (the oldest dropped: its follower then reads the store instead)."""
 
 
 @runtime_checkable
@@ -73,10 +81,11 @@ class SharedCache(StateCache, Protocol):
         state: bytes | None,
         head_ttl_seconds: float,
         publish: str | None = None,
+        message: bytes | None = None,
     ) -> bool:
         """Write the head (and the state) unless newer ones are cached; with
-        ``publish``, publish the version on that channel in the same command.
-        True when the command ran."""
+        ``publish``, publish ``message`` (by default the version) on that
+        channel in the same command. True when the command ran."""
         ...
 
     async def hold_head(self, game_id: str, hold_seconds: float) -> None:
@@ -90,7 +99,17 @@ class Notifier(Protocol):
 
     async def close(self) -> None: ...
 
-    async def publish(self, game_id: str, version: int) -> None: ...
+    async def publish(self, game_id: str, version: int, move: bytes | None = None) -> None:
+        """Announce that ``game_id`` is at ``version``; ``move``: the move that
+        brought it there, for the followers of the game."""
+        ...
+
+    def follow(self, game_id: str) -> Inbox:
+        """An inbox of the moves of ``game_id`` announced with their bytes from
+        now on (until ``unfollow``); the waiters are woken after it is filled."""
+        ...
+
+    def unfollow(self, game_id: str, inbox: Inbox) -> None: ...
 
     async def wait(self, game_id: str, after: int, timeout: float) -> None:
         """Return when ``game_id`` may have moved past ``after``, or after ``timeout``."""
@@ -122,10 +141,14 @@ class ChannelNotifier(Notifier, Protocol):
     def url(self) -> str: ...
 
     def channel(self, game_id: str) -> str:
-        """The channel ``game_id``'s moves are published on (the message is the version)."""
+        """The channel ``game_id``'s moves are published on."""
         ...
 
-    def delivered(self, game_id: str, version: int) -> None:
+    def message(self, version: int, move: bytes | None) -> bytes:
+        """What ``publish`` sends on ``channel``: the version, then the move's bytes."""
+        ...
+
+    def delivered(self, game_id: str, version: int, move: bytes | None = None) -> None:
         """A move published on ``channel`` by another means: this process's own
         waiters hear it now, as ``publish`` would have them."""
         ...

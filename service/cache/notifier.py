@@ -1,11 +1,17 @@
 """Live fan-out of "game X is now at version n" (the ``Notifier`` of ``base``).
 
-Only the fact that a game moved is published (no event data, no secrets):
-the process's one reader of that game (``service.games.streams``) then reads
-the new events from the store once for all its streams, so a lost
-notification costs at most one heartbeat interval (that reader also checks
-the game's head on every heartbeat). ``wait_any`` wakes the global feed's
-reader on any game's move.
+A move is published with its events (``service.games.repository.Moved``,
+opaque here: the events as stored, unredacted, so never to a client; Redis
+holds the games' states anyway): the process's one reader of that game
+(``service.games.streams``) follows it (``follow``: an inbox of the moves
+heard) and fans them out without reading the store. A move announced without
+its bytes (a claim), or heard out of order, or dropped, is read from the
+store instead, once for all the game's streams; a lost notification costs at
+most one heartbeat interval (that reader also checks the game's head on every
+heartbeat). ``wait_any`` wakes the global feed's reader on any game's move.
+
+On Redis the message is the version in ASCII, then (when the move is carried)
+one space and the move's bytes.
 
 ``MemoryNotifier`` serves one process (the embedded default);
 ``RedisNotifier`` (a ``ChannelNotifier``) fans out across processes through
@@ -23,9 +29,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict, defaultdict, deque
 
-from service.cache.base import Notifier
+from service.cache.base import Inbox, Notifier
 
 log = logging.getLogger("plateau.streams")
 
@@ -33,6 +39,9 @@ log = logging.getLogger("plateau.streams")
 KNOWN_VERSIONS = 100_000
 """Games whose latest version a process remembers (the most recently moved):
 forgetting one only costs its next read a round trip."""
+INBOX = 64
+"""Moves an inbox keeps (the oldest dropped first): a follower that far behind
+reads the store."""
 
 
 class MemoryNotifier:
@@ -40,6 +49,7 @@ class MemoryNotifier:
         self._versions: OrderedDict[str, int] = OrderedDict()
         self._events: dict[str, set[asyncio.Event]] = defaultdict(set)
         self._any: asyncio.Event | None = None  # set on the next move of any game
+        self._inboxes: dict[str, list[Inbox]] = {}
 
     async def open(self) -> None:
         return None
@@ -49,8 +59,11 @@ class MemoryNotifier:
             for event in waiters:
                 event.set()
 
-    def _deliver(self, game_id: str, version: int) -> None:
+    def _deliver(self, game_id: str, version: int, move: bytes | None = None) -> None:
         self.observe(game_id, version)
+        if move is not None:
+            for inbox in self._inboxes.get(game_id, ()):
+                inbox.append((version, move))
         for event in self._events.get(game_id, ()):
             event.set()
         if self._any is not None:
@@ -73,8 +86,20 @@ class MemoryNotifier:
             if len(versions) > KNOWN_VERSIONS:
                 versions.popitem(last=False)
 
-    async def publish(self, game_id: str, version: int) -> None:
-        self._deliver(game_id, version)
+    def follow(self, game_id: str) -> Inbox:
+        inbox: Inbox = deque(maxlen=INBOX)
+        self._inboxes.setdefault(game_id, []).append(inbox)
+        return inbox
+
+    def unfollow(self, game_id: str, inbox: Inbox) -> None:
+        inboxes = self._inboxes.get(game_id)
+        if inboxes is not None:
+            inboxes[:] = [i for i in inboxes if i is not inbox]
+            if not inboxes:
+                del self._inboxes[game_id]
+
+    async def publish(self, game_id: str, version: int, move: bytes | None = None) -> None:
+        self._deliver(game_id, version, move)
 
     async def wait_any(self, timeout: float) -> None:
         if self._any is None:
@@ -140,19 +165,25 @@ class RedisNotifier(MemoryNotifier):
 
     def channel(self, game_id: str) -> str:
         """The channel ``publish`` writes ``game_id``'s moves to (the message is
-        the version): a writer on the same Redis may publish there itself, in
-        the script that caches the move (then it calls ``delivered``)."""
+        ``message(version, move)``): a writer on the same Redis may publish
+        there itself, in the script that caches the move (then it calls
+        ``delivered``)."""
         return f"{self._prefix}game:{game_id}"
 
-    def delivered(self, game_id: str, version: int) -> None:
+    @staticmethod
+    def message(version: int, move: bytes | None) -> bytes:
+        head = str(version).encode()
+        return head if move is None else head + b" " + move
+
+    def delivered(self, game_id: str, version: int, move: bytes | None = None) -> None:
         """A move published to ``channel`` by another means: this process's
         own waiters hear it now, as ``publish`` would have them."""
-        self._deliver(game_id, version)
+        self._deliver(game_id, version, move)
 
-    async def publish(self, game_id: str, version: int) -> None:
-        self._deliver(game_id, version)
+    async def publish(self, game_id: str, version: int, move: bytes | None = None) -> None:
+        self._deliver(game_id, version, move)
         try:
-            await self._pub.publish(self.channel(game_id), str(version))
+            await self._pub.publish(self.channel(game_id), self.message(version, move))
         except Exception as exc:  # Redis down: subscribers fall back to polling
             log.debug("redis publish failed: %s", exc)
 
@@ -173,11 +204,14 @@ class RedisNotifier(MemoryNotifier):
                     channel = message["channel"]
                     channel = channel.decode() if isinstance(channel, bytes) else channel
                     data = message["data"]
+                    if isinstance(data, str):
+                        data = data.encode()
+                    number, _, move = data.partition(b" ")
                     try:
-                        version = int(data)
+                        version = int(number)
                     except (TypeError, ValueError):
                         continue
-                    self._deliver(channel[strip:], version)
+                    self._deliver(channel[strip:], version, move or None)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:

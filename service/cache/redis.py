@@ -43,9 +43,10 @@ return 1
 # The head and the state of one version in one call (one round trip, no
 # pipeline: redis-py asks SCRIPT EXISTS before every pipeline holding a script).
 # KEYS = head key, state key; ARGV = version, head, head ttl in ms, state,
-# state ttl in ms (0: no expiry), and optionally a channel: the version is then
-# published there too (a move cached and announced in one command). Each key is
-# written unless it holds a newer version.
+# state ttl in ms (0: no expiry), and optionally a channel and a message: the
+# message (by default the version) is then published there too (a move cached
+# and announced in one command). Each key is written unless it holds a newer
+# version.
 _PUT_HEAD_AND_STATE = """
 local written = 0
 for i = 1, 2 do
@@ -59,7 +60,7 @@ for i = 1, 2 do
     end
 end
 if ARGV[6] then
-    redis.call('PUBLISH', ARGV[6], ARGV[1])
+    redis.call('PUBLISH', ARGV[6], ARGV[7] or ARGV[1])
 end
 return written
 """
@@ -276,13 +277,14 @@ class RedisStateCache:
         state: bytes | None,
         head_ttl_seconds: float,
         publish: str | None = None,
+        message: bytes | None = None,
     ) -> bool:
         """Write the head (and the state, when given) unless newer ones are
         cached, in one round trip. The head expires after ``head_ttl_seconds``:
         when a write fails, a reader may see the previous version at most that long.
 
-        ``publish`` (with a state): a channel to publish the version to in the
-        same command. True when that command ran (False: Redis is down or
+        ``publish`` (with a state): a channel to publish ``message`` (by
+        default the version) to in the same command. True when that command ran (False: Redis is down or
         being skipped, and nothing was published; the head is then deleted by
         the next call that reaches Redis)."""
         if self._skip():
@@ -293,10 +295,10 @@ class RedisStateCache:
                 await self._repair()
             ttl = _ms(head_ttl_seconds)
             if publish is not None and state is not None:
-                await self._put_both(
-                    keys=[self.head_key(game_id), self.key(game_id)],
-                    args=[int(version), head, ttl, bytes(state), self.ttl_ms, publish],
-                )
+                args: list[Any] = [int(version), head, ttl, bytes(state), self.ttl_ms, publish]
+                if message is not None:
+                    args.append(message)
+                await self._put_both(keys=[self.head_key(game_id), self.key(game_id)], args=args)
             elif state is None:
                 await self._put_script(
                     keys=[self.head_key(game_id)], args=[int(version), head, ttl]

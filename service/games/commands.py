@@ -284,27 +284,28 @@ class Commands:
             if update.status == "finished"
             else None,
         )
-        # The new state cached and the move published: one Redis command
-        # (or, on other backends, the two side by side).
-        await self.games.remember(game_id, state, new_version, version, game=written, announce=True)
+        # The new state cached and the move published with its events: one
+        # Redis command (or, on other backends, the two side by side).
+        stored = self._stored(game_id, version, record, appended, update.at)
+        await self.games.remember(
+            game_id, state, new_version, version, game=written, announce=True, events=stored
+        )
         self.games.moved(written)
-        self._keep_move(loaded, record, appended, update.at)
+        self._keep_move(loaded, stored)
         if view_after is not None:  # only now: a lost race's state never was the game's
             self.answers.bodies.keep(view_key(game_id, new_version, attempt.seat), view_after)
         return 201, response, new_version
 
-    def _keep_move(
-        self, before: Loaded, record: CommandRecord, appended: list[NewEvent], at: datetime
-    ) -> None:
-        """The move just appended, as the last-move reader asks for it (its events and
-        the state before it): this process's next reads of the game say it without
-        reading the store again."""
-        game_id, version = before.game.game_id, before.version
-        stored = tuple(
+    @staticmethod
+    def _stored(
+        game_id: str, version: int, record: CommandRecord, appended: list[NewEvent], at: datetime
+    ) -> tuple[StoredEvent, ...]:
+        """The events just appended after ``version``, as the store now holds them."""
+        return tuple(
             StoredEvent(
                 game_id=game_id,
                 version=version + 1 + i,
-                position=0,  # unknown here; the last move never reads it
+                position=0,  # unknown here; neither the last move nor a stream reads it
                 type=event.type,
                 data=event.data,
                 recorded_at=at,
@@ -313,8 +314,14 @@ class Commands:
             )
             for i, event in enumerate(appended)
         )
-        self.answers.bodies.keep(move_events_key(game_id, version + len(appended)), stored)
-        self.answers.bodies.keep(before_move_key(game_id, version + len(appended)), before)
+
+    def _keep_move(self, before: Loaded, stored: tuple[StoredEvent, ...]) -> None:
+        """The move just appended, as the last-move reader asks for it (its events and
+        the state before it): this process's next reads of the game say it without
+        reading the store again."""
+        game_id, version = before.game.game_id, before.version + len(stored)
+        self.answers.bodies.keep(move_events_key(game_id, version), stored)
+        self.answers.bodies.keep(before_move_key(game_id, version), before)
 
     async def _replay(self, game_id: str, seat: str, key: str, request_hash: str) -> Answer | None:
         previous = await self.store.get_command(game_id, seat, key)

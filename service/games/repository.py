@@ -24,7 +24,7 @@ from service import metrics
 from service.cache.base import ChannelNotifier, Notifier, SharedCache, StateCache
 from service.games.exceptions import NotFound, not_started
 from service.settings import Settings
-from service.store.base import EventStore, GameRecord, GameUpdate, NewEvent
+from service.store.base import EventStore, GameRecord, GameUpdate, NewEvent, StoredEvent
 
 log = logging.getLogger("plateau.games")
 
@@ -56,6 +56,15 @@ CacheEntry = tuple[int, bytes] | None | Unset
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+class Moved(msgspec.Struct, kw_only=True):
+    """A move as its announcement carries it to every process's streams of the
+    game (``Notifier.publish``'s bytes): the games row after it and its events,
+    as the store holds them (``position`` unknown: 0)."""
+
+    game: GameRecord
+    events: list[StoredEvent]
 
 
 @dataclass(slots=True)
@@ -267,6 +276,7 @@ class GameRepository:
         *,
         game: GameRecord | None = None,
         announce: bool = False,
+        events: tuple[StoredEvent, ...] = (),
     ) -> None:
         """Cache ``state`` at ``version``; snapshot it when a multiple of
         ``snapshot_every`` lies in (previous, version], so a cold load never
@@ -275,8 +285,16 @@ class GameRepository:
 
         ``announce``: also publish the move (``notifier.publish``), in the same
         Redis command as the cache write when the notifier is on the cache's
-        Redis, else side by side with it."""
+        Redis, else side by side with it; with the move's ``events`` (and
+        ``game``, the row after them), the announcement carries them
+        (``Moved``), so the game's streams need not read them back."""
         encoded = self.encoder.encode(state)
+        move = None
+        if announce and events and game is not None and game.version == version:
+            # str keys: the events' int-keyed dicts, as the store's JSON gives them back
+            move = self.encoder.encode(
+                msgspec.to_builtins(Moved(game=game, events=list(events)), str_keys=True)
+            )
         if (
             self.shared is not None
             and game is not None
@@ -293,14 +311,16 @@ class GameRepository:
                 encoded,
                 HEAD_TTL,
                 publish=channels.channel(game_id) if channels is not None else None,
+                message=channels.message(version, move) if channels is not None else None,
             )
             if channels is not None and written:
-                channels.delivered(game_id, version)
+                channels.delivered(game_id, version, move)
             elif announce:  # published apart (Redis skipped or down: the notifier logs it)
-                await self.notifier.publish(game_id, version)
+                await self.notifier.publish(game_id, version, move)
         elif announce:
             await asyncio.gather(
-                self.cache.put(game_id, version, encoded), self.notifier.publish(game_id, version)
+                self.cache.put(game_id, version, encoded),
+                self.notifier.publish(game_id, version, move),
             )
         else:
             await self.cache.put(game_id, version, encoded)

@@ -167,3 +167,155 @@ async def test_idle_feed_streams_share_one_reader(
     for reader in readers:
         reader.task.cancel()
     await asyncio.gather(*(r.task for r in readers), return_exceptions=True)
+
+
+@pytest.fixture
+async def quiet(
+    backends: tuple[EventStore, StateCache],
+) -> AsyncIterator[tuple[GameService, CountingStore]]:
+    """As ``service``, with heartbeats too rare to happen in a test: every read
+    of the store a channel makes is then for a move."""
+    store, cache = backends
+    url = cache.url if isinstance(cache, SharedCache) else None
+    notifier = make_notifier(url, f"fanout-{uuid.uuid4().hex[:8]}:")
+    await notifier.open()
+    counting = CountingStore(store)
+    try:
+        yield GameService(Settings(sse_heartbeat=600.0), counting, cache, notifier), counting
+    finally:
+        await notifier.close()
+
+
+async def follow(games: GameService, game_id: str, tokens: dict[str, str]) -> list[Reader]:
+    """A spectator's and each seat's stream of ``game_id`` from its start, their
+    histories read."""
+    game = await games.repository.game(game_id)
+    readers = []
+    for token in [None, *sorted(tokens.values())]:
+        stream = await games.streams.open(game, token)
+        readers.append(Reader(stream.messages(after=0, timeout=None)))
+    final = str(game.version)
+    await until(lambda: all(r.messages and r.messages[-1].id == final for r in readers))
+    return readers
+
+
+async def check_log(
+    games: GameService, game_id: str, tokens: dict[str, str], readers: list[Reader]
+) -> None:
+    """Every event reached every stream once, in order, redacted as the log has it."""
+    game = await games.repository.game(game_id)
+    final = str(game.version)
+    await until(lambda: all(r.messages[-1].id == final for r in readers))
+    for reader, token in zip(readers, [None, *sorted(tokens.values())], strict=True):
+        log = await games.reads.event_log(game, token, after=0, limit=None)
+        assert [m.id for m in reader.messages] == [str(e.version) for e in log.events]
+        assert [m.data for m in reader.messages] == [
+            msgspec.json.encode(e).decode() for e in log.events
+        ]
+    for reader in readers:
+        reader.task.cancel()
+    await asyncio.gather(*(r.task for r in readers), return_exceptions=True)
+    await until(lambda: games.streams.open_channels == 0)
+
+
+async def test_moves_reach_streams_without_reading_the_store(
+    quiet: tuple[GameService, CountingStore],
+) -> None:
+    """A move's announcement carries its events: the game's streams get them,
+    redacted for each viewer, without a read of the store."""
+    games, store = quiet
+    game_id, tokens = await new_game(games)
+    await play(games, game_id, tokens, 1)  # its state cached: the moves read nothing
+    readers = await follow(games, game_id, tokens)
+    store.calls.clear()
+    await play(games, game_id, tokens, 3)
+    final = str((await games.repository.game(game_id)).version)
+    await until(lambda: all(r.messages[-1].id == final for r in readers))
+    assert store.calls["read"] == 0, store.calls
+    await check_log(games, game_id, tokens, readers)
+
+
+async def test_a_move_heard_out_of_order_is_read_from_the_store(
+    quiet: tuple[GameService, CountingStore], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move whose announcement comes late (after the next one's), or whose
+    bytes are lost or garbled: the streams read the store instead, and still
+    get every event once, in order."""
+    games, store = quiet
+    game_id, tokens = await new_game(games)
+    readers = await follow(games, game_id, tokens)
+    notifier = games.repository.notifier
+    deliver = notifier._deliver  # type: ignore[attr-defined]
+    held: list[tuple[str, int, bytes | None]] = []
+
+    holding = [True, 0]  # hold every move, then those up to this version
+
+    def late(game: str, version: int, move: bytes | None = None) -> None:
+        if game == game_id and (holding[0] or version <= holding[1]):
+            held.append((game, version, move))  # not even the waiters hear it
+        else:
+            deliver(game, version, move)
+
+    monkeypatch.setattr(notifier, "_deliver", late)
+    holding[1] = await play(games, game_id, tokens, 1)  # heard by nobody yet
+    holding[0] = False  # (its copy through Redis, too, when it comes)
+    store.calls.clear()
+    await play(games, game_id, tokens, 1)  # heard first: a gap, read from the store
+    final = str((await games.repository.game(game_id)).version)
+    await until(lambda: all(r.messages[-1].id == final for r in readers))
+    assert store.calls["read"] >= 1, store.calls
+    holding[1] = 0
+    for game, version, move in held:  # the late one: already read, dropped
+        deliver(game, version, move)
+    deliver(game_id, int(final) + 1, b"garbled")  # undecodable: read (nothing new)
+    await play(games, game_id, tokens, 1)
+    await check_log(games, game_id, tokens, readers)
+
+
+def test_messages_are_encoded_as_litestar_would() -> None:
+    """Each message's bytes, encoded once for every stream, are Litestar's
+    ``ServerSentEventMessage`` encoding of it (the wire format unchanged)."""
+    from litestar.response import ServerSentEventMessage
+
+    for id_, event, data in [
+        ("7", "arkantis.tokens_removed", '{"version":7,"event":{"a":"b\\nc"}}'),
+        ("12", "x", "two\nlines\r\nand\rthree"),
+        ("1\n2", "a\rb", ""),
+    ]:
+        message = Message(id=id_, event=event, data=data)
+        assert message.encoded == ServerSentEventMessage(data=data, event=event, id=id_).encode()
+    heartbeat = ServerSentEventMessage(comment="heartbeat", data=None).encode()
+    assert Heartbeat.encoded == heartbeat
+
+
+async def test_quiet_beats_check_the_head_only_when_a_move_may_be_missed(
+    service: tuple[GameService, CountingStore], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A channel checks its game's head at every quiet heartbeat when the
+    notifier cannot tell that it hears every move (memory), and only one beat
+    in ``TRUSTED_BEATS`` while a Redis subscription holds: channels opened
+    together no longer check their heads all at once at every beat."""
+    from service.games.streams import TRUSTED_BEATS
+
+    games, _ = service
+    game_id, tokens = await new_game(games)
+    readers = await follow(games, game_id, tokens)
+    checks = 0
+    latest = games.repository.latest
+
+    async def counted(game: str) -> object:
+        nonlocal checks
+        checks += 1
+        return await latest(game)
+
+    monkeypatch.setattr(games.repository, "latest", counted)
+    beats = 4 * TRUSTED_BEATS
+    seen = readers[0].beats
+    await until(lambda: readers[0].beats >= seen + beats)
+    if games.repository.notifier.hearing() is None:
+        assert checks >= beats - 1
+    else:
+        assert checks <= beats // TRUSTED_BEATS + 2
+    for reader in readers:
+        reader.task.cancel()
+    await asyncio.gather(*(r.task for r in readers), return_exceptions=True)
