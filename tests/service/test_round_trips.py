@@ -21,6 +21,7 @@ import pytest
 import redis
 from litestar.testing import AsyncTestClient
 
+import service.api.lifespan
 import service.games.auth
 from service.app import create_app
 from service.games.repository import HEAD_HOLD
@@ -83,7 +84,12 @@ def relayed(url: str, port: int) -> str:
 
 
 @pytest.fixture
-def relays(request: pytest.FixtureRequest) -> Iterator[tuple[Relay, Relay, Settings]]:
+def relays(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[Relay, Relay, Settings]]:
+    # The app's upkeep pings the store every SAMPLE_EVERY s (metrics): on a slow
+    # machine one could fall inside a counted request. Not during these tests.
+    monkeypatch.setattr(service.api.lifespan, "SAMPLE_EVERY", 3600.0)
     pg_url = request.getfixturevalue("service_postgres_url")
     redis_url = request.getfixturevalue("redis_url")
     pg, rd = urlsplit(pg_url), urlsplit(redis_url)
