@@ -2,16 +2,16 @@
 
 Every ruleset, in every combination of language (French, English) and device
 (desktop 1280×900, phone 390×844): sixteen whole games against the greedy bot,
-from the first move to the end. ArkantiS and Éclats des Cités (here) and Les
-Tours (``test_play_phone.py``, ``test_play_desktop.py``: about 100 of the
-person's moves, 30-50 s each) start from a default game created in the lobby.
-Les petits Dragons, a dice race whose games from the lobby take 120 to 580 of
-the person's moves (15 to 131 s), starts from a fixed seed (sandbox) under which
-the greedy bot kills the person's chief early: the person plays a short part of
-it and then watches the bot's remaining moves until the end (``SEEDS``). Its
-end is also played here from a late named position (sandbox,
-``docs/positions.md``), the page taking its seat with the resume link (the
-token in the fragment), the other seat played over HTTP by the test.
+from the first move to the end; ArkantiS and Éclats des Cités here, Les Tours
+and petits Dragons in ``test_play_phone.py`` and ``test_play_desktop.py``.
+Most start from the lobby's default game; ``MADE`` lists the others, created
+over HTTP: Les Tours with four or eight Houses in two combinations (its deck
+makes the length: about 100 of the person's moves with two Houses, 46 with
+four, 18 with eight), and petits Dragons from a fixed seed (sandbox) under which
+the person's chief falls early, after which the page follows the bot to its
+win. Petits Dragons' end is also played here from a late named position
+(sandbox, ``docs/positions.md``), the page taking its seat with the resume link
+(the token in the fragment), the other seat played over HTTP by the test.
 
 At every question: no visible text is a raw type or id (``a.b``, ``seat_0``,
 ``r1c4``), every tap target of the current question is at least 24×24 CSS px,
@@ -224,17 +224,17 @@ def from_the_lobby(
     return tab, game, seat
 
 
-def from_a_seed(
-    browser: Browser, base: str, ruleset: str, seed: str, lang: str, phone: bool
+def over_http(
+    browser: Browser, base: str, ruleset: str, made: dict[str, Any], lang: str, phone: bool
 ) -> tuple[Tab, str, str]:
-    """A default game with a fixed seed (sandbox: the same dice every time), the greedy bot
-    on the second seat, created over HTTP (the lobby has no seed), opened and its first seat
-    claimed in the page under the name Ana: (the tab, the game, my seat)."""
-    seats = get_json(base, f"/rulesets/{ruleset}")["default_seats"]
-    seat, bot = seats[0], seats[1]
-    game = call(base, "/games", {"ruleset": ruleset, "seed": seed, "bots": {bot: "greedy"}})[
-        "game_id"
-    ]
+    """A game created over HTTP with ``made`` (a ``seed``, which the lobby cannot set, or
+    ``options``), the greedy bot on every seat but the first, which the page claims under the
+    name Ana once opened: (the tab, the game, my seat)."""
+    game = call(base, "/games", {"ruleset": ruleset, **made})["game_id"]
+    seats = [s["seat"] for s in get_json(base, f"/games/{game}")["seats"]]
+    seat = seats[0]
+    for bot in seats[1:]:
+        call(base, f"/games/{game}/seats/{bot}", {"bot": "greedy"})
     tab = Tab(
         browser, base, f"/#/games/{urllib.parse.quote(game, safe='')}", phone=phone, lang=lang
     )
@@ -255,17 +255,25 @@ def claim_in_the_page(tab: Tab, seat: str) -> None:
 COMBINATIONS = [("fr", True), ("fr", False), ("en", True), ("en", False)]
 """(language, phone?): every ruleset's whole game is played in each, French and English,
 on a 390×844 phone and a 1280×900 desktop."""
-SEEDS = {
-    "petits_dragons": {
-        ("fr", True): "v544",
-        ("fr", False): "v963",
-        ("en", True): "v896",
-        ("en", False): "v965",
-    }
+EVERY_HOUSE = ["fire", "ice", "moon", "light", "bronze", "air", "water", "shadow"]
+MADE: dict[tuple[str, str, bool], dict[str, Any]] = {
+    ("petits_dragons", "fr", True): {"seed": "v544"},
+    ("petits_dragons", "fr", False): {"seed": "v963"},
+    ("petits_dragons", "en", True): {"seed": "v896"},
+    ("petits_dragons", "en", False): {"seed": "v965"},
+    ("tours_arc_en_ciel", "en", True): {"options": {"houses": EVERY_HOUSE[:4]}},
+    ("tours_arc_en_ciel", "fr", False): {"options": {"houses": EVERY_HOUSE}},
 }
-"""Rulesets whose games from the lobby are too long and too uneven for the suite (petits
-Dragons, a dice race: 122 to 582 of the person's moves, 15 to 131 s): their whole games
-start from a seed per combination instead (sandbox: the same dice every time). Under each,
+"""The whole games not made in the lobby (the others: its default game), created over HTTP.
+
+Les Tours ends when its deck is empty, whoever takes the cards: its default two-House game
+takes about 100 of the person's moves (30 to 70 s), so two of its combinations play it (from
+the lobby) and the two others seat more Houses, all bots but the person's: four (about 46 of
+the person's moves) and eight (about 18, and every House's marks on one board).
+
+Les petits Dragons, a dice race, is too long and too uneven from the lobby (122 to 582 of
+the person's moves, 15 to 131 s): its whole games start from a seed per combination instead
+(sandbox: the same dice every time; the lobby cannot set one). Under each,
 the person's random clicks (``random.Random("play-<ruleset>-<lang>-<device>")``) take its
 chief into a combat it loses on its 10th to 27th move; its nest goes out with it, and the
 page then follows the bot's moves to its win. The greedy bot's choices still vary (its seed
@@ -299,14 +307,14 @@ def rematch(tab: Tab, base: str, game: str, seat: str) -> str:
 
 def play_a_whole_game(ruleset: str, lang: str, phone: bool, base: str, browser: Browser) -> None:
     """A whole game against the greedy bot, from the first move to the end: from the lobby,
-    or from its combination's seed (``SEEDS``)."""
+    or as ``MADE`` says."""
     started = time.monotonic()
     rng = random.Random(f"play-{ruleset}-{label(lang, phone)}")
-    seed = SEEDS.get(ruleset, {}).get((lang, phone))
-    if seed is None:
+    made = MADE.get((ruleset, lang, phone))
+    if made is None:
         tab, game, seat = from_the_lobby(browser, base, ruleset, lang, phone)
     else:
-        tab, game, seat = from_a_seed(browser, base, ruleset, seed, lang, phone)
+        tab, game, seat = over_http(browser, base, ruleset, made, lang, phone)
     for _ in range(3):
         counts = play_to_the_end(tab, base, game, seat, lang, rng)
         if counts["moves"]:
@@ -322,7 +330,7 @@ def play_a_whole_game(ruleset: str, lang: str, phone: bool, base: str, browser: 
         rematch(tab, base, game, seat)
     tab.close()
     print(
-        f"{ruleset} ({label(lang, phone)}{', seed ' + seed if seed else ''}): {counts}"
+        f"{ruleset} ({label(lang, phone)}{', ' + json.dumps(made) if made else ''}): {counts}"
         f" in {time.monotonic() - started:.1f} s"
     )
 

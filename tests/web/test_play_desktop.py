@@ -1,7 +1,8 @@
 """The longest whole games against a bot by clicks, on a 1280×900 desktop (French and English).
 
-Les Tours (about 100 of the person's moves, from the lobby) and petits Dragons
-(from a seed, ``test_play.SEEDS``), in a file of their own so that
+Les Tours and petits Dragons, made as ``test_play.MADE`` says (Les Tours' default
+game from the lobby in one language, with four or eight Houses in the other; petits
+Dragons from a seed), in a file of their own so that
 ``pytest-xdist``'s ``--dist loadgroup`` runs it beside ``test_play_phone.py``
 and ``test_play.py`` rather than after them. ``test_play.py`` says what every
 whole game checks.
