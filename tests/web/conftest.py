@@ -162,9 +162,12 @@ class Tab:
         phone: bool = False,
         lang: str = "en",
         init_script: str | None = None,
+        desktop: tuple[int, int] = (1280, 900),
     ) -> None:
-        """``init_script`` runs in every document of the tab before the page's own scripts."""
-        viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+        """``init_script`` runs in every document of the tab before the page's own scripts;
+        ``desktop``: the window's width and height when not a phone."""
+        width, height = (390, 844) if phone else desktop
+        viewport = {"width": width, "height": height}
         # The browser's language (navigator.languages) picks the client's first language.
         self.context: BrowserContext = browser.new_context(
             viewport=viewport,  # type: ignore[arg-type]

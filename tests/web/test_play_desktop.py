@@ -1,4 +1,4 @@
-"""The longest whole games against a bot by clicks, on a 1280×900 desktop (French and English).
+"""The longest whole games against a bot by clicks, on a 1366×768 desktop (French and English).
 
 Les Tours and petits Dragons, made as ``test_play.MADE`` says (Les Tours' default
 game from the lobby in one language, with four or eight Houses in the other; petits

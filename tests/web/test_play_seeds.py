@@ -4,7 +4,7 @@
 which the person's random clicks take its chief into a combat it loses early,
 so the browser plays 10 to 27 of the person's moves instead of 120 to 580.
 That depends on the rules, the greedy bot and the person's policy: here the
-same policy (``person_choice``, as ``test_play.play_to_the_end`` picks) plays
+same policy (``test_play.person_choice``, as the browser games pick) plays
 each seed against the greedy bot under a few fixed bot seeds, with the engine
 alone, in about a second. When a change of the rules or of the bot makes a
 seed long, this fails first; ``python -m tests.web.test_play_seeds FROM TO``
@@ -15,26 +15,19 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Any
 
 import msgspec
 import pytest
 
 from domain import RULESETS, new_game, play
 from domain.bots import Budget, choose
-from tests.web.test_play import MADE, STAY, label
+from tests.web.test_play import MADE, label, person_choice
 
 RULESET = "petits_dragons"
 SHORT = 30
 """The person's part of a short game: its chief falls by this move."""
 BOT_SEEDS = ("check-0", "check-1", "check-2")
 """The greedy bot's seeds here (the service's are the game's id and version)."""
-
-
-def person_choice(commands: list[Any], moves: int, rng: random.Random) -> int:
-    """The index ``play_to_the_end`` picks: at random, but no pass in the first ``STAY``."""
-    keep = [i for i, c in enumerate(commands) if "pass" not in msgspec.to_builtins(c)["type"]]
-    return rng.choice(keep if keep and moves < STAY else range(len(commands)))
 
 
 def person_part(seed: str, rng_name: str, bot_seed: str) -> tuple[int, bool]:
@@ -52,7 +45,8 @@ def person_part(seed: str, rng_name: str, bot_seed: str) -> tuple[int, bool]:
         seat = rs.to_act(state)[0]
         legal = list(rs.legal_commands(state, seat))
         if seat == person:
-            command = legal[person_choice(legal, moves, rng)]
+            types = [msgspec.to_builtins(c)["type"] for c in legal]
+            command = legal[person_choice(types, moves, rng)]
             moves += 1
         else:
             view = rs.view(state, seat)
