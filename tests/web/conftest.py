@@ -78,36 +78,6 @@ def click_visible(page: Page, button: Locator) -> None:
     raise AssertionError("the button never became visible")
 
 
-HIT = """(node) => {
-  node.scrollIntoView({ block: 'center', inline: 'center' });
-  const box = node.getBoundingClientRect();
-  const points = [[0.5, 0.5], [0.3, 0.3], [0.7, 0.7], [0.3, 0.7], [0.7, 0.3]];
-  for (const [fx, fy] of points) {
-    const x = box.left + box.width * fx;
-    const y = box.top + box.height * fy;
-    const hit = document.elementFromPoint(x, y);
-    if (hit && hit.closest('.choosable') === node) return [x, y];
-  }
-  return null;
-}"""
-"""Where a real click reaches this board element (its own drawing on top there), if anywhere."""
-
-
-def click_board(page: Page, ref: str) -> bool:
-    """Click the picture's element ``ref`` of the current question (the keyboard when a
-    neighbour's drawing covers it); False when the picture offers no such element."""
-    target = page.locator(f"#board .choosable[data-ref={json.dumps(ref)}]")
-    if target.count() != 1:
-        return False
-    point = target.evaluate(HIT)
-    if point:
-        page.mouse.click(point[0], point[1])
-    else:
-        target.focus()
-        page.keyboard.press("Enter")
-    return True
-
-
 def step_path(
     steps: list[dict[str, Any]], index: int
 ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
@@ -121,6 +91,47 @@ def step_path(
     return []
 
 
+AIM = """([key, ref]) => {
+  const asked = key === null ? document.querySelector('#play-move:not([hidden])')
+    : document.querySelector(`#choices button[data-key="${CSS.escape(key)}"]`);
+  if (!asked) return null;
+  if (ref !== null) {
+    const node = document.querySelector(`#board .choosable[data-ref="${CSS.escape(ref)}"]`);
+    if (node) {
+      node.scrollIntoView({ block: 'center', inline: 'center' });
+      const box = node.getBoundingClientRect();
+      for (const [fx, fy] of [[0.5, 0.5], [0.3, 0.3], [0.7, 0.7], [0.3, 0.7], [0.7, 0.3]]) {
+        const x = box.left + box.width * fx;
+        const y = box.top + box.height * fy;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit.closest('.choosable') === node) return ['board', x, y];
+      }
+      return ['keyboard', 0, 0];
+    }
+  }
+  if (!asked.checkVisibility()) return null;
+  asked.scrollIntoView({ block: 'center' });
+  const box = asked.getBoundingClientRect();
+  return ['list', box.left + box.width / 2, box.top + box.height / 2];
+}"""
+"""Once the question is shown (``key``'s button in the list; ``key`` null: *Play*), where a
+person's click answers it: on the board element ``ref`` where its own drawing is on top
+('board'; 'keyboard' when a neighbour's drawing covers it all), else on the visible button
+('list'). One round trip to the page per click, polled by the page itself."""
+
+
+def click_step(page: Page, key: str | None, ref: str | None) -> bool:
+    """Answer the question shown by a real click (``ref``: on the board when the picture
+    offers it), as ``AIM`` says; True when it was answered on the board."""
+    how, x, y = page.wait_for_function(AIM, arg=[key, ref], timeout=30_000).json_value()
+    if how == "keyboard":
+        page.locator(f"#board .choosable[data-ref={json.dumps(ref)}]").focus()
+        page.keyboard.press("Enter")
+    else:
+        page.mouse.click(x, y)
+    return bool(how != "list")
+
+
 def choose_and_play(page: Page, steps: list[dict[str, Any]], index: int, *, board: bool) -> int:
     """Choose command ``index`` one question at a time, then play it; the board clicks made.
 
@@ -132,19 +143,11 @@ def choose_and_play(page: Page, steps: list[dict[str, Any]], index: int, *, boar
     for node, siblings in step_path(steps, index):
         shared = {ref for other in siblings if other is not node for ref in other["targets"]}
         own = [ref for ref in node["targets"] if ref not in shared]
-        key = json.dumps(node["key"])
-        page.wait_for_selector(f"#choices button[data-key={key}]", state="attached")
-        if board and own and click_board(page, own[0]):
-            clicks += 1
-            last_ref = own[0]
-        else:
-            click_visible(page, page.locator(f"#choices button[data-key={key}]"))
-            last_ref = None
-    page.wait_for_selector("#play-move:not([hidden])")
-    if board and last_ref is not None and click_board(page, last_ref):
-        return clicks + 1
-    click_visible(page, page.locator("#play-move"))
-    return clicks
+        ref = own[0] if board and own else None
+        on_board = click_step(page, node["key"], ref)
+        clicks += on_board
+        last_ref = ref if on_board else None
+    return clicks + click_step(page, None, last_ref)
 
 
 class Tab:
@@ -159,9 +162,12 @@ class Tab:
         phone: bool = False,
         lang: str = "en",
         init_script: str | None = None,
+        desktop: tuple[int, int] = (1280, 900),
     ) -> None:
-        """``init_script`` runs in every document of the tab before the page's own scripts."""
-        viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+        """``init_script`` runs in every document of the tab before the page's own scripts;
+        ``desktop``: the window's width and height when not a phone."""
+        width, height = (390, 844) if phone else desktop
+        viewport = {"width": width, "height": height}
         # The browser's language (navigator.languages) picks the client's first language.
         self.context: BrowserContext = browser.new_context(
             viewport=viewport,  # type: ignore[arg-type]
