@@ -10,7 +10,7 @@ difference."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -111,8 +111,9 @@ def test_arkantis_takes_a_purchase_naming_no_card_from_the_view() -> None:
 
     said = fresh("arkantis")
     commands, view, players = positions("arkantis", games=1)[0]
-    colour = next(c for c in ("emerald", "orange") if getattr(view, c).visible)
-    named = ArkantisBuyCard(colour=colour, source="visible", expected_card_id="x")
+    colours: tuple[Literal["emerald", "orange"], ...] = ("emerald", "orange")
+    colour = next(c for c in colours if getattr(view, c).visible)
+    named = ArkantisBuyCard(colour=colour, source="visible", expected_card_id="key_1")
     unnamed = ArkantisBuyCard(colour=colour, source="visible")
     hidden = ArkantisBuyCard(colour=colour, source="hidden")
     assert said._view_free_if[ArkantisBuyCard](named)
