@@ -1326,6 +1326,41 @@ FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
             "die": "red",
         },
     ),
+    ("eclats_des_cites", "colosse-two-stages"): ("seat_1", ec("take_card", pile_id="border_1")),
+    ("eclats_des_cites", "identical-stage-tie"): ("seat_0", ec("take_card", pile_id="border_1")),
+    ("eclats_des_cites", "prisme-identical-stage"): ("seat_0", ec("take_card", pile_id="central")),
+    ("eclats_des_cites", "multiplicateur-doubles-a-joker"): (
+        "seat_1",
+        ec("take_card", pile_id="border_1"),
+    ),
+    ("eclats_des_cites", "technologie-from-science"): (
+        "seat_1",
+        ec("take_card", pile_id="border_0"),
+    ),
+    ("eclats_des_cites", "three-symbols-hidden-upgrade"): (
+        "seat_0",
+        ec("take_card", pile_id="central"),
+    ),
+    ("eclats_des_cites", "no-upgrade-left"): ("seat_1", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "commerce-first-joker"): ("seat_0", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "bonus-chain"): ("seat_1", ec("take_card", pile_id="border_1")),
+    ("eclats_des_cites", "boussole-reveals-two"): ("seat_1", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "belvedere-single-card"): ("seat_1", ec("take_card", pile_id="central")),
+    ("eclats_des_cites", "exploration-empty-central"): (
+        "seat_4",
+        ec("take_card", pile_id="border_3"),
+    ),
+    ("eclats_des_cites", "nested-exploration"): ("seat_1", ec("take_card", pile_id="central")),
+    ("eclats_des_cites", "alert-overflow-battle"): ("seat_2", ec("take_card", pile_id="central")),
+    ("eclats_des_cites", "commerce-then-bonus"): ("seat_1", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "sanctuaire-shields"): ("seat_0", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "palais-upgrade-choice"): ("seat_0", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "observatoire-reveals-four"): (
+        "seat_1",
+        ec("take_card", pile_id="border_0"),
+    ),
+    ("eclats_des_cites", "wonder-completed-grant"): ("seat_1", ec("take_card", pile_id="central")),
+    ("eclats_des_cites", "exploration-peek"): ("seat_1", ec("take_card", pile_id="border_0")),
 }
 """The command to post at each position whose check plays its scenario's "when" (the
 last-move positions' is the command that ends the game)."""
@@ -1800,6 +1835,483 @@ def tr_combat_card_kept(game: Game) -> None:
     assert drawn.card not in game.state.chance_discard
 
 
+def _ec_actor(game: Game) -> tuple[int, str, Any]:
+    """The seat to act at an Éclats position: its index, its name and its player."""
+    seat = game.state.pending.seat
+    return seat, f"seat_{seat}", game.state.players[seat]
+
+
+def _ec_all(events: list[Any], tag: str) -> list[Any]:
+    return [e for e in events if tag_of(e).endswith("." + tag)]
+
+
+def _ec_after(events: list[Any], tag: str) -> list[str]:
+    """The tags from the first ``tag`` on."""
+    names = tags(events)
+    return names[names.index(tag) :]
+
+
+def _ec_central_after_take(game: Game) -> tuple[str, ...]:
+    """The central pile once the final command's card has left it (if it came from it)."""
+    central: tuple[str, ...] = game.state.piles["central"]
+    _, body = FINALS[(game.ruleset.name, game.position.id)]
+    return central[1:] if body.get("pile_id") == "central" else central
+
+
+def ec_colosse_two_stages(game: Game) -> None:
+    """T09 (four players): one card builds stages 1 and 2; the Colosse's power at stage 2
+    grants a take from any pile, one beyond the seat's own reach too."""
+    seat, name, player = _ec_actor(game)
+    assert game.state.n == 4 and (player.wonder, player.stages_built) == ("colosse", 0)
+    reach = set(game.state.pending.options)
+    events = final(game)
+    assert _ec_after(events, "stage_built") == [
+        "stage_built",
+        "stage_built",
+        "wonder_power_triggered",
+        "extra_take_granted",
+        "grant_started",
+        "decision_requested",
+    ]
+    assert [e.stage for e in _ec_all(events, "stage_built")] == [1, 2]
+    power = of(events, "wonder_power_triggered")
+    assert (power.wonder_id, power.stage) == ("colosse", 2)
+    assert (
+        of(events, "extra_take_granted").source == of(events, "grant_started").source == "colosse"
+    )
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "take_card", "colosse")
+    assert set(asked.options) == {p for p, cards in game.state.piles.items() if cards}
+    far = next(p for p in asked.options if p not in reach)
+    taken = of(game.post(name, ec("take_card", pile_id=far)), "card_taken")
+    assert (taken.seat, taken.pile_id) == (seat, far)
+
+
+def ec_identical_stage_tie(game: Game) -> None:
+    """T10: stage 2 (two identical) from a joker and one of two materials held once each:
+    the first in card order is spent, the other stays."""
+    from domain.eclats_des_cites.components import FAMILY, MATERIALS
+
+    seat, _, player = _ec_actor(game)
+    tied = [m for m in MATERIALS if player.tableau.get(m, 0) == 1]
+    assert player.stages_built == 1 and len(tied) >= 2
+    assert all(player.tableau.get(m, 0) <= 1 for m in MATERIALS)
+    events = final(game)
+    joker = of(events, "card_played").card_id
+    assert FAMILY[joker] == "joker"
+    built = of(events, "stage_built")
+    assert (built.stage, built.spent, built.doubled_joker) == (2, [tied[0], joker], None)
+    left = game.state.players[seat].tableau
+    assert [m for m in MATERIALS if left.get(m)] == tied[1:]
+
+
+def ec_prisme_identical_stage(game: Game) -> None:
+    """T11: the Prisme de sève (2 units) and the largest material stack pay stage 4 (three
+    identical); stage 5 is not built."""
+    from domain.eclats_des_cites.components import MATERIALS
+
+    seat, _, player = _ec_actor(game)
+    assert player.stages_built == 3
+    largest = max(MATERIALS, key=lambda m: (player.tableau.get(m, 0), -MATERIALS.index(m)))
+    events = final(game)
+    assert of(events, "card_played").card_id == "prisme_de_seve"
+    assert [(e.stage, e.spent, e.doubled_joker) for e in _ec_all(events, "stage_built")] == [
+        (4, [largest, "prisme_de_seve"], None)
+    ]
+    assert game.state.players[seat].stages_built == 4
+
+
+def ec_multiplicateur(game: Game) -> None:
+    """T12: the Multiplicateur ×2 doubles the joker taken, which alone pays a 2-unit
+    stage; the resources held stay."""
+    from domain.eclats_des_cites.components import FAMILY, MATERIALS
+
+    seat, _, player = _ec_actor(game)
+    assert "multiplicateur" in player.upgrades
+    held = {m: player.tableau[m] for m in MATERIALS if player.tableau.get(m)}
+    assert held
+    events = final(game)
+    joker = of(events, "card_played").card_id
+    assert FAMILY[joker] == "joker"
+    built = of(events, "stage_built")
+    assert (built.stage, built.spent, built.doubled_joker) == (
+        player.stages_built + 1,
+        [joker],
+        joker,
+    )
+    after = game.state.players[seat].tableau
+    assert {m: after[m] for m in MATERIALS if after.get(m)} == held
+
+
+def ec_technologie_from_science(game: Game) -> None:
+    """T13: a pair of science symbols asks for an upgrade; Technologie taken from the
+    face-up row builds the next stage at once (any materials), and the hidden pile's
+    top fills its slot."""
+    seat, name, player = _ec_actor(game)
+    face_up, hidden = game.state.upgrades_face_up, game.state.upgrades_hidden
+    slot = face_up.index("technologie")
+    events = final(game)
+    science = of(events, "science_set_completed")
+    assert len(science.card_ids) == 2 and len(set(science.card_ids)) == 1
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "choose_upgrade", "science")
+    assert asked.options == [*face_up, "hidden"]
+    events = game.post(name, ec("choose_upgrade", upgrade="technologie"))
+    assert tags(events)[:3] == ["upgrade_taken", "stage_built", "turn_ended"]
+    taken, built = events[0], events[1]
+    assert (taken.upgrade_id, taken.from_, taken.slot, taken.replacement) == (
+        "technologie",
+        "face_up",
+        slot,
+        hidden[0],
+    )
+    assert (built.stage, built.rule) == (player.stages_built + 1, "technologie")
+    assert game.state.upgrades_face_up[slot] == hidden[0]
+    assert game.state.upgrades_hidden == hidden[1:]
+
+
+def ec_three_symbols(game: Game) -> None:
+    """T14: three different science symbols make a set; the hidden pile's top is taken,
+    and the face-up row is unchanged."""
+    from domain.eclats_des_cites.components import SCIENCE_SYMBOLS
+
+    seat, name, _ = _ec_actor(game)
+    face_up, hidden = game.state.upgrades_face_up, game.state.upgrades_hidden
+    events = final(game)
+    assert sorted(of(events, "science_set_completed").card_ids) == sorted(SCIENCE_SYMBOLS)
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "choose_upgrade", "science")
+    taken = of(game.post(name, ec("choose_upgrade", upgrade="hidden")), "upgrade_taken")
+    assert (taken.upgrade_id, taken.from_, taken.slot, taken.replacement) == (
+        hidden[0],
+        "hidden",
+        None,
+        None,
+    )
+    assert game.state.upgrades_face_up == face_up
+    assert game.state.upgrades_hidden == hidden[1:]
+
+
+def ec_no_upgrade_left(game: Game) -> None:
+    """T15: with all seven upgrades held, a science set completes nothing: the cards stay."""
+    from domain.eclats_des_cites.components import SCIENCE_SYMBOLS
+    from domain.eclats_des_cites.payment import science_set
+
+    seat, _, player = _ec_actor(game)
+    state = game.state
+    assert not state.upgrades_face_up and not state.upgrades_hidden
+    assert sum(len(p.upgrades) for p in state.players) == 7
+    events = final(game)
+    played = of(events, "card_played").card_id
+    assert played in SCIENCE_SYMBOLS
+    assert "science_set_completed" not in tags(events) and "turn_ended" in tags(events)
+    after = game.state.players[seat].tableau
+    assert after[played] == player.tableau.get(played, 0) + 1
+    assert science_set(after) is not None
+
+
+def ec_commerce_first_joker(game: Game) -> None:
+    """T16: Commerce grants one more take after the turn's first joker only: a second
+    joker grants nothing."""
+    from domain.eclats_des_cites.components import FAMILY
+
+    seat, name, player = _ec_actor(game)
+    assert "commerce" in player.upgrades
+    events = final(game)
+    assert FAMILY[of(events, "card_played").card_id] == "joker"
+    assert of(events, "extra_take_granted").source == "commerce"
+    assert tags(events)[-2:] == ["grant_started", "decision_requested"]
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "take_card", "commerce")
+    jokers = [
+        p
+        for p in asked.options
+        if FAMILY[of(game.decide(name, ec("take_card", pile_id=p)), "card_played").card_id]
+        == "joker"
+    ]
+    events = game.post(name, ec("take_card", pile_id=jokers[0]))
+    assert "extra_take_granted" not in tags(events) and "turn_ended" in tags(events)
+
+
+def ec_bonus_chain(game: Game) -> None:
+    """T17: two stages built from one card grant a single Bonus take, between them."""
+    seat, _, player = _ec_actor(game)
+    assert "bonus" in player.upgrades
+    events = final(game)
+    assert _ec_after(events, "stage_built") == [
+        "stage_built",
+        "extra_take_granted",
+        "stage_built",
+        "grant_started",
+        "decision_requested",
+    ]
+    first = player.stages_built + 1
+    assert [e.stage for e in _ec_all(events, "stage_built")] == [first, first + 1]
+    assert [e.source for e in _ec_all(events, "extra_take_granted")] == ["bonus"]
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "take_card", "bonus")
+
+
+def ec_boussole(game: Game) -> None:
+    """T18: the Boussole reveals the central pile's two top cards; the one chosen is
+    played, the other goes under the pile, and the Boussole is discarded."""
+    seat, name, _ = _ec_actor(game)
+    central = _ec_central_after_take(game)
+    events = final(game)
+    assert of(events, "card_played").card_id == "boussole"
+    revealed = of(events, "cards_revealed")
+    assert (revealed.source, revealed.card_ids) == ("boussole", list(central[:2]))
+    asked = events[-1]
+    assert (asked.kind, asked.source, asked.options) == (
+        "choose_revealed_card",
+        "boussole",
+        list(central[:2]),
+    )
+    chosen, other = central[1], central[0]
+    events = game.post(name, ec("choose_revealed_card", card_id=chosen))
+    assert tags(events)[:3] == ["revealed_card_chosen", "card_discarded", "card_played"]
+    picked, discarded, played = events[:3]
+    assert (picked.card_id, picked.returned_to_bottom, picked.automatic) == (chosen, [other], False)
+    assert (discarded.card_id, discarded.reason) == ("boussole", "exploration_resolved")
+    assert (played.seat, played.card_id) == (seat, chosen)
+    assert game.state.piles["central"] == (*central[2:], other)
+
+
+def ec_belvedere_single(game: Game) -> None:
+    """T19: a Belvédère with one card left in the central pile reveals it: it is chosen
+    automatically and played, and the central pile is empty."""
+    central = _ec_central_after_take(game)
+    assert len(central) == 1
+    events = final(game)
+    names = tags(events)
+    assert names[names.index("card_played") :][:5] == [
+        "card_played",
+        "cards_revealed",
+        "revealed_card_chosen",
+        "card_discarded",
+        "card_played",
+    ]
+    revealed, chosen = of(events, "cards_revealed"), of(events, "revealed_card_chosen")
+    assert (revealed.source, revealed.card_ids) == ("belvedere", [central[0]])
+    assert (chosen.card_id, chosen.returned_to_bottom, chosen.automatic) == (central[0], [], True)
+    assert of(events, "card_discarded").card_id == "belvedere"
+    assert [e.card_id for e in _ec_all(events, "card_played")][:2] == ["belvedere", central[0]]
+    assert not game.state.piles["central"]
+
+
+def ec_exploration_empty_central(game: Game) -> None:
+    """T20: an exploration card played with the central pile empty reveals nothing and is
+    discarded at once."""
+    assert not game.state.piles["central"]
+    events = final(game)
+    names = tags(events)
+    played = of(events, "card_played").card_id
+    assert played in ("boussole", "belvedere")
+    at = names.index("card_played")
+    assert names[at + 1] == "card_discarded" and "cards_revealed" not in names
+    discarded = events[at + 1]
+    assert (discarded.card_id, discarded.reason) == (played, "exploration_resolved")
+
+
+def ec_nested_exploration(game: Game) -> None:
+    """T21: the Belvédère reveals a Boussole; choosing it discards the Belvédère and plays
+    the Boussole, which reveals the next two cards; the others went under the pile."""
+    seat, name, _ = _ec_actor(game)
+    central = _ec_central_after_take(game)
+    events = final(game)
+    revealed = of(events, "cards_revealed")
+    assert (revealed.source, revealed.card_ids) == ("belvedere", list(central[:3]))
+    others = list(central[:3])
+    others.remove("boussole")
+    events = game.post(name, ec("choose_revealed_card", card_id="boussole"))
+    assert tags(events) == [
+        "revealed_card_chosen",
+        "card_discarded",
+        "card_played",
+        "cards_revealed",
+        "decision_requested",
+    ]
+    chosen, discarded, played, again, asked = events
+    assert (chosen.card_id, chosen.returned_to_bottom) == ("boussole", others)
+    assert (discarded.card_id, played.card_id) == ("belvedere", "boussole")
+    assert (again.source, again.card_ids) == ("boussole", list(central[3:5]))
+    assert (asked.seat, asked.kind, asked.source, asked.options) == (
+        seat,
+        "choose_revealed_card",
+        "boussole",
+        list(central[3:5]),
+    )
+    assert list(game.state.piles["central"][-2:]) == others
+
+
+def ec_alert_overflow_battle(game: Game) -> None:
+    """T22 (four players): an alert card with two markers on alert raises the last one and
+    loses the rest; the battle follows, every signal card is discarded, the markers are
+    back to peace and the next seat plays."""
+    from collections import Counter
+
+    from domain.eclats_des_cites.components import ALERT_CARDS, CARD_BY_ID
+
+    seat, _, _ = _ec_actor(game)
+    assert game.state.n == 4 and game.state.alerts == 2
+    events = final(game)
+    alerted = of(events, "conflict_alerted")
+    assert (alerted.alerts_added, alerted.alerts) == (1, 3)
+    assert alerted.alerts_lost == CARD_BY_ID[alerted.card_id].alerts - 1 >= 1
+    assert _ec_after(events, "conflict_alerted")[:4] == [
+        "conflict_alerted",
+        "battle_fought",
+        "turn_ended",
+        "turn_started",
+    ]
+    battle = of(events, "battle_fought")
+    assert len(battle.strengths) == len(battle.victories_gained) == 4
+    assert game.state.alerts == 0
+    for i, player in enumerate(game.state.players):
+        assert not any(player.tableau.get(c) for c in ALERT_CARDS)
+        assert player.victories >= battle.victories_gained[i]
+    assert Counter(battle.discarded[seat])[alerted.card_id] >= 1
+    assert of(events, "turn_started").seat == (seat + 1) % 4
+
+
+def ec_commerce_then_bonus(game: Game) -> None:
+    """T23: a joker that builds a stage grants Commerce then Bonus; the grants are taken
+    first in, first out."""
+    seat, name, player = _ec_actor(game)
+    assert {"commerce", "bonus"} <= set(player.upgrades)
+    events = final(game)
+    assert _ec_after(events, "extra_take_granted") == [
+        "extra_take_granted",
+        "stage_built",
+        "extra_take_granted",
+        "grant_started",
+        "decision_requested",
+    ]
+    assert [e.source for e in _ec_all(events, "extra_take_granted")] == ["commerce", "bonus"]
+    assert of(events, "grant_started").source == "commerce"
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "take_card", "commerce")
+    plain = [
+        p
+        for p in asked.options
+        if "grant_started" in tags(game.decide(name, ec("take_card", pile_id=p)))
+    ]
+    events = game.post(name, ec("take_card", pile_id=plain[0]))
+    assert of(events, "grant_started").source == "bonus"
+    assert (events[-1].kind, events[-1].source) == ("take_card", "bonus")
+
+
+def ec_sanctuaire_shields(game: Game) -> None:
+    """T25: the Sanctuaire's power gives permanent shields, counted in strength (and the
+    Protection upgrade adds 2)."""
+    from domain.eclats_des_cites.battle import strength
+    from domain.eclats_des_cites.components import PROTECTION_CARDS
+
+    seat, _, player = _ec_actor(game)
+    assert player.wonder == "sanctuaire"
+    events = final(game)
+    assert _ec_after(events, "wonder_power_triggered")[:2] == [
+        "wonder_power_triggered",
+        "permanent_shields_gained",
+    ]
+    built, power = of(events, "stage_built"), of(events, "wonder_power_triggered")
+    assert (power.wonder_id, power.stage) == ("sanctuaire", built.stage)
+    gained = of(events, "permanent_shields_gained")
+    assert gained.amount >= 1 and gained.total == player.permanent_shields + gained.amount
+    after = game.state.players[seat]
+    kept = sum(after.tableau.get(c, 0) for c in PROTECTION_CARDS)
+    bonus = 2 if "protection" in after.upgrades else 0
+    assert strength(game.state, seat) == kept + gained.total + bonus
+
+
+def ec_palais_choice(game: Game) -> None:
+    """T26: the Palais's power is an upgrade to choose (face-up or hidden); another command
+    is refused; a face-up one is taken and the turn ends."""
+    seat, name, player = _ec_actor(game)
+    assert player.wonder == "palais"
+    events = final(game)
+    power = of(events, "wonder_power_triggered")
+    assert (power.wonder_id, power.stage) == ("palais", of(events, "stage_built").stage)
+    face_up = game.state.upgrades_face_up
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "choose_upgrade", "palais")
+    assert asked.options == [*face_up, "hidden"]
+    assert game.refused(name, ec("take_card", pile_id="central")) == "wrong_command"
+    events = game.post(name, ec("choose_upgrade", upgrade=face_up[0]))
+    assert tags(events)[:2] == ["upgrade_taken", "turn_ended"]
+    assert events[0].upgrade_id == face_up[0]
+
+
+def ec_observatoire(game: Game) -> None:
+    """T27: the Observatoire's power reveals the central pile's four top cards; the one
+    chosen is played, the other three go under the pile, nothing is discarded."""
+    from domain.eclats_des_cites.components import FAMILY
+
+    seat, name, player = _ec_actor(game)
+    assert player.wonder == "observatoire"
+    central = _ec_central_after_take(game)
+    events = final(game)
+    assert _ec_after(events, "wonder_power_triggered") == [
+        "wonder_power_triggered",
+        "extra_take_granted",
+        "grant_started",
+        "cards_revealed",
+        "decision_requested",
+    ]
+    revealed = of(events, "cards_revealed")
+    assert (revealed.source, revealed.card_ids) == ("observatoire", list(central[:4]))
+    pick = next((c for c in central[:4] if FAMILY[c] == "culture"), central[0])
+    others = list(central[:4])
+    others.remove(pick)
+    events = game.post(name, ec("choose_revealed_card", card_id=pick))
+    assert tags(events)[:2] == ["revealed_card_chosen", "card_played"]
+    assert (events[0].card_id, events[0].returned_to_bottom) == (pick, others)
+    assert "card_discarded" not in tags(events)
+    assert game.state.piles["central"] == (*central[4:], *others)
+
+
+def ec_wonder_completed_grant(game: Game) -> None:
+    """T28 (three players): the fifth stage completes the wonder and a grant still
+    follows; the game ends with that turn, and no next turn starts."""
+    seat, name, player = _ec_actor(game)
+    assert game.state.n == 3 and player.stages_built == 4
+    events = final(game)
+    built = of(events, "stage_built")
+    assert (built.stage, built.wonder_completed) == (5, True)
+    assert _ec_after(events, "stage_built")[-3:] == [
+        "extra_take_granted",
+        "grant_started",
+        "decision_requested",
+    ]
+    asked = events[-1]
+    assert (asked.seat, asked.kind) == (seat, "take_card")
+    ending = [
+        p
+        for p in asked.options
+        if "game_ended" in tags(game.decide(name, ec("take_card", pile_id=p)))
+    ]
+    events = game.post(name, ec("take_card", pile_id=ending[0]))
+    assert tags(events)[-2:] == ["turn_ended", "game_ended"]
+    assert "turn_started" not in tags(events)
+    assert of(events, "game_ended").reason == "wonder_completed"
+
+
+def ec_exploration_peek(game: Game) -> None:
+    """T34 (three players): S2 holds Exploration; when S1's turn ends, S2's turn starts
+    with a secret look at the central pile's top: only S2's copy names the card."""
+    assert game.state.n == 3 and "exploration" in game.state.players[2].upgrades
+    events = final(game)
+    names = tags(events)
+    at = names.index("central_top_peeked")
+    assert names[at - 1 : at + 2] == ["turn_started", "central_top_peeked", "decision_requested"]
+    peeked = events[at]
+    top = game.state.piles["central"][0]
+    assert (peeked.seat, peeked.card_id) == (2, top)
+    assert game.ruleset.redact(peeked, "seat_2").card_id == top
+    for seat in ("seat_0", "seat_1", None):
+        assert game.ruleset.redact(peeked, seat).card_id is None
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1816,6 +2328,26 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "turn-errors"): ec_turn_errors,
     ("eclats_des_cites", "empty-border"): ec_empty_border,
     ("eclats_des_cites", "turn-skipped"): ec_turn_skipped,
+    ("eclats_des_cites", "colosse-two-stages"): ec_colosse_two_stages,
+    ("eclats_des_cites", "identical-stage-tie"): ec_identical_stage_tie,
+    ("eclats_des_cites", "prisme-identical-stage"): ec_prisme_identical_stage,
+    ("eclats_des_cites", "multiplicateur-doubles-a-joker"): ec_multiplicateur,
+    ("eclats_des_cites", "technologie-from-science"): ec_technologie_from_science,
+    ("eclats_des_cites", "three-symbols-hidden-upgrade"): ec_three_symbols,
+    ("eclats_des_cites", "no-upgrade-left"): ec_no_upgrade_left,
+    ("eclats_des_cites", "commerce-first-joker"): ec_commerce_first_joker,
+    ("eclats_des_cites", "bonus-chain"): ec_bonus_chain,
+    ("eclats_des_cites", "boussole-reveals-two"): ec_boussole,
+    ("eclats_des_cites", "belvedere-single-card"): ec_belvedere_single,
+    ("eclats_des_cites", "exploration-empty-central"): ec_exploration_empty_central,
+    ("eclats_des_cites", "nested-exploration"): ec_nested_exploration,
+    ("eclats_des_cites", "alert-overflow-battle"): ec_alert_overflow_battle,
+    ("eclats_des_cites", "commerce-then-bonus"): ec_commerce_then_bonus,
+    ("eclats_des_cites", "sanctuaire-shields"): ec_sanctuaire_shields,
+    ("eclats_des_cites", "palais-upgrade-choice"): ec_palais_choice,
+    ("eclats_des_cites", "observatoire-reveals-four"): ec_observatoire,
+    ("eclats_des_cites", "wonder-completed-grant"): ec_wonder_completed_grant,
+    ("eclats_des_cites", "exploration-peek"): ec_exploration_peek,
     ("tours_arc_en_ciel", "opening"): tr_opening,
     ("tours_arc_en_ciel", "take-a-face-up-card"): tr_take_face_up,
     ("tours_arc_en_ciel", "landing"): tr_landing,

@@ -872,3 +872,242 @@ ARKANTIS.update(
 TOURS["combat-card-kept"] = Target(
     {}, pd_event("chance_card_kept", pile="combat"), "prefer:draw_chance", before=True
 )
+
+
+# --- Éclats des Cités: stages, upgrades, explorations, alerts (T09-T28, T34) -----------
+
+_EC_JOKERS = ("energie", "caravane", "comptoir", "prisme_de_seve")
+_EC_MATERIALS = ("bois", "pierre", "metal", "cristal")
+_EC_SCIENCE = ("roue", "spirale", "tablette")
+
+
+def _ec(events: list[Any], tag: str) -> list[Any]:
+    return [e for e in events if _tag(e) == tag]
+
+
+def _ec_asks(state: Any, kind: str, source: str | None = None) -> bool:
+    pending = state.pending
+    return (
+        pending is not None
+        and pending.kind == kind
+        and (source is None or pending.source == source)
+    )
+
+
+def _ec_command(kind: str, **fields: Any) -> Any:
+    import msgspec
+
+    from domain import RULESETS
+
+    body = {"type": "eclats_des_cites." + kind, **fields}
+    return msgspec.convert(body, type=RULESETS["eclats_des_cites"].Command)
+
+
+def ec_colosse_two_stages(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T09: one take builds stages 1 and 2 of the Colosse, whose power grants a take."""
+    built = [e.stage for e in _ec(events, "stage_built")]
+    powers = [e.wonder_id for e in _ec(events, "wonder_power_triggered")]
+    return built == [1, 2] and powers == ["colosse"] and _ec_asks(state, "take_card", "colosse")
+
+
+def ec_identical_tie(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T10: stage 2 paid by a joker and one of two materials held once each."""
+    for e in _ec(events, "stage_built"):
+        mats = [c for c in e.spent if c in _EC_MATERIALS]
+        jokers = [c for c in e.spent if c in _EC_JOKERS[:3]]
+        if e.stage != 2 or len(mats) != 1 or len(jokers) != 1:
+            continue
+        left = state.players[e.seat].tableau
+        rest = [m for m in _EC_MATERIALS if left.get(m, 0)]
+        if all(left.get(m, 0) <= 1 for m in _EC_MATERIALS) and any(
+            _EC_MATERIALS.index(m) > _EC_MATERIALS.index(mats[0]) for m in rest
+        ):
+            return True
+    return False
+
+
+def ec_prisme_stage_4(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T11: stage 4 (three identical) paid with the Prisme de sève, no doubled joker."""
+    played = [e.card_id for e in _ec(events, "card_played")]
+    return played == ["prisme_de_seve"] and any(
+        e.stage == 4
+        and "prisme_de_seve" in e.spent
+        and any(c in _EC_MATERIALS for c in e.spent)
+        and e.doubled_joker is None
+        for e in _ec(events, "stage_built")
+    )
+
+
+def ec_doubled_joker(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T12: a stage paid by one doubled joker alone, the builder keeping a material."""
+    return any(
+        e.doubled_joker is not None
+        and e.spent == [e.doubled_joker]
+        and any(state.players[e.seat].tableau.get(m, 0) for m in _EC_MATERIALS)
+        for e in _ec(events, "stage_built")
+    )
+
+
+def ec_technologie_next(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T13: a science set asks for an upgrade, and Technologie would build a stage."""
+    if not _ec(events, "science_set_completed") or not _ec_asks(state, "choose_upgrade"):
+        return False
+    if "technologie" not in state.pending.options:
+        return False
+    command = _ec_command("choose_upgrade", upgrade="technologie")
+    got = probe(f"seat_{state.pending.seat}", command)
+    return got is not None and any(e.rule == "technologie" for e in _ec(got, "stage_built"))
+
+
+def ec_three_symbols(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T14: three different symbols complete a set; the hidden pile may be chosen."""
+    sets = _ec(events, "science_set_completed")
+    return (
+        any(len(set(e.card_ids)) == 3 for e in sets)
+        and _ec_asks(state, "choose_upgrade")
+        and "hidden" in state.pending.options
+    )
+
+
+def ec_no_upgrade_left(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T15: every upgrade held, a science card played into a set that completes nothing."""
+    if state.upgrades_face_up or state.upgrades_hidden or _ec(events, "science_set_completed"):
+        return False
+    for e in _ec(events, "card_played"):
+        if e.card_id in _EC_SCIENCE:
+            held = state.players[e.seat].tableau
+            if any(held.get(s, 0) >= 2 for s in _EC_SCIENCE) or all(
+                held.get(s) for s in _EC_SCIENCE
+            ):
+                return True
+    return False
+
+
+def ec_commerce_once(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T16: Commerce granted a take, and a pile offers a second joker (no second grant)."""
+    if not any(e.source == "commerce" for e in _ec(events, "extra_take_granted")):
+        return False
+    if not _ec_asks(state, "take_card", "commerce"):
+        return False
+    for pile in state.pending.options:
+        got = probe(f"seat_{state.pending.seat}", _ec_command("take_card", pile_id=pile))
+        if got and not _ec(got, "extra_take_granted"):
+            if any(e.card_id in _EC_JOKERS for e in _ec(got, "card_played")):
+                return True
+    return False
+
+
+def ec_bonus_chain(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T17: two stages from one take, one Bonus grant."""
+    granted = [e.source for e in _ec(events, "extra_take_granted")]
+    return (
+        len(_ec(events, "stage_built")) >= 2
+        and granted == ["bonus"]
+        and _ec_asks(state, "take_card", "bonus")
+    )
+
+
+def ec_revealed(source: str, count: int, *, automatic: bool = False) -> Predicate:
+    """T18, T19, T27: ``source`` revealed ``count`` cards (chosen automatically, or not)."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        if not any(
+            e.source == source and len(e.card_ids) == count for e in _ec(events, "cards_revealed")
+        ):
+            return False
+        if automatic:
+            taken = [e.card_id for e in _ec(events, "card_taken")]
+            return taken == [source] and any(
+                e.automatic for e in _ec(events, "revealed_card_chosen")
+            )
+        return _ec_asks(state, "choose_revealed_card")
+
+    return found
+
+
+def ec_exploration_empty(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T20: an exploration card played then discarded at once, nothing revealed (the
+    central pile empty)."""
+    names = [_tag(e) for e in events]
+    for i, name in enumerate(names[:-1]):
+        if name == "card_played" and events[i].card_id in ("boussole", "belvedere"):
+            if names[i + 1] == "card_discarded":
+                return True
+    return False
+
+
+def ec_nested(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T21: the Belvédère revealed a Boussole, which would reveal cards in turn."""
+    if not _ec_asks(state, "choose_revealed_card"):
+        return False
+    for e in _ec(events, "cards_revealed"):
+        if e.source == "belvedere" and "boussole" in e.card_ids:
+            command = _ec_command("choose_revealed_card", card_id="boussole")
+            got = probe(f"seat_{state.pending.seat}", command)
+            return got is not None and bool(_ec(got, "cards_revealed"))
+    return False
+
+
+def ec_overflow_battle(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T22: an alert lost for want of markers, then a battle."""
+    alerted = _ec(events, "conflict_alerted")
+    return any(e.alerts_lost >= 1 for e in alerted) and bool(_ec(events, "battle_fought"))
+
+
+def ec_commerce_then_bonus(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T23: Commerce and Bonus granted by one take."""
+    granted = [e.source for e in _ec(events, "extra_take_granted")]
+    return "commerce" in granted and "bonus" in granted
+
+
+def ec_shields(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T25: a take builds the Sanctuaire's stage that gives permanent shields."""
+    return bool(_ec(events, "permanent_shields_gained")) and _tag(events[0]) == "card_taken"
+
+
+def ec_palais(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T26: the Palais's power asks for an upgrade."""
+    powers = [e.wonder_id for e in _ec(events, "wonder_power_triggered")]
+    return "palais" in powers and _ec_asks(state, "choose_upgrade", "palais")
+
+
+def ec_completed_with_grant(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T28: the wonder completed, and a grant still to take before the game ends."""
+    return (
+        any(e.wonder_completed for e in _ec(events, "stage_built"))
+        and bool(_ec(events, "extra_take_granted"))
+        and state.status != "finished"
+    )
+
+
+def ec_peek(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T34: S2's turn starts with the Exploration peek."""
+    return any(e.seat == 2 for e in _ec(events, "central_top_peeked"))
+
+
+ECLATS.update(
+    {
+        "colosse-two-stages": Target({"seat_count": 4}, ec_colosse_two_stages, before=True),
+        "identical-stage-tie": Target({}, ec_identical_tie, before=True),
+        "prisme-identical-stage": Target({}, ec_prisme_stage_4, before=True),
+        "multiplicateur-doubles-a-joker": Target({}, ec_doubled_joker, before=True),
+        "technologie-from-science": Target({}, ec_technologie_next, before=True),
+        "three-symbols-hidden-upgrade": Target({}, ec_three_symbols, before=True),
+        "no-upgrade-left": Target({}, ec_no_upgrade_left, before=True),
+        "commerce-first-joker": Target({}, ec_commerce_once, before=True),
+        "bonus-chain": Target({}, ec_bonus_chain, before=True),
+        "boussole-reveals-two": Target({}, ec_revealed("boussole", 2), before=True),
+        "belvedere-single-card": Target(
+            {"seat_count": 5}, ec_revealed("belvedere", 1, automatic=True), before=True
+        ),
+        "exploration-empty-central": Target({"seat_count": 5}, ec_exploration_empty, before=True),
+        "nested-exploration": Target({}, ec_nested, before=True),
+        "alert-overflow-battle": Target({"seat_count": 4}, ec_overflow_battle, before=True),
+        "commerce-then-bonus": Target({}, ec_commerce_then_bonus, before=True),
+        "sanctuaire-shields": Target({}, ec_shields, before=True),
+        "palais-upgrade-choice": Target({}, ec_palais, before=True),
+        "observatoire-reveals-four": Target({}, ec_revealed("observatoire", 4), before=True),
+        "wonder-completed-grant": Target({"seat_count": 3}, ec_completed_with_grant, before=True),
+        "exploration-peek": Target({"seat_count": 3}, ec_peek, before=True),
+    }
+)
