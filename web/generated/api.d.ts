@@ -3071,7 +3071,7 @@ export interface components {
              * @description Sandbox only: start the game at this named position (`GET /rulesets/{ruleset}/positions`), its seats claimed: the answer's `tokens` hold a bearer token per seat. Not with `options`, `seed` or `bots` (422 `position_conflict`); any server not in sandbox mode answers 422 `sandbox_only`.
              * @enum {null|string}
              */
-            position?: "opening" | "five-players" | "wonder-taken" | "four-players-first-turn" | "three-players-first-turn" | "two-players-first-turn" | "upgrade-to-choose" | "turn-errors" | "battle" | "first-stage" | "last-move" | "finished" | "last-move-tie-stages-built" | "empty-border" | "turn-skipped" | null;
+            position?: "opening" | "five-players" | "wonder-taken" | "four-players-first-turn" | "three-players-first-turn" | "two-players-first-turn" | "upgrade-to-choose" | "turn-errors" | "battle" | "first-stage" | "last-move" | "finished" | "last-move-tie-stages-built" | "empty-border" | "turn-skipped" | "colosse-two-stages" | "identical-stage-tie" | "prisme-identical-stage" | "multiplicateur-doubles-a-joker" | "technologie-from-science" | "three-symbols-hidden-upgrade" | "no-upgrade-left" | "commerce-first-joker" | "bonus-chain" | "boussole-reveals-two" | "belvedere-single-card" | "nested-exploration" | "alert-overflow-battle" | "commerce-then-bonus" | "sanctuaire-shields" | "palais-upgrade-choice" | "observatoire-reveals-four" | "wonder-completed-grant" | "exploration-peek" | "exploration-empty-central" | null;
             /**
              * @description Always `eclats_des_cites`: the tag naming this type. (enum property replaced by openapi-typescript)
              * @enum {string}
