@@ -1361,6 +1361,47 @@ FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ),
     ("eclats_des_cites", "wonder-completed-grant"): ("seat_1", ec("take_card", pile_id="central")),
     ("eclats_des_cites", "exploration-peek"): ("seat_1", ec("take_card", pile_id="border_0")),
+    ("tours_arc_en_ciel", "fatigue"): (
+        "fire",
+        tr("move_dragon", from_tower="diamond_opal", via_island="opal", to_tower="opal_jet"),
+    ),
+    ("tours_arc_en_ciel", "chance-instead-resurrect"): (
+        "ice",
+        tr("chance_instead_of_landing", island="peridot"),
+    ),
+    ("tours_arc_en_ciel", "combat-card-in-defence"): (
+        "ice",
+        tr("resolve_chance", decline=False, tower="ivory_tiger_eye", dragon="ice_10_mason_3"),
+    ),
+    ("tours_arc_en_ciel", "enemy-arrival-decider"): ("light", tr("draw_chance")),
+    ("tours_arc_en_ciel", "hidden-not-targeted"): ("fire", tr("draw_chance")),
+    ("tours_arc_en_ciel", "mode-card"): (
+        "ice",
+        tr("land_dragon", island="diamond", tower="diamond_ruby", dragon="ice_20_mason_1"),
+    ),
+    ("tours_arc_en_ciel", "die-modifier"): (
+        "ice",
+        tr("land_dragon", island="jade", tower="jade_garnet", dragon="ice_20_mason_1"),
+    ),
+    ("tours_arc_en_ciel", "natural-20"): (
+        "fire",
+        tr("land_dragon", island="emerald", tower="emerald_silver", dragon="fire_10_mason_2"),
+    ),
+    ("tours_arc_en_ciel", "recycling"): (
+        "fire",
+        tr("land_dragon", island="ruby", tower="ruby_aquamarine", dragon="fire_20_mason_3"),
+    ),
+    ("eclats_des_cites", "scoring"): ("seat_0", ec("take_card", pile_id="border_1")),
+    ("eclats_des_cites", "turn-position-tie"): ("seat_1", ec("take_card", pile_id="border_1")),
+    ("tours_arc_en_ciel", "hidden-skipped"): ("ice", tr("draw_chance")),
+    ("tours_arc_en_ciel", "mode-cards-cancel"): (
+        "ice",
+        tr("land_dragon", island="ruby", tower="ruby_aquamarine", dragon="ice_20_blower_2"),
+    ),
+    ("tours_arc_en_ciel", "natural-1"): (
+        "fire",
+        tr("land_dragon", island="pearl", tower="topaz_pearl", dragon="fire_10_blower_3"),
+    ),
 }
 """The command to post at each position whose check plays its scenario's "when" (the
 last-move positions' is the command that ends the game)."""
@@ -2312,6 +2353,396 @@ def ec_exploration_peek(game: Game) -> None:
         assert game.ruleset.redact(peeked, seat).card_id is None
 
 
+def _tr_house(game: Game, seat: int) -> str:
+    return str(game.state.houses[seat])
+
+
+def _tr_total(side: Any, mode: str) -> int:
+    """A side's total (10.6 step 6) from the terms its combat event records."""
+    effective = side.strength_value + side.good_right + side.gold
+    if mode == "dice_only":
+        return int(side.die_value)
+    if mode == "strength_only":
+        return int(effective)
+    flat = side.card_flat + side.fatigue + side.tower_defense
+    return int(side.die_value + effective + flat)
+
+
+def _tr_totals_follow(combat: Any) -> None:
+    """Both totals are the sum of their terms; a totals win goes to the higher, the
+    defender on a tie."""
+    for side in (combat.attacker, combat.defender):
+        assert side.total == _tr_total(side, combat.mode)
+    if combat.reason in ("totals", "tie_defender"):
+        higher = combat.attacker.total > combat.defender.total
+        assert combat.winner == ("attacker" if higher else "defender")
+
+
+def tr_fatigue(game: Game) -> None:
+    """T15: a Dragon's second combat in a turn: the attacker suffers -5 for each combat it
+    already fought this turn (the defender never does), and the totals decide."""
+    since = max(i for i, e in enumerate(game.events) if tag_of(e).endswith(".turn_started"))
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    fought = [
+        e
+        for e in game.events[since:]
+        if tag_of(e).endswith(".combat_resolved")
+        and combat.attacker.dragon in (e.attacker.dragon, e.defender.dragon)
+        and e is not combat
+    ]
+    assert fought and combat.attacker.fatigue == -5 * len(fought)
+    assert combat.defender.fatigue == 0
+    _tr_totals_follow(combat)
+
+
+def tr_chance_instead_resurrect(game: Game) -> None:
+    """T18: with an empty reserve, a card played for a chance draw instead of a landing
+    draws a resurrect card, whose drawer picks the eliminated Dragons that come back; the
+    card is then discarded and the turn goes on to its third action."""
+    seat = game.state.active_seat
+    house = _tr_house(game, seat)
+    assert game.state.phase == "play" and not game.state.reserve[seat]
+    assert game.state.eliminated[seat]
+    events = final(game)
+    assert tags(events)[:3] == ["card_played", "chance_card_drawn", "chance_decision_requested"]
+    played, drawn, asked = events[:3]
+    assert played.purpose == "chance_instead"
+    assert drawn.origin == "instead_of_landing" and drawn.card.startswith("resurrect_")
+    assert asked.decider_seat == asked.drawer_seat == seat
+    back = []
+    while "chance_card_discarded" not in tags(events):
+        dragon = game.state.eliminated[seat][-1]
+        events = game.post(house, tr("resolve_chance", dragon=dragon))
+        resurrected = of(events, "dragon_resurrected")
+        assert (resurrected.seat, resurrected.dragon) == (seat, dragon)
+        back.append(dragon)
+    assert len(back) == int(drawn.card.rsplit("_", 1)[1])
+    assert of(events, "chance_card_discarded").outcome == "applied"
+    assert "turn_ended" not in tags(events) and game.state.phase == "third"
+    assert all(d in game.state.reserve[seat] for d in back)
+
+
+def tr_combat_card_in_defence(game: Game) -> None:
+    """T19 (second part): the defender's kept combat cards count in its defence and are
+    all consumed: they leave its kept cards for the chance discard."""
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    defender = combat.defender.seat
+    assert combat.defender.cards
+    _tr_totals_follow(combat)
+    assert game.state.combat_cards[defender] == []
+    assert all(c in game.state.chance_discard for c in combat.defender.cards)
+
+
+def tr_enemy_arrival_decider(game: Game) -> None:
+    """T21 (three Houses): an enemy-arrival card drawn by one House is decided by the
+    enemy whose Dragon arrives; the drawer and the third House are refused; the
+    decider's answer lands its Dragon and ends the drawer's turn."""
+    events = final(game)
+    asked = of(events, "chance_decision_requested")
+    assert asked.card.startswith("enemy_dragon_arrives") and asked.decider_seat != asked.drawer_seat
+    decider, drawer = _tr_house(game, asked.decider_seat), _tr_house(game, asked.drawer_seat)
+    third = next(h for h in game.state.houses if h not in (decider, drawer))
+    assert game.refused(drawer, tr("skip_third_action")) == "decision_pending"
+    assert game.refused(third, tr("resolve_chance", decline=True)) == "not_your_decision"
+    answer = next(
+        c
+        for c in game.ruleset.legal_commands(game.state, decider)
+        if not getattr(c, "decline", False)
+    )
+    body = {k: v for k, v in msgspec.to_builtins(answer).items() if v is not None}
+    events = game.post(decider, body)
+    arrived = of(events, "dragon_arrived")
+    assert (arrived.seat, arrived.cause) == (asked.decider_seat, "enemy_arrival")
+    assert of(events, "chance_card_discarded").outcome == "applied"
+    assert of(events, "turn_ended").seat == asked.drawer_seat
+
+
+def tr_hidden_not_targeted(game: Game) -> None:
+    """T22: a remove-enemy card whose only matching enemy Dragons are hidden is void: no
+    decision, nothing removed."""
+    from tests.domain.positions_targets import tr_card_matches
+
+    seat = game.state.active_seat
+    enemy = 1 - seat
+    board = set(game.state.occupant.values())
+    events = final(game)
+    card = of(events, "chance_card_drawn").card
+    assert card.startswith("remove_enemy_dragon_")
+    from domain.tours_arc_en_ciel.components import DRAGONS
+
+    matching = [
+        d
+        for d in board
+        if d and DRAGONS[d].house == game.state.houses[enemy] and tr_card_matches(card, d)
+    ]
+    assert matching and all(d in game.state.hidden for d in matching)
+    assert of(events, "chance_card_discarded").outcome == "void"
+    assert "chance_decision_requested" not in tags(events)
+    assert "dragon_removed" not in tags(events)
+
+
+def tr_mode_card(game: Game) -> None:
+    """T25: a mode card held by one side only sets the combat's mode (its totals then
+    leave out the other terms); the dice are still rolled and recorded; every combat card
+    of both sides is consumed."""
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    cards = [*combat.attacker.cards, *combat.defender.cards]
+    dice, strength = "combat_dice_only" in cards, "combat_strength_only" in cards
+    assert dice != strength
+    assert combat.mode == ("dice_only" if dice else "strength_only")
+    assert combat.attacker.rolls and combat.defender.rolls
+    _tr_totals_follow(combat)
+    assert all(not game.state.combat_cards[s.seat] for s in (combat.attacker, combat.defender))
+
+
+def tr_die_modifier(game: Game) -> None:
+    """T26: a best-of-two card rolls two dice for its side and keeps the higher (a
+    double-die card doubles it); the other side rolls one."""
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    side = combat.attacker
+    other = combat.defender
+    assert "combat_best_of_two" in side.cards and len(side.rolls) == 2
+    assert side.natural == max(side.rolls)
+    doubled = "combat_double_die" in side.cards and "combat_halve_die" not in side.cards
+    assert side.die_value == side.natural * (2 if doubled else 1)
+    assert len(other.rolls) == (2 if "combat_best_of_two" in other.cards else 1)
+    _tr_totals_follow(combat)
+
+
+def tr_natural_20(game: Game) -> None:
+    """T31 (``natural_20_wins``): a natural 20 wins the combat whatever the totals."""
+    assert game.state.options.natural_20_wins
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    assert combat.reason == "natural_20" and combat.mode != "strength_only"
+    won = combat.attacker if combat.winner == "attacker" else combat.defender
+    lost = combat.defender if combat.winner == "attacker" else combat.attacker
+    assert won.natural == 20 != lost.natural and won.total <= lost.total
+    _tr_totals_follow(combat)
+
+
+def tr_recycling(game: Game) -> None:
+    """T34 (``two_player_recycle``): with an empty reserve, an eliminated Dragon lands
+    (``origin: eliminated``) and leaves the eliminated list."""
+    seat = game.state.active_seat
+    assert game.state.options.two_player_recycle and not game.state.reserve[seat]
+    events = final(game)
+    arrived = of(events, "dragon_arrived")
+    assert (arrived.seat, arrived.origin) == (seat, "eliminated")
+    assert arrived.dragon not in game.state.eliminated[seat]
+    assert game.state.occupant[arrived.tower] == arrived.dragon
+
+
+def ec_scoring(game: Game) -> None:
+    """T32: at the end, each score is its wonder's stage Prestige, its culture cards (3 a
+    Jardin des brumes, 2 an Archives des échos), 3 a victory and, with Progrès, 2 an
+    upgrade held; the ranking follows the totals."""
+    events = final(game)
+    ended = of(events, "game_ended")
+    assert any("progres" in p.upgrades and p.victories for p in game.state.players)
+    culture = {"jardin_des_brumes": 3, "archives_des_echos": 2}
+    from domain.eclats_des_cites.components import WONDER_BY_ID
+
+    for player, score in zip(game.state.players, ended.scores, strict=True):
+        assert player.wonder is not None
+        stages = sum(WONDER_BY_ID[player.wonder].stage_prestige[: player.stages_built])
+        kept = sum(n * culture.get(card, 0) for card, n in player.tableau.items())
+        progress = 2 * len(player.upgrades) if "progres" in player.upgrades else 0
+        assert (score.seat, score.stages) == (player.seat, player.stages_built)
+        assert (score.stage_prestige, score.culture) == (stages, kept)
+        assert (score.victories, score.victory_prestige) == (player.victories, 3 * player.victories)
+        assert score.progress == progress
+        assert score.total == stages + kept + 3 * player.victories + progress
+    totals = [ended.scores[s].total for s in ended.ranking]
+    assert totals == sorted(totals, reverse=True)
+
+
+def tr_co_ownership(game: Game) -> None:
+    """T12: an island whose bridges both Houses hold enough of is owned by both, and its
+    whole value counts in both scores."""
+    from domain.tours_arc_en_ciel.board import owners, owners_by_bridges
+    from domain.tours_arc_en_ciel.components import ISLAND_BY_ID
+    from domain.tours_arc_en_ciel.scoring import scores
+
+    state = game.state
+    shared = [i for i, o in owners_by_bridges(state).items() if len(o) == 2]
+    assert shared and not state.shares
+    island = shared[0]
+    assert owners(state)[island] == (0, 1)
+    value = ISLAND_BY_ID[island].value
+    for score in scores(state):
+        assert any((p.island, p.points) == (island, value) for p in score.islands)
+        assert score.island_points == sum(p.points for p in score.islands)
+
+
+def tr_passability(game: Game) -> None:
+    """T13: a move through an island only an enemy owns is refused; a move onto an empty
+    tower lands the Dragon (no combat), adds a pearl there, leaves the tower it came
+    from empty with its defense, and ends the turn."""
+    from tests.domain.positions_targets import tr_impassable
+
+    state = game.state
+    index = state.active_seat
+    house = _tr_house(game, index)
+    found = tr_impassable(state)
+    assert state.phase == "third" and found is not None
+    a, via, b = found
+    body = tr("move_dragon", from_tower=a, via_island=via, to_tower=b)
+    assert game.refused(house, body) == "island_not_passable"
+    move = next(
+        c
+        for c in game.ruleset.legal_commands(state, house)
+        if tag_of(c).endswith(".move_dragon") and c.to_tower not in state.occupant
+    )
+    kept = state.defense[move.from_tower]
+    dragon = state.occupant[move.from_tower]
+    events = game.post(house, {k: v for k, v in msgspec.to_builtins(move).items() if v})
+    assert tags(events)[:4] == ["dragon_arrived", "defense_changed", "turn_ended", "turn_started"]
+    arrived, changed = events[:2]
+    assert (arrived.dragon, arrived.origin, arrived.cause, arrived.contested) == (
+        dragon,
+        "tower",
+        "move",
+        False,
+    )
+    assert (arrived.from_tower, arrived.via_island) == (move.from_tower, move.via_island)
+    assert (changed.tower, changed.delta) == (move.to_tower, 1)
+    assert move.from_tower not in game.state.occupant
+    assert game.state.defense[move.from_tower] == kept
+
+
+def tr_ownership(game: Game) -> None:
+    """T11: an island is owned once a House's fixed bridges and held towers reach its
+    threshold (fire's towers make up what its fixed bridges lack); an island fire only
+    touches is not; a score is the value of the islands owned plus the point cards."""
+    from domain.tours_arc_en_ciel.board import own_towers
+    from domain.tours_arc_en_ciel.components import (
+        CHANCE_BY_KIND,
+        FIXED_OF,
+        ISLAND_BY_ID,
+        TOWER_ENDS,
+        TOWERS_OF,
+    )
+    from domain.tours_arc_en_ciel.scoring import scores
+
+    state = game.state
+    assert not state.shares and not any(state.threshold_mod.values())
+    for index, house in enumerate(state.houses):
+        held = set(own_towers(state, index))
+        owned = set()
+        for island, info in ISLAND_BY_ID.items():
+            bridges = FIXED_OF[island].count(house) + len(held & set(TOWERS_OF[island]))
+            if bridges >= info.threshold:
+                owned.add(island)
+        score = scores(state)[index]
+        assert {p.island for p in score.islands} == owned
+        assert score.island_points == sum(ISLAND_BY_ID[i].value for i in owned)
+        cards = sum(CHANCE_BY_KIND[c].amount for c in state.point_cards[index])
+        assert score.score == score.island_points + cards
+    fire = {i for t in own_towers(state, 0) for i in TOWER_ENDS[t]}
+    mine = {p.island for p in scores(state)[0].islands}
+    assert any(FIXED_OF[i].count("fire") < ISLAND_BY_ID[i].threshold for i in fire & mine)
+    assert fire - mine
+
+
+def ec_turn_position_tie(game: Game) -> None:
+    """T33 (three players): equal Prestige is split by the stages built, then by the turn
+    position (counted from the first player): the later position ranks first."""
+    events = final(game)
+    ended = of(events, "game_ended")
+    first, n = int(game.state.first_seat), int(game.state.n)
+    rank = {seat: i for i, seat in enumerate(ended.ranking)}
+
+    def position(seat: int) -> int:
+        return (seat - first) % n
+
+    tied = False
+    for a in ended.scores:
+        for b in ended.scores:
+            if a.seat == b.seat:
+                continue
+            if a.total != b.total:
+                assert (rank[a.seat] < rank[b.seat]) == (a.total > b.total)
+            elif a.stages != b.stages:
+                assert (rank[a.seat] < rank[b.seat]) == (a.stages > b.stages)
+            else:
+                tied = True
+                assert (rank[a.seat] < rank[b.seat]) == (position(a.seat) > position(b.seat))
+    assert tied
+    assert ended.winner == ended.ranking[0]
+
+
+def tr_hidden_skipped(game: Game) -> None:
+    """T22 (second part): a remove-enemy card with a visible target asks for a decision;
+    the tower of a hidden matching Dragon is no target; the chosen Dragon is removed and
+    its tower is left empty with its defense."""
+    from domain.tours_arc_en_ciel.chance import target_towers
+
+    events = final(game)
+    asked = of(events, "chance_decision_requested")
+    assert asked.card.startswith("remove_enemy_dragon_")
+    house = _tr_house(game, asked.decider_seat)
+    state = game.state
+    pending = state.pending
+    targets = target_towers(state, pending.card, pending.drawer, pending.decider)
+    hidden = [t for t, d in state.occupant.items() if d in state.hidden]
+    assert hidden and not set(hidden) & set(targets)
+    body = tr("resolve_chance", tower=hidden[0])
+    assert game.refused(house, body) == "invalid_target"
+    tower = targets[0]
+    dragon, defense = state.occupant[tower], state.defense[tower]
+    removed = of(game.post(house, tr("resolve_chance", tower=tower)), "dragon_removed")
+    assert (removed.tower, removed.dragon) == (tower, dragon)
+    assert tower not in game.state.occupant and game.state.defense[tower] == defense
+
+
+def tr_mode_cards_cancel(game: Game) -> None:
+    """T25 (first part): a dice-only and a strength-only card in one combat cancel out:
+    the mode is normal, and both cards are consumed."""
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    cards = [*combat.attacker.cards, *combat.defender.cards]
+    assert "combat_dice_only" in cards and "combat_strength_only" in cards
+    assert combat.mode == "normal"
+    _tr_totals_follow(combat)
+    assert all(not game.state.combat_cards[s.seat] for s in (combat.attacker, combat.defender))
+    assert all(c in game.state.chance_discard for c in cards)
+
+
+def tr_natural_1(game: Game) -> None:
+    """T31 (``natural_1_loses``): a natural 1 loses the combat whatever the totals."""
+    assert game.state.options.natural_1_loses
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    assert combat.reason == "natural_1" and combat.mode != "strength_only"
+    won = combat.attacker if combat.winner == "attacker" else combat.defender
+    lost = combat.defender if combat.winner == "attacker" else combat.attacker
+    assert lost.natural == 1 != won.natural and won.total <= lost.total
+    _tr_totals_follow(combat)
+
+
+def tr_no_recycling(game: Game) -> None:
+    """T34 (second part): with ``two_player_recycle`` off, an eliminated Dragon may not
+    land, even with an empty reserve."""
+    from domain.tours_arc_en_ciel.board import own_towers
+    from domain.tours_arc_en_ciel.components import TOWERS_OF
+
+    state = game.state
+    index = state.active_seat
+    assert not state.options.two_player_recycle and state.phase == "play"
+    assert not state.reserve[index] and state.eliminated[index]
+    mine = set(own_towers(state, index))
+    island, tower = next(
+        (i, t) for i, n in state.hands[index].items() if n for t in TOWERS_OF[i] if t not in mine
+    )
+    body = tr("land_dragon", island=island, tower=tower, dragon=state.eliminated[index][0])
+    assert game.refused(_tr_house(game, index), body) == "dragon_not_available"
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -2328,6 +2759,8 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "turn-errors"): ec_turn_errors,
     ("eclats_des_cites", "empty-border"): ec_empty_border,
     ("eclats_des_cites", "turn-skipped"): ec_turn_skipped,
+    ("eclats_des_cites", "scoring"): ec_scoring,
+    ("eclats_des_cites", "turn-position-tie"): ec_turn_position_tie,
     ("eclats_des_cites", "colosse-two-stages"): ec_colosse_two_stages,
     ("eclats_des_cites", "identical-stage-tie"): ec_identical_stage_tie,
     ("eclats_des_cites", "prisme-identical-stage"): ec_prisme_identical_stage,
@@ -2374,6 +2807,22 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("tours_arc_en_ciel", "eight-houses"): tr_eight_houses,
     ("tours_arc_en_ciel", "move-errors"): tr_move_errors,
     ("tours_arc_en_ciel", "combat-card-kept"): tr_combat_card_kept,
+    ("tours_arc_en_ciel", "fatigue"): tr_fatigue,
+    ("tours_arc_en_ciel", "chance-instead-resurrect"): tr_chance_instead_resurrect,
+    ("tours_arc_en_ciel", "combat-card-in-defence"): tr_combat_card_in_defence,
+    ("tours_arc_en_ciel", "enemy-arrival-decider"): tr_enemy_arrival_decider,
+    ("tours_arc_en_ciel", "hidden-not-targeted"): tr_hidden_not_targeted,
+    ("tours_arc_en_ciel", "mode-card"): tr_mode_card,
+    ("tours_arc_en_ciel", "die-modifier"): tr_die_modifier,
+    ("tours_arc_en_ciel", "natural-20"): tr_natural_20,
+    ("tours_arc_en_ciel", "recycling"): tr_recycling,
+    ("tours_arc_en_ciel", "no-recycling"): tr_no_recycling,
+    ("tours_arc_en_ciel", "hidden-skipped"): tr_hidden_skipped,
+    ("tours_arc_en_ciel", "mode-cards-cancel"): tr_mode_cards_cancel,
+    ("tours_arc_en_ciel", "natural-1"): tr_natural_1,
+    ("tours_arc_en_ciel", "ownership"): tr_ownership,
+    ("tours_arc_en_ciel", "co-ownership"): tr_co_ownership,
+    ("tours_arc_en_ciel", "passability"): tr_passability,
     ("tours_arc_en_ciel", "lose-defense"): tr_lose_defense,
     ("tours_arc_en_ciel", "hide-dragons"): tr_hide_dragons,
     ("tours_arc_en_ciel", "resurrection-for-all"): tr_resurrection_for_all,

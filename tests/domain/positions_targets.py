@@ -1111,3 +1111,315 @@ ECLATS.update(
         "exploration-peek": Target({"seat_count": 3}, ec_peek, before=True),
     }
 )
+
+
+# --- Les Tours Arc-en-Ciel: combats, chance cards and variants (T15-T34) ---------------
+
+
+def tr_combat_where(test: Any) -> Predicate:
+    """A combat whose ``combat_resolved`` event satisfies ``test``."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        return any(_tag(e) == "combat_resolved" and test(e) for e in events)
+
+    return found
+
+
+def tr_card_matches(card: str, dragon: str) -> bool:
+    """A Dragon a conditioned card (``…_any``, ``…_blower``, ``…_mason``,
+    ``…_strength_20``) may pick, hidden or not."""
+    from domain.tours_arc_en_ciel.components import DRAGONS
+
+    info = DRAGONS[dragon]
+    if card.endswith("_strength_20"):
+        return info.strength == 20
+    if card.endswith(("_blower", "_mason")):
+        return bool(card.endswith("_" + info.specialty))
+    return True
+
+
+def tr_hidden_void(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T22: a remove-enemy card drawn and void although a hidden enemy Dragon matches it."""
+    from domain.tours_arc_en_ciel.components import DRAGONS
+
+    drawn = [e for e in events if _tag(e) == "chance_card_drawn"]
+    if not drawn or not drawn[0].card.startswith("remove_enemy_dragon"):
+        return False
+    void = any(_tag(e) == "chance_card_discarded" and e.outcome == "void" for e in events)
+    enemy = state.houses[1 - drawn[0].seat]
+    return void and any(
+        DRAGONS[d].house == enemy and tr_card_matches(drawn[0].card, d) for d in state.hidden
+    )
+
+
+def tr_other_decider(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T21: a chance decision asked of a seat that did not draw the card."""
+    return any(
+        _tag(e) == "chance_decision_requested"
+        and e.decider_seat != e.drawer_seat
+        and e.card.startswith("enemy_dragon_arrives")
+        for e in events
+    )
+
+
+def tr_instead_resurrect(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T18: a resurrect card drawn instead of a landing, its decision asked."""
+    return any(
+        _tag(e) == "chance_card_drawn"
+        and e.origin == "instead_of_landing"
+        and e.card.startswith("resurrect")
+        for e in events
+    ) and any(_tag(e) == "chance_decision_requested" for e in events)
+
+
+def _tr_upset(combat: Any) -> bool:
+    """The winner's total is not above the loser's (a natural decided the combat)."""
+    won, lost = (
+        (combat.attacker, combat.defender)
+        if combat.winner == "attacker"
+        else (combat.defender, combat.attacker)
+    )
+    return bool(won.total <= lost.total)
+
+
+_TR_DICE = ("combat_best_of_two", "combat_double_die")
+_TR_MODES = ("combat_dice_only", "combat_strength_only")
+_CHANCE = "prefer:draw_chance"
+
+TOURS.update(
+    {
+        "fatigue": Target({}, tr_combat_where(lambda e: e.attacker.fatigue < 0), before=True),
+        "combat-card-in-defence": Target(
+            {}, tr_combat_where(lambda e: bool(e.defender.cards)), _CHANCE, before=True
+        ),
+        "mode-card": Target(
+            {}, tr_combat_where(lambda e: e.mode != "normal"), _CHANCE, before=True
+        ),
+        "die-modifier": Target(
+            {},
+            tr_combat_where(lambda e: any(c in _TR_DICE for c in e.attacker.cards)),
+            _CHANCE,
+            before=True,
+        ),
+        "natural-20": Target(
+            {"natural_20_wins": True},
+            tr_combat_where(lambda e: e.reason == "natural_20" and _tr_upset(e)),
+            before=True,
+        ),
+        "recycling": Target(
+            {"two_player_recycle": True},
+            pd_event("dragon_arrived", origin="eliminated"),
+            before=True,
+        ),
+        "enemy-arrival-decider": Target(
+            {"houses": ["fire", "ice", "light"]}, tr_other_decider, _CHANCE, before=True
+        ),
+        "chance-instead-resurrect": Target(
+            {},
+            tr_instead_resurrect,
+            "prefer:chance_instead_of_landing,draw_chance",
+            before=True,
+        ),
+        "hidden-not-targeted": Target({}, tr_hidden_void, _CHANCE, before=True),
+    }
+)
+
+
+def ak_stuck_with_money(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T29: a voluntary pass, then the next player is passed for want of a legal action
+    although it could pay for any action (a move costs the most)."""
+    from domain.arkantis.components import MOVE_COST
+
+    passes = [e for e in events if _tag(e) == "player_passed"]
+    if [e.reason for e in passes[:2]] != ["voluntary", "no_legal_action"]:
+        return False
+    forced = state.player(passes[1].seat)
+    return forced is not None and forced.sesterces >= MOVE_COST
+
+
+ARKANTIS["stuck-with-money"] = Target({}, ak_stuck_with_money, before=True, shortest=False)
+
+
+def ec_scored_end(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T32: the game ends with a player holding Progrès, victories and culture cards."""
+    if not any(_tag(e) == "game_ended" for e in events):
+        return False
+    return any(
+        "progres" in p.upgrades
+        and p.victories
+        and p.tableau.get("jardin_des_brumes")
+        and p.tableau.get("archives_des_echos")
+        for p in state.players
+    )
+
+
+ECLATS["scoring"] = Target({}, ec_scored_end, before=True)
+
+
+def tr_co_owned(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T12: in play, an island owned by both Houses through its bridges."""
+    from domain.tours_arc_en_ciel.board import owners_by_bridges
+
+    if state.phase not in ("take", "play", "third") or state.shares:
+        return False
+    return any(len(o) == 2 for o in owners_by_bridges(state).values())
+
+
+def tr_impassable(state: Any) -> tuple[str, str, str] | None:
+    """(from_tower, via_island, to_tower): a move of the active seat through an island
+    only an enemy owns, onto a tower it does not hold."""
+    from domain.tours_arc_en_ciel.board import island_owners, own_towers
+    from domain.tours_arc_en_ciel.components import TOWER_ENDS, TOWERS_OF
+
+    index = state.active_seat
+    mine = set(own_towers(state, index))
+    for tower in sorted(mine):
+        for via in TOWER_ENDS[tower]:
+            holders = island_owners(state, via)
+            if not holders or index in holders:
+                continue
+            for to in TOWERS_OF[via]:
+                if to != tower and to not in mine:
+                    return tower, via, to
+    return None
+
+
+def tr_passability(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T13: in the third action, a move through an enemy's island is refused, and a move
+    onto an empty tower is legal."""
+    from domain import RULESETS
+
+    if state.phase != "third" or tr_impassable(state) is None:
+        return False
+    ruleset = RULESETS["tours_arc_en_ciel"]
+    house = state.houses[state.active_seat]
+    return any(
+        _tag(c) == "move_dragon" and c.to_tower not in state.occupant
+        for c in ruleset.legal_commands(state, house)
+    )
+
+
+TOURS.update(
+    {
+        "co-ownership": Target({}, tr_co_owned),
+        "passability": Target({}, tr_passability),
+    }
+)
+
+
+TOURS["tie-rolls"] = Target(
+    {},
+    lambda state, events, probe: any(
+        _tag(e) == "game_ended" and bool(e.tiebreak_rounds) for e in events
+    ),
+    before=True,
+    shortest=False,
+)
+
+
+ECLATS["commerce-forfeited"] = Target(
+    {}, pd_event("grant_forfeited", source="commerce"), before=True, shortest=False
+)
+"""T31: a Commerce grant with no card left to take (not met: see the game's README)."""
+
+
+def tr_ownership(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T11: fire (seat 0) owns an island only thanks to its towers, and holds a tower on
+    an island it does not own."""
+    from domain.tours_arc_en_ciel.board import own_towers, owners_by_bridges
+    from domain.tours_arc_en_ciel.components import FIXED_OF, ISLAND_BY_ID, TOWER_ENDS
+
+    if state.phase not in ("take", "play", "third") or state.shares:
+        return False
+    owned = owners_by_bridges(state)
+    ends = {i for t in own_towers(state, 0) for i in TOWER_ENDS[t]}
+    through_towers = [
+        i for i in ends if 0 in owned[i] and FIXED_OF[i].count("fire") < ISLAND_BY_ID[i].threshold
+    ]
+    return bool(through_towers) and any(0 not in owned[i] for i in ends)
+
+
+TOURS["ownership"] = Target({}, tr_ownership)
+
+
+def ec_turn_position_tie(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T33: the game ends with two players equal on Prestige and on stages built."""
+    for e in events:
+        if _tag(e) == "game_ended":
+            keys = [(s.total, s.stages) for s in e.scores]
+            return len(set(keys)) < len(keys)
+    return False
+
+
+ECLATS["turn-position-tie"] = Target(
+    {"seat_count": 3}, ec_turn_position_tie, before=True, shortest=False
+)
+
+
+def tr_hidden_skipped(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T22 (second part): a remove-enemy card asks for a decision while a matching enemy
+    Dragon is hidden (so its tower is no target)."""
+    from domain.tours_arc_en_ciel.components import DRAGONS
+
+    asked = [e for e in events if _tag(e) == "chance_decision_requested"]
+    if not asked or not asked[0].card.startswith("remove_enemy_dragon"):
+        return False
+    if asked[0].card.endswith("_any"):  # not a conditioned card: hidden Dragons count
+        return False
+    enemy = state.houses[1 - asked[0].drawer_seat]
+    return any(
+        DRAGONS[d].house == enemy and tr_card_matches(asked[0].card, d) for d in state.hidden
+    )
+
+
+def tr_no_recycling(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T34 (second part): in play, the active seat's reserve is empty, some Dragon is
+    eliminated, and the recycling option is off."""
+    index = state.active_seat
+    return (
+        state.phase == "play"
+        and not state.reserve[index]
+        and bool(state.eliminated[index])
+        and bool(state.hands[index])
+    )
+
+
+TOURS.update(
+    {
+        "hidden-skipped": Target({}, tr_hidden_skipped, _CHANCE, before=True),
+        "mode-cards-cancel": Target(
+            {},
+            tr_combat_where(
+                lambda e: (
+                    e.mode == "normal"
+                    and all(c in [*e.attacker.cards, *e.defender.cards] for c in _TR_MODES)
+                )
+            ),
+            _CHANCE,
+            before=True,
+            shortest=False,
+        ),
+        "natural-1": Target(
+            {"natural_1_loses": True},
+            tr_combat_where(lambda e: e.reason == "natural_1" and _tr_upset(e)),
+            before=True,
+        ),
+        "no-recycling": Target({}, tr_no_recycling, shortest=False),
+    }
+)
+
+
+def ak_every_tie_break(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T32: the winner is decided by leave position, the top two equal on score, laid value
+    and a laid count of at least one."""
+    for e in events:
+        if _tag(e) == "game_ended" and e.decided_by == "leave_position":
+            by_seat = {s.seat: s for s in e.scores}
+            top = [by_seat[s] for s in e.ranking[:2]]
+            return all(s.laid_count >= 1 for s in top)
+    return False
+
+
+ARKANTIS["every-tie-break"] = Target(
+    {"player_count": 3}, ak_every_tie_break, before=True, shortest=False
+)

@@ -35,3 +35,5 @@ observatoire-reveals-four = The Observatory's power: four cards revealed
 wonder-completed-grant = Three players: the wonder completed, the game stops at the end of this turn
 exploration-peek = Three players: Exploration secretly looks at the top card of the central pile
 exploration-empty-central = Five players: an Exploration card played when the central pile is empty
+scoring = The last move: the scores of a game's end, with Progress, victories and Culture cards
+turn-position-tie = Three players, the last move: two players tied on Prestige and stages, split by their place in the turn order

@@ -35,3 +35,5 @@ observatoire-reveals-four = Le pouvoir de l'Observatoire : quatre cartes révél
 wonder-completed-grant = Trois joueurs : la merveille achevée, la partie s'arrête à la fin de ce tour
 exploration-peek = Trois joueurs : l'Exploration regarde en secret la carte du dessus de la pioche centrale
 exploration-empty-central = Cinq joueurs : une carte d'Exploration jouée quand la pioche centrale est vide
+scoring = Le dernier coup : les scores d'une fin de partie, Progrès, victoires et cartes de Culture comprises
+turn-position-tie = Trois joueurs, le dernier coup : deux joueurs à égalité de Prestige et d'étapes, départagés par la place dans l'ordre du tour
