@@ -211,6 +211,48 @@ _FORCED_AFTER_PASS = (
 )
 # fmt: on
 
+# fmt: off
+_STUCK_WITH_MONEY = (
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ("r5c7", "r6c6")}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r2c1", "r7c6")}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r1c2", "to_cell": "r7c6"}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r2c3", "r6c7")}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r2c4", "to_cell": "r6c7"}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r1c5", "r2c6")}),
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ("r3c6", "r4c5")}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r4c4", "r7c6")}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r6c3", "to_cell": "r7c6"}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r7c1", "r7c4")}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r4c6", "to_cell": "r4c5"}),
+    ("seat_1", {"type": "arkantis.move_token", "from_cell": "r6c1", "to_cell": "r7c1"}),
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ("r4c5", "r5c2")}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r3c4", "r5c1")}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r6c4", "to_cell": "r3c4"}),
+    ("seat_1", {"type": "arkantis.move_token", "from_cell": "r2c2", "to_cell": "r6c2"}),
+    ("seat_1", {"type": "arkantis.lay_card", "shape_id": "s2", "card_id": "hammer_1"}),
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ("r2c5", "r7c1")}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+    ("seat_1", {"type": "arkantis.move_token", "from_cell": "r7c6", "to_cell": "r5c2"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r7c2", "to_cell": "r7c5"}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r4c1", "r7c5")}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r5c2", "to_cell": "r6c1"}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+    ("seat_1", {"type": "arkantis.move_token", "from_cell": "r4c3", "to_cell": "r2c3"}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ("r1c3", "r4c2")}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+    ("seat_1", {"type": "arkantis.move_token", "from_cell": "r5c5", "to_cell": "r1c3"}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+)
+# fmt: on
+
 POSITIONS: tuple[Position, ...] = (
     Position(id="opening", scenario="T05", seed="arkantis-opening", commands=()),
     Position(
@@ -374,5 +416,11 @@ POSITIONS: tuple[Position, ...] = (
         scenario="T28",
         seed="arkantis-forced-after-pass-28",
         commands=_FORCED_AFTER_PASS,
+    ),
+    Position(
+        id="stuck-with-money",
+        scenario="T29",
+        seed="arkantis-stuck-with-money-greedy-29",
+        commands=_STUCK_WITH_MONEY,
     ),
 )

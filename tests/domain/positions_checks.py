@@ -1402,6 +1402,11 @@ FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
         "fire",
         tr("land_dragon", island="pearl", tower="topaz_pearl", dragon="fire_10_blower_3"),
     ),
+    ("arkantis", "stuck-with-money"): ("seat_0", ak("pass_turn")),
+    ("tours_arc_en_ciel", "tie-rolls"): (
+        "ice",
+        tr("swap_dragons", tower_a="sapphire_tourmaline", tower_b="ivory_tiger_eye"),
+    ),
 }
 """The command to post at each position whose check plays its scenario's "when" (the
 last-move positions' is the command that ends the game)."""
@@ -2743,6 +2748,62 @@ def tr_no_recycling(game: Game) -> None:
     assert game.refused(_tr_house(game, index), body) == "dragon_not_available"
 
 
+def tr_co_owned_crossing(game: Game) -> None:
+    """T13 (second part): an island both Houses own may be crossed by either: the move
+    onto the enemy's tower beyond it is accepted and starts a combat."""
+    from domain.tours_arc_en_ciel.board import island_owners
+    from tests.domain.positions_targets import tr_co_owned_move
+
+    state = game.state
+    move = tr_co_owned_move(state)
+    assert move is not None and len(island_owners(state, move.via_island)) == 2
+    body = {k: v for k, v in msgspec.to_builtins(move).items() if v}
+    events = game.post(_tr_house(game, state.active_seat), body)
+    arrived = of(events, "dragon_arrived")
+    assert (arrived.origin, arrived.via_island, arrived.contested) == (
+        "tower",
+        move.via_island,
+        True,
+    )
+    assert of(events, "combat_resolved").tower == move.to_tower
+
+
+def ak_stuck_with_money(game: Game) -> None:
+    """T29: after a voluntary pass, the next player has no legal action although its
+    sesterces pay for any (a move costs the most, 3): it is passed for want of one, and
+    the game ends."""
+    from domain.arkantis.components import MOVE_COST
+
+    events = final(game)
+    assert tags(events) == ["player_passed", "turn_started", "player_passed", "game_ended"]
+    first, started, forced = events[:3]
+    assert (first.reason, first.leave_position) == ("voluntary", 1)
+    assert started.seat == forced.seat != first.seat
+    assert (forced.reason, forced.leave_position) == ("no_legal_action", 2)
+    player = game.state.player(forced.seat)
+    assert player is not None and player.sesterces >= MOVE_COST
+    assert game.ruleset.to_act(game.state) == []
+
+
+def tr_tie_rolls(game: Game) -> None:
+    """T30: equal scores and pearls at the end are split by rolls, round after round
+    until one is higher; the higher roll ranks first."""
+    events = final(game)
+    ended = of(events, "game_ended")
+    assert ended.tiebreak_rounds
+    by_seat = {s.seat: s for s in ended.scores}
+    tied = [r.seat for r in ended.tiebreak_rounds[0]]
+    assert len({(by_seat[s].score, by_seat[s].pearls) for s in tied}) == 1
+    for rolls in ended.tiebreak_rounds[:-1]:
+        values = [r.roll for r in rolls]
+        assert values.count(max(values)) > 1
+    last = ended.tiebreak_rounds[-1]
+    best = max(last, key=lambda r: r.roll)
+    assert [r.roll for r in last].count(best.roll) == 1
+    order = [s for s in ended.ranking if s in tied]
+    assert order[0] == best.seat
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -2823,6 +2884,8 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("tours_arc_en_ciel", "ownership"): tr_ownership,
     ("tours_arc_en_ciel", "co-ownership"): tr_co_ownership,
     ("tours_arc_en_ciel", "passability"): tr_passability,
+    ("tours_arc_en_ciel", "tie-rolls"): tr_tie_rolls,
+    ("tours_arc_en_ciel", "co-owned-crossing"): tr_co_owned_crossing,
     ("tours_arc_en_ciel", "lose-defense"): tr_lose_defense,
     ("tours_arc_en_ciel", "hide-dragons"): tr_hide_dragons,
     ("tours_arc_en_ciel", "resurrection-for-all"): tr_resurrection_for_all,
@@ -2851,6 +2914,7 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("arkantis", "first-move-ends-the-game"): ak_first_move_ends,
     ("arkantis", "no-removal-since-last-move"): ak_no_removal,
     ("arkantis", "forced-pass-after-a-pass"): ak_forced_pass_after_a_pass,
+    ("arkantis", "stuck-with-money"): ak_stuck_with_money,
     ("petits_dragons", "inactive-colour-skipped"): pd_skip,
     ("petits_dragons", "penalty-to-backfire"): pd_backfire,
     ("petits_dragons", "stacking"): pd_stacking,

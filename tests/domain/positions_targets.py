@@ -1237,7 +1237,11 @@ def ak_stuck_with_money(state: Any, events: list[Any], probe: Probe) -> bool:
     return forced is not None and forced.sesterces >= MOVE_COST
 
 
-ARKANTIS["stuck-with-money"] = Target({}, ak_stuck_with_money, before=True, shortest=False)
+ARKANTIS["stuck-with-money"] = Target(
+    {}, ak_stuck_with_money, policy="greedy", before=True, shortest=False
+)
+"""Met by greedy play only (not in 3,000 random games); the position's seed came from
+seeds ``arkantis-stuck-with-money-greedy-<n>``."""
 
 
 def ec_scored_end(state: Any, events: list[Any], probe: Probe) -> bool:
@@ -1422,4 +1426,26 @@ def ak_every_tie_break(state: Any, events: list[Any], probe: Probe) -> bool:
 
 ARKANTIS["every-tie-break"] = Target(
     {"player_count": 3}, ak_every_tie_break, before=True, shortest=False
+)
+
+
+def tr_co_owned_move(state: Any) -> Any:
+    """A legal move of the active seat through an island both Houses own, onto an enemy's
+    tower (a combat follows), or None."""
+    from domain import RULESETS
+    from domain.tours_arc_en_ciel.board import island_owners
+
+    if state.phase != "third":
+        return None
+    house = state.houses[state.active_seat]
+    for c in RULESETS["tours_arc_en_ciel"].legal_commands(state, house):
+        if _tag(c) != "move_dragon" or c.to_tower not in state.occupant:
+            continue
+        if len(island_owners(state, c.via_island)) == 2:
+            return c
+    return None
+
+
+TOURS["co-owned-crossing"] = Target(
+    {}, lambda state, events, probe: tr_co_owned_move(state) is not None
 )

@@ -45,3 +45,5 @@ hidden-skipped = A card that removes an enemy Dragon: a hidden Dragon's tower is
 mode-cards-cancel = Two opposite combat mode cards cancel out
 natural-1 = The natural 1 variant: a 1 loses the combat whatever the totals
 no-recycling = Without the recycling variant: an eliminated Dragon cannot land
+co-owned-crossing = An island both Houses own can be crossed: a move onto an enemy's tower
+tie-rolls = The last move before an end with equal scores and pearls: dice split them

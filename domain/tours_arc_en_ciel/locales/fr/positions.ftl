@@ -45,3 +45,5 @@ hidden-skipped = Une carte qui retire un Dragon ennemi : la tour d'un Dragon cac
 mode-cards-cancel = Deux cartes de mode de combat opposées s'annulent
 natural-1 = Variante du 1 naturel : un 1 perd le combat quels que soient les totaux
 no-recycling = Sans la variante du recyclage : un Dragon éliminé ne peut pas atterrir
+co-owned-crossing = Une île possédée par les deux Maisons se traverse : un déplacement vers une tour ennemie
+tie-rolls = Le dernier coup avant une fin où scores et perles sont à égalité : les dés départagent
