@@ -253,6 +253,56 @@ _STUCK_WITH_MONEY = (
 )
 # fmt: on
 
+# fmt: off
+_EVERY_TIE_BREAK = (
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r3c3", "r6c5")}),
+    ("seat_2", {"type": "arkantis.remove_two_tokens", "cells": ("r3c4", "r7c7")}),
+    ("seat_2", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r1c2", "to_cell": "r7c7"}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r2c1", "r7c5")}),
+    ("seat_1", {"type": "arkantis.lay_card", "shape_id": "s2", "card_id": "rampart_1"}),
+    ("seat_2", {"type": "arkantis.move_token", "from_cell": "r2c6", "to_cell": "r7c5"}),
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ("r1c4", "r2c7")}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r2c4", "r5c4")}),
+    ("seat_2", {"type": "arkantis.move_token", "from_cell": "r1c3", "to_cell": "r2c4"}),
+    ("seat_2", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r5c2", "to_cell": "r1c2"}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r1c2", "r7c3")}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+    ("seat_2", {"type": "arkantis.remove_two_tokens", "cells": ("r2c4", "r7c6")}),
+    ("seat_2", {"type": "arkantis.lay_card", "shape_id": "s1", "card_id": "hammer_2"}),
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ("r6c1", "r7c1")}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+    ("seat_1", {"type": "arkantis.move_token", "from_cell": "r3c6", "to_cell": "r7c6"}),
+    ("seat_2", {"type": "arkantis.move_token", "from_cell": "r4c4", "to_cell": "r1c2"}),
+    ("seat_2", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r1c2", "to_cell": "r6c5"}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r4c1", "r7c5")}),
+    ("seat_2", {"type": "arkantis.remove_two_tokens", "cells": ("r4c6", "r5c7")}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r1c6", "to_cell": "r2c4"}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+    ("seat_1", {"type": "arkantis.move_token", "from_cell": "r6c4", "to_cell": "r1c3"}),
+    ("seat_1", {"type": "arkantis.lay_card", "shape_id": "s2", "card_id": "hammer_3"}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+    ("seat_2", {"type": "arkantis.move_token", "from_cell": "r6c3", "to_cell": "r1c2"}),
+    ("seat_2", {"type": "arkantis.lay_card", "shape_id": "s2", "card_id": "key_3"}),
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ("r1c3", "r4c2")}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+    ("seat_1", {"type": "arkantis.move_token", "from_cell": "r5c5", "to_cell": "r5c7"}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+    ("seat_2", {"type": "arkantis.move_token", "from_cell": "r5c7", "to_cell": "r3c3"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r2c2", "to_cell": "r1c6"}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+    ("seat_1", {"type": "arkantis.pass_turn"}),
+    ("seat_2", {"type": "arkantis.remove_two_tokens", "cells": ("r2c3", "r7c7")}),
+    ("seat_2", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r1c5", "to_cell": "r6c6"}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+)
+# fmt: on
+
 POSITIONS: tuple[Position, ...] = (
     Position(id="opening", scenario="T05", seed="arkantis-opening", commands=()),
     Position(
@@ -422,5 +472,12 @@ POSITIONS: tuple[Position, ...] = (
         scenario="T29",
         seed="arkantis-stuck-with-money-greedy-29",
         commands=_STUCK_WITH_MONEY,
+    ),
+    Position(
+        id="every-tie-break",
+        scenario="T32",
+        seed="arkantis-every-tie-break-greedy-54",
+        commands=_EVERY_TIE_BREAK,
+        options={"player_count": 3},
     ),
 )

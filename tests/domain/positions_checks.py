@@ -1407,6 +1407,7 @@ FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
         "ice",
         tr("swap_dragons", tower_a="sapphire_tourmaline", tower_b="ivory_tiger_eye"),
     ),
+    ("arkantis", "every-tie-break"): ("seat_2", ak("move_token", from_cell="r5c6", to_cell="r5c4")),
 }
 """The command to post at each position whose check plays its scenario's "when" (the
 last-move positions' is the command that ends the game)."""
@@ -2804,6 +2805,27 @@ def tr_tie_rolls(game: Game) -> None:
     assert order[0] == best.seat
 
 
+def ak_every_tie_break(game: Game) -> None:
+    """T32 (three players): a score is laid value + sesterces - hand penalty; the ranking
+    splits equal scores by laid value, then laid count, then the later leave position;
+    here the top two are equal down to the leave position."""
+    events = final(game)
+    ended = of(events, "game_ended")
+    assert len(ended.scores) == 3 and ended.decided_by == "leave_position"
+    by_seat = {s.seat: s for s in ended.scores}
+    for s in ended.scores:
+        assert s.score == s.laid_value + s.sesterces - s.hand_penalty
+    keys = [
+        (s.score, s.laid_value, s.laid_count, s.leave_position)
+        for s in (by_seat[seat] for seat in ended.ranking)
+    ]
+    assert keys == sorted(keys, reverse=True)
+    first, second = keys[0], keys[1]
+    assert first[:3] == second[:3] and first[3] > second[3] and first[2] >= 1
+    assert ended.winner_seat == ended.ranking[0]
+    assert [by_seat[s].rank for s in ended.ranking] == [1, 2, 3]
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -2915,6 +2937,7 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("arkantis", "no-removal-since-last-move"): ak_no_removal,
     ("arkantis", "forced-pass-after-a-pass"): ak_forced_pass_after_a_pass,
     ("arkantis", "stuck-with-money"): ak_stuck_with_money,
+    ("arkantis", "every-tie-break"): ak_every_tie_break,
     ("petits_dragons", "inactive-colour-skipped"): pd_skip,
     ("petits_dragons", "penalty-to-backfire"): pd_backfire,
     ("petits_dragons", "stacking"): pd_stacking,
