@@ -1326,6 +1326,88 @@ FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
             "die": "red",
         },
     ),
+    ("eclats_des_cites", "colosse-two-stages"): ("seat_1", ec("take_card", pile_id="border_1")),
+    ("eclats_des_cites", "identical-stage-tie"): ("seat_0", ec("take_card", pile_id="border_1")),
+    ("eclats_des_cites", "prisme-identical-stage"): ("seat_0", ec("take_card", pile_id="central")),
+    ("eclats_des_cites", "multiplicateur-doubles-a-joker"): (
+        "seat_1",
+        ec("take_card", pile_id="border_1"),
+    ),
+    ("eclats_des_cites", "technologie-from-science"): (
+        "seat_1",
+        ec("take_card", pile_id="border_0"),
+    ),
+    ("eclats_des_cites", "three-symbols-hidden-upgrade"): (
+        "seat_0",
+        ec("take_card", pile_id="central"),
+    ),
+    ("eclats_des_cites", "no-upgrade-left"): ("seat_1", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "commerce-first-joker"): ("seat_0", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "bonus-chain"): ("seat_1", ec("take_card", pile_id="border_1")),
+    ("eclats_des_cites", "boussole-reveals-two"): ("seat_1", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "belvedere-single-card"): ("seat_1", ec("take_card", pile_id="central")),
+    ("eclats_des_cites", "exploration-empty-central"): (
+        "seat_4",
+        ec("take_card", pile_id="border_3"),
+    ),
+    ("eclats_des_cites", "nested-exploration"): ("seat_1", ec("take_card", pile_id="central")),
+    ("eclats_des_cites", "alert-overflow-battle"): ("seat_2", ec("take_card", pile_id="central")),
+    ("eclats_des_cites", "commerce-then-bonus"): ("seat_1", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "sanctuaire-shields"): ("seat_0", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "palais-upgrade-choice"): ("seat_0", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "observatoire-reveals-four"): (
+        "seat_1",
+        ec("take_card", pile_id="border_0"),
+    ),
+    ("eclats_des_cites", "wonder-completed-grant"): ("seat_1", ec("take_card", pile_id="central")),
+    ("eclats_des_cites", "exploration-peek"): ("seat_1", ec("take_card", pile_id="border_0")),
+    ("tours_arc_en_ciel", "fatigue"): (
+        "fire",
+        tr("move_dragon", from_tower="diamond_opal", via_island="opal", to_tower="opal_jet"),
+    ),
+    ("tours_arc_en_ciel", "chance-instead-resurrect"): (
+        "ice",
+        tr("chance_instead_of_landing", island="peridot"),
+    ),
+    ("tours_arc_en_ciel", "combat-card-in-defence"): (
+        "ice",
+        tr("resolve_chance", decline=False, tower="ivory_tiger_eye", dragon="ice_10_mason_3"),
+    ),
+    ("tours_arc_en_ciel", "enemy-arrival-decider"): ("light", tr("draw_chance")),
+    ("tours_arc_en_ciel", "hidden-not-targeted"): ("fire", tr("draw_chance")),
+    ("tours_arc_en_ciel", "mode-card"): (
+        "ice",
+        tr("land_dragon", island="diamond", tower="diamond_ruby", dragon="ice_20_mason_1"),
+    ),
+    ("tours_arc_en_ciel", "die-modifier"): (
+        "ice",
+        tr("land_dragon", island="jade", tower="jade_garnet", dragon="ice_20_mason_1"),
+    ),
+    ("tours_arc_en_ciel", "natural-20"): (
+        "fire",
+        tr("land_dragon", island="emerald", tower="emerald_silver", dragon="fire_10_mason_2"),
+    ),
+    ("tours_arc_en_ciel", "recycling"): (
+        "fire",
+        tr("land_dragon", island="ruby", tower="ruby_aquamarine", dragon="fire_20_mason_3"),
+    ),
+    ("eclats_des_cites", "scoring"): ("seat_0", ec("take_card", pile_id="border_1")),
+    ("eclats_des_cites", "turn-position-tie"): ("seat_1", ec("take_card", pile_id="border_1")),
+    ("tours_arc_en_ciel", "hidden-skipped"): ("ice", tr("draw_chance")),
+    ("tours_arc_en_ciel", "mode-cards-cancel"): (
+        "ice",
+        tr("land_dragon", island="ruby", tower="ruby_aquamarine", dragon="ice_20_blower_2"),
+    ),
+    ("tours_arc_en_ciel", "natural-1"): (
+        "fire",
+        tr("land_dragon", island="pearl", tower="topaz_pearl", dragon="fire_10_blower_3"),
+    ),
+    ("arkantis", "stuck-with-money"): ("seat_0", ak("pass_turn")),
+    ("tours_arc_en_ciel", "tie-rolls"): (
+        "ice",
+        tr("swap_dragons", tower_a="sapphire_tourmaline", tower_b="ivory_tiger_eye"),
+    ),
+    ("arkantis", "every-tie-break"): ("seat_2", ak("move_token", from_cell="r5c6", to_cell="r5c4")),
 }
 """The command to post at each position whose check plays its scenario's "when" (the
 last-move positions' is the command that ends the game)."""
@@ -1800,6 +1882,950 @@ def tr_combat_card_kept(game: Game) -> None:
     assert drawn.card not in game.state.chance_discard
 
 
+def _ec_actor(game: Game) -> tuple[int, str, Any]:
+    """The seat to act at an Éclats position: its index, its name and its player."""
+    seat = game.state.pending.seat
+    return seat, f"seat_{seat}", game.state.players[seat]
+
+
+def _ec_all(events: list[Any], tag: str) -> list[Any]:
+    return [e for e in events if tag_of(e).endswith("." + tag)]
+
+
+def _ec_after(events: list[Any], tag: str) -> list[str]:
+    """The tags from the first ``tag`` on."""
+    names = tags(events)
+    return names[names.index(tag) :]
+
+
+def _ec_central_after_take(game: Game) -> tuple[str, ...]:
+    """The central pile once the final command's card has left it (if it came from it)."""
+    central: tuple[str, ...] = game.state.piles["central"]
+    _, body = FINALS[(game.ruleset.name, game.position.id)]
+    return central[1:] if body.get("pile_id") == "central" else central
+
+
+def ec_colosse_two_stages(game: Game) -> None:
+    """T09 (four players): one card builds stages 1 and 2; the Colosse's power at stage 2
+    grants a take from any pile, one beyond the seat's own reach too."""
+    seat, name, player = _ec_actor(game)
+    assert game.state.n == 4 and (player.wonder, player.stages_built) == ("colosse", 0)
+    reach = set(game.state.pending.options)
+    events = final(game)
+    assert _ec_after(events, "stage_built") == [
+        "stage_built",
+        "stage_built",
+        "wonder_power_triggered",
+        "extra_take_granted",
+        "grant_started",
+        "decision_requested",
+    ]
+    assert [e.stage for e in _ec_all(events, "stage_built")] == [1, 2]
+    power = of(events, "wonder_power_triggered")
+    assert (power.wonder_id, power.stage) == ("colosse", 2)
+    assert (
+        of(events, "extra_take_granted").source == of(events, "grant_started").source == "colosse"
+    )
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "take_card", "colosse")
+    assert set(asked.options) == {p for p, cards in game.state.piles.items() if cards}
+    far = next(p for p in asked.options if p not in reach)
+    taken = of(game.post(name, ec("take_card", pile_id=far)), "card_taken")
+    assert (taken.seat, taken.pile_id) == (seat, far)
+
+
+def ec_identical_stage_tie(game: Game) -> None:
+    """T10: stage 2 (two identical) from a joker and one of two materials held once each:
+    the first in card order is spent, the other stays."""
+    from domain.eclats_des_cites.components import FAMILY, MATERIALS
+
+    seat, _, player = _ec_actor(game)
+    tied = [m for m in MATERIALS if player.tableau.get(m, 0) == 1]
+    assert player.stages_built == 1 and len(tied) >= 2
+    assert all(player.tableau.get(m, 0) <= 1 for m in MATERIALS)
+    events = final(game)
+    joker = of(events, "card_played").card_id
+    assert FAMILY[joker] == "joker"
+    built = of(events, "stage_built")
+    assert (built.stage, built.spent, built.doubled_joker) == (2, [tied[0], joker], None)
+    left = game.state.players[seat].tableau
+    assert [m for m in MATERIALS if left.get(m)] == tied[1:]
+
+
+def ec_prisme_identical_stage(game: Game) -> None:
+    """T11: the Prisme de sève (2 units) and the largest material stack pay stage 4 (three
+    identical); stage 5 is not built."""
+    from domain.eclats_des_cites.components import MATERIALS
+
+    seat, _, player = _ec_actor(game)
+    assert player.stages_built == 3
+    largest = max(MATERIALS, key=lambda m: (player.tableau.get(m, 0), -MATERIALS.index(m)))
+    events = final(game)
+    assert of(events, "card_played").card_id == "prisme_de_seve"
+    assert [(e.stage, e.spent, e.doubled_joker) for e in _ec_all(events, "stage_built")] == [
+        (4, [largest, "prisme_de_seve"], None)
+    ]
+    assert game.state.players[seat].stages_built == 4
+
+
+def ec_multiplicateur(game: Game) -> None:
+    """T12: the Multiplicateur ×2 doubles the joker taken, which alone pays a 2-unit
+    stage; the resources held stay."""
+    from domain.eclats_des_cites.components import FAMILY, MATERIALS
+
+    seat, _, player = _ec_actor(game)
+    assert "multiplicateur" in player.upgrades
+    held = {m: player.tableau[m] for m in MATERIALS if player.tableau.get(m)}
+    assert held
+    events = final(game)
+    joker = of(events, "card_played").card_id
+    assert FAMILY[joker] == "joker"
+    built = of(events, "stage_built")
+    assert (built.stage, built.spent, built.doubled_joker) == (
+        player.stages_built + 1,
+        [joker],
+        joker,
+    )
+    after = game.state.players[seat].tableau
+    assert {m: after[m] for m in MATERIALS if after.get(m)} == held
+
+
+def ec_technologie_from_science(game: Game) -> None:
+    """T13: a pair of science symbols asks for an upgrade; Technologie taken from the
+    face-up row builds the next stage at once (any materials), and the hidden pile's
+    top fills its slot."""
+    seat, name, player = _ec_actor(game)
+    face_up, hidden = game.state.upgrades_face_up, game.state.upgrades_hidden
+    slot = face_up.index("technologie")
+    events = final(game)
+    science = of(events, "science_set_completed")
+    assert len(science.card_ids) == 2 and len(set(science.card_ids)) == 1
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "choose_upgrade", "science")
+    assert asked.options == [*face_up, "hidden"]
+    events = game.post(name, ec("choose_upgrade", upgrade="technologie"))
+    assert tags(events)[:3] == ["upgrade_taken", "stage_built", "turn_ended"]
+    taken, built = events[0], events[1]
+    assert (taken.upgrade_id, taken.from_, taken.slot, taken.replacement) == (
+        "technologie",
+        "face_up",
+        slot,
+        hidden[0],
+    )
+    assert (built.stage, built.rule) == (player.stages_built + 1, "technologie")
+    assert game.state.upgrades_face_up[slot] == hidden[0]
+    assert game.state.upgrades_hidden == hidden[1:]
+
+
+def ec_three_symbols(game: Game) -> None:
+    """T14: three different science symbols make a set; the hidden pile's top is taken,
+    and the face-up row is unchanged."""
+    from domain.eclats_des_cites.components import SCIENCE_SYMBOLS
+
+    seat, name, _ = _ec_actor(game)
+    face_up, hidden = game.state.upgrades_face_up, game.state.upgrades_hidden
+    events = final(game)
+    assert sorted(of(events, "science_set_completed").card_ids) == sorted(SCIENCE_SYMBOLS)
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "choose_upgrade", "science")
+    taken = of(game.post(name, ec("choose_upgrade", upgrade="hidden")), "upgrade_taken")
+    assert (taken.upgrade_id, taken.from_, taken.slot, taken.replacement) == (
+        hidden[0],
+        "hidden",
+        None,
+        None,
+    )
+    assert game.state.upgrades_face_up == face_up
+    assert game.state.upgrades_hidden == hidden[1:]
+
+
+def ec_no_upgrade_left(game: Game) -> None:
+    """T15: with all seven upgrades held, a science set completes nothing: the cards stay."""
+    from domain.eclats_des_cites.components import SCIENCE_SYMBOLS
+    from domain.eclats_des_cites.payment import science_set
+
+    seat, _, player = _ec_actor(game)
+    state = game.state
+    assert not state.upgrades_face_up and not state.upgrades_hidden
+    assert sum(len(p.upgrades) for p in state.players) == 7
+    events = final(game)
+    played = of(events, "card_played").card_id
+    assert played in SCIENCE_SYMBOLS
+    assert "science_set_completed" not in tags(events) and "turn_ended" in tags(events)
+    after = game.state.players[seat].tableau
+    assert after[played] == player.tableau.get(played, 0) + 1
+    assert science_set(after) is not None
+
+
+def ec_commerce_first_joker(game: Game) -> None:
+    """T16: Commerce grants one more take after the turn's first joker only: a second
+    joker grants nothing."""
+    from domain.eclats_des_cites.components import FAMILY
+
+    seat, name, player = _ec_actor(game)
+    assert "commerce" in player.upgrades
+    events = final(game)
+    assert FAMILY[of(events, "card_played").card_id] == "joker"
+    assert of(events, "extra_take_granted").source == "commerce"
+    assert tags(events)[-2:] == ["grant_started", "decision_requested"]
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "take_card", "commerce")
+    jokers = [
+        p
+        for p in asked.options
+        if FAMILY[of(game.decide(name, ec("take_card", pile_id=p)), "card_played").card_id]
+        == "joker"
+    ]
+    events = game.post(name, ec("take_card", pile_id=jokers[0]))
+    assert "extra_take_granted" not in tags(events) and "turn_ended" in tags(events)
+
+
+def ec_bonus_chain(game: Game) -> None:
+    """T17: two stages built from one card grant a single Bonus take, between them."""
+    seat, _, player = _ec_actor(game)
+    assert "bonus" in player.upgrades
+    events = final(game)
+    assert _ec_after(events, "stage_built") == [
+        "stage_built",
+        "extra_take_granted",
+        "stage_built",
+        "grant_started",
+        "decision_requested",
+    ]
+    first = player.stages_built + 1
+    assert [e.stage for e in _ec_all(events, "stage_built")] == [first, first + 1]
+    assert [e.source for e in _ec_all(events, "extra_take_granted")] == ["bonus"]
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "take_card", "bonus")
+
+
+def ec_boussole(game: Game) -> None:
+    """T18: the Boussole reveals the central pile's two top cards; the one chosen is
+    played, the other goes under the pile, and the Boussole is discarded."""
+    seat, name, _ = _ec_actor(game)
+    central = _ec_central_after_take(game)
+    events = final(game)
+    assert of(events, "card_played").card_id == "boussole"
+    revealed = of(events, "cards_revealed")
+    assert (revealed.source, revealed.card_ids) == ("boussole", list(central[:2]))
+    asked = events[-1]
+    assert (asked.kind, asked.source, asked.options) == (
+        "choose_revealed_card",
+        "boussole",
+        list(central[:2]),
+    )
+    chosen, other = central[1], central[0]
+    events = game.post(name, ec("choose_revealed_card", card_id=chosen))
+    assert tags(events)[:3] == ["revealed_card_chosen", "card_discarded", "card_played"]
+    picked, discarded, played = events[:3]
+    assert (picked.card_id, picked.returned_to_bottom, picked.automatic) == (chosen, [other], False)
+    assert (discarded.card_id, discarded.reason) == ("boussole", "exploration_resolved")
+    assert (played.seat, played.card_id) == (seat, chosen)
+    assert game.state.piles["central"] == (*central[2:], other)
+
+
+def ec_belvedere_single(game: Game) -> None:
+    """T19: a Belvédère with one card left in the central pile reveals it: it is chosen
+    automatically and played, and the central pile is empty."""
+    central = _ec_central_after_take(game)
+    assert len(central) == 1
+    events = final(game)
+    names = tags(events)
+    assert names[names.index("card_played") :][:5] == [
+        "card_played",
+        "cards_revealed",
+        "revealed_card_chosen",
+        "card_discarded",
+        "card_played",
+    ]
+    revealed, chosen = of(events, "cards_revealed"), of(events, "revealed_card_chosen")
+    assert (revealed.source, revealed.card_ids) == ("belvedere", [central[0]])
+    assert (chosen.card_id, chosen.returned_to_bottom, chosen.automatic) == (central[0], [], True)
+    assert of(events, "card_discarded").card_id == "belvedere"
+    assert [e.card_id for e in _ec_all(events, "card_played")][:2] == ["belvedere", central[0]]
+    assert not game.state.piles["central"]
+
+
+def ec_exploration_empty_central(game: Game) -> None:
+    """T20: an exploration card played with the central pile empty reveals nothing and is
+    discarded at once."""
+    assert not game.state.piles["central"]
+    events = final(game)
+    names = tags(events)
+    played = of(events, "card_played").card_id
+    assert played in ("boussole", "belvedere")
+    at = names.index("card_played")
+    assert names[at + 1] == "card_discarded" and "cards_revealed" not in names
+    discarded = events[at + 1]
+    assert (discarded.card_id, discarded.reason) == (played, "exploration_resolved")
+
+
+def ec_nested_exploration(game: Game) -> None:
+    """T21: the Belvédère reveals a Boussole; choosing it discards the Belvédère and plays
+    the Boussole, which reveals the next two cards; the others went under the pile."""
+    seat, name, _ = _ec_actor(game)
+    central = _ec_central_after_take(game)
+    events = final(game)
+    revealed = of(events, "cards_revealed")
+    assert (revealed.source, revealed.card_ids) == ("belvedere", list(central[:3]))
+    others = list(central[:3])
+    others.remove("boussole")
+    events = game.post(name, ec("choose_revealed_card", card_id="boussole"))
+    assert tags(events) == [
+        "revealed_card_chosen",
+        "card_discarded",
+        "card_played",
+        "cards_revealed",
+        "decision_requested",
+    ]
+    chosen, discarded, played, again, asked = events
+    assert (chosen.card_id, chosen.returned_to_bottom) == ("boussole", others)
+    assert (discarded.card_id, played.card_id) == ("belvedere", "boussole")
+    assert (again.source, again.card_ids) == ("boussole", list(central[3:5]))
+    assert (asked.seat, asked.kind, asked.source, asked.options) == (
+        seat,
+        "choose_revealed_card",
+        "boussole",
+        list(central[3:5]),
+    )
+    assert list(game.state.piles["central"][-2:]) == others
+
+
+def ec_alert_overflow_battle(game: Game) -> None:
+    """T22 (four players): an alert card with two markers on alert raises the last one and
+    loses the rest; the battle follows, every signal card is discarded, the markers are
+    back to peace and the next seat plays."""
+    from collections import Counter
+
+    from domain.eclats_des_cites.components import ALERT_CARDS, CARD_BY_ID
+
+    seat, _, _ = _ec_actor(game)
+    assert game.state.n == 4 and game.state.alerts == 2
+    events = final(game)
+    alerted = of(events, "conflict_alerted")
+    assert (alerted.alerts_added, alerted.alerts) == (1, 3)
+    assert alerted.alerts_lost == CARD_BY_ID[alerted.card_id].alerts - 1 >= 1
+    assert _ec_after(events, "conflict_alerted")[:4] == [
+        "conflict_alerted",
+        "battle_fought",
+        "turn_ended",
+        "turn_started",
+    ]
+    battle = of(events, "battle_fought")
+    assert len(battle.strengths) == len(battle.victories_gained) == 4
+    assert game.state.alerts == 0
+    for i, player in enumerate(game.state.players):
+        assert not any(player.tableau.get(c) for c in ALERT_CARDS)
+        assert player.victories >= battle.victories_gained[i]
+    assert Counter(battle.discarded[seat])[alerted.card_id] >= 1
+    assert of(events, "turn_started").seat == (seat + 1) % 4
+
+
+def ec_commerce_then_bonus(game: Game) -> None:
+    """T23: a joker that builds a stage grants Commerce then Bonus; the grants are taken
+    first in, first out."""
+    seat, name, player = _ec_actor(game)
+    assert {"commerce", "bonus"} <= set(player.upgrades)
+    events = final(game)
+    assert _ec_after(events, "extra_take_granted") == [
+        "extra_take_granted",
+        "stage_built",
+        "extra_take_granted",
+        "grant_started",
+        "decision_requested",
+    ]
+    assert [e.source for e in _ec_all(events, "extra_take_granted")] == ["commerce", "bonus"]
+    assert of(events, "grant_started").source == "commerce"
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "take_card", "commerce")
+    plain = [
+        p
+        for p in asked.options
+        if "grant_started" in tags(game.decide(name, ec("take_card", pile_id=p)))
+    ]
+    events = game.post(name, ec("take_card", pile_id=plain[0]))
+    assert of(events, "grant_started").source == "bonus"
+    assert (events[-1].kind, events[-1].source) == ("take_card", "bonus")
+
+
+def ec_sanctuaire_shields(game: Game) -> None:
+    """T25: the Sanctuaire's power gives permanent shields, counted in strength (and the
+    Protection upgrade adds 2)."""
+    from domain.eclats_des_cites.battle import strength
+    from domain.eclats_des_cites.components import PROTECTION_CARDS
+
+    seat, _, player = _ec_actor(game)
+    assert player.wonder == "sanctuaire"
+    events = final(game)
+    assert _ec_after(events, "wonder_power_triggered")[:2] == [
+        "wonder_power_triggered",
+        "permanent_shields_gained",
+    ]
+    built, power = of(events, "stage_built"), of(events, "wonder_power_triggered")
+    assert (power.wonder_id, power.stage) == ("sanctuaire", built.stage)
+    gained = of(events, "permanent_shields_gained")
+    assert gained.amount >= 1 and gained.total == player.permanent_shields + gained.amount
+    after = game.state.players[seat]
+    kept = sum(after.tableau.get(c, 0) for c in PROTECTION_CARDS)
+    bonus = 2 if "protection" in after.upgrades else 0
+    assert strength(game.state, seat) == kept + gained.total + bonus
+
+
+def ec_palais_choice(game: Game) -> None:
+    """T26: the Palais's power is an upgrade to choose (face-up or hidden); another command
+    is refused; a face-up one is taken and the turn ends."""
+    seat, name, player = _ec_actor(game)
+    assert player.wonder == "palais"
+    events = final(game)
+    power = of(events, "wonder_power_triggered")
+    assert (power.wonder_id, power.stage) == ("palais", of(events, "stage_built").stage)
+    face_up = game.state.upgrades_face_up
+    asked = events[-1]
+    assert (asked.seat, asked.kind, asked.source) == (seat, "choose_upgrade", "palais")
+    assert asked.options == [*face_up, "hidden"]
+    assert game.refused(name, ec("take_card", pile_id="central")) == "wrong_command"
+    events = game.post(name, ec("choose_upgrade", upgrade=face_up[0]))
+    assert tags(events)[:2] == ["upgrade_taken", "turn_ended"]
+    assert events[0].upgrade_id == face_up[0]
+
+
+def ec_observatoire(game: Game) -> None:
+    """T27: the Observatoire's power reveals the central pile's four top cards; the one
+    chosen is played, the other three go under the pile, nothing is discarded."""
+    from domain.eclats_des_cites.components import FAMILY
+
+    seat, name, player = _ec_actor(game)
+    assert player.wonder == "observatoire"
+    central = _ec_central_after_take(game)
+    events = final(game)
+    assert _ec_after(events, "wonder_power_triggered") == [
+        "wonder_power_triggered",
+        "extra_take_granted",
+        "grant_started",
+        "cards_revealed",
+        "decision_requested",
+    ]
+    revealed = of(events, "cards_revealed")
+    assert (revealed.source, revealed.card_ids) == ("observatoire", list(central[:4]))
+    pick = next((c for c in central[:4] if FAMILY[c] == "culture"), central[0])
+    others = list(central[:4])
+    others.remove(pick)
+    events = game.post(name, ec("choose_revealed_card", card_id=pick))
+    assert tags(events)[:2] == ["revealed_card_chosen", "card_played"]
+    assert (events[0].card_id, events[0].returned_to_bottom) == (pick, others)
+    assert "card_discarded" not in tags(events)
+    assert game.state.piles["central"] == (*central[4:], *others)
+
+
+def ec_wonder_completed_grant(game: Game) -> None:
+    """T28 (three players): the fifth stage completes the wonder and a grant still
+    follows; the game ends with that turn, and no next turn starts."""
+    seat, name, player = _ec_actor(game)
+    assert game.state.n == 3 and player.stages_built == 4
+    events = final(game)
+    built = of(events, "stage_built")
+    assert (built.stage, built.wonder_completed) == (5, True)
+    assert _ec_after(events, "stage_built")[-3:] == [
+        "extra_take_granted",
+        "grant_started",
+        "decision_requested",
+    ]
+    asked = events[-1]
+    assert (asked.seat, asked.kind) == (seat, "take_card")
+    ending = [
+        p
+        for p in asked.options
+        if "game_ended" in tags(game.decide(name, ec("take_card", pile_id=p)))
+    ]
+    events = game.post(name, ec("take_card", pile_id=ending[0]))
+    assert tags(events)[-2:] == ["turn_ended", "game_ended"]
+    assert "turn_started" not in tags(events)
+    assert of(events, "game_ended").reason == "wonder_completed"
+
+
+def ec_exploration_peek(game: Game) -> None:
+    """T34 (three players): S2 holds Exploration; when S1's turn ends, S2's turn starts
+    with a secret look at the central pile's top: only S2's copy names the card."""
+    assert game.state.n == 3 and "exploration" in game.state.players[2].upgrades
+    events = final(game)
+    names = tags(events)
+    at = names.index("central_top_peeked")
+    assert names[at - 1 : at + 2] == ["turn_started", "central_top_peeked", "decision_requested"]
+    peeked = events[at]
+    top = game.state.piles["central"][0]
+    assert (peeked.seat, peeked.card_id) == (2, top)
+    assert game.ruleset.redact(peeked, "seat_2").card_id == top
+    for seat in ("seat_0", "seat_1", None):
+        assert game.ruleset.redact(peeked, seat).card_id is None
+
+
+def _tr_house(game: Game, seat: int) -> str:
+    return str(game.state.houses[seat])
+
+
+def _tr_total(side: Any, mode: str) -> int:
+    """A side's total (10.6 step 6) from the terms its combat event records."""
+    effective = side.strength_value + side.good_right + side.gold
+    if mode == "dice_only":
+        return int(side.die_value)
+    if mode == "strength_only":
+        return int(effective)
+    flat = side.card_flat + side.fatigue + side.tower_defense
+    return int(side.die_value + effective + flat)
+
+
+def _tr_totals_follow(combat: Any) -> None:
+    """Both totals are the sum of their terms; a totals win goes to the higher, the
+    defender on a tie."""
+    for side in (combat.attacker, combat.defender):
+        assert side.total == _tr_total(side, combat.mode)
+    if combat.reason in ("totals", "tie_defender"):
+        higher = combat.attacker.total > combat.defender.total
+        assert combat.winner == ("attacker" if higher else "defender")
+
+
+def tr_fatigue(game: Game) -> None:
+    """T15: a Dragon's second combat in a turn: the attacker suffers -5 for each combat it
+    already fought this turn (the defender never does), and the totals decide."""
+    since = max(i for i, e in enumerate(game.events) if tag_of(e).endswith(".turn_started"))
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    fought = [
+        e
+        for e in game.events[since:]
+        if tag_of(e).endswith(".combat_resolved")
+        and combat.attacker.dragon in (e.attacker.dragon, e.defender.dragon)
+        and e is not combat
+    ]
+    assert fought and combat.attacker.fatigue == -5 * len(fought)
+    assert combat.defender.fatigue == 0
+    _tr_totals_follow(combat)
+
+
+def tr_chance_instead_resurrect(game: Game) -> None:
+    """T18: with an empty reserve, a card played for a chance draw instead of a landing
+    draws a resurrect card, whose drawer picks the eliminated Dragons that come back; the
+    card is then discarded and the turn goes on to its third action."""
+    seat = game.state.active_seat
+    house = _tr_house(game, seat)
+    assert game.state.phase == "play" and not game.state.reserve[seat]
+    assert game.state.eliminated[seat]
+    events = final(game)
+    assert tags(events)[:3] == ["card_played", "chance_card_drawn", "chance_decision_requested"]
+    played, drawn, asked = events[:3]
+    assert played.purpose == "chance_instead"
+    assert drawn.origin == "instead_of_landing" and drawn.card.startswith("resurrect_")
+    assert asked.decider_seat == asked.drawer_seat == seat
+    back = []
+    while "chance_card_discarded" not in tags(events):
+        dragon = game.state.eliminated[seat][-1]
+        events = game.post(house, tr("resolve_chance", dragon=dragon))
+        resurrected = of(events, "dragon_resurrected")
+        assert (resurrected.seat, resurrected.dragon) == (seat, dragon)
+        back.append(dragon)
+    assert len(back) == int(drawn.card.rsplit("_", 1)[1])
+    assert of(events, "chance_card_discarded").outcome == "applied"
+    assert "turn_ended" not in tags(events) and game.state.phase == "third"
+    assert all(d in game.state.reserve[seat] for d in back)
+
+
+def tr_combat_card_in_defence(game: Game) -> None:
+    """T19 (second part): the defender's kept combat cards count in its defence and are
+    all consumed: they leave its kept cards for the chance discard."""
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    defender = combat.defender.seat
+    assert combat.defender.cards
+    _tr_totals_follow(combat)
+    assert game.state.combat_cards[defender] == []
+    assert all(c in game.state.chance_discard for c in combat.defender.cards)
+
+
+def tr_enemy_arrival_decider(game: Game) -> None:
+    """T21 (three Houses): an enemy-arrival card drawn by one House is decided by the
+    enemy whose Dragon arrives; the drawer and the third House are refused; the
+    decider's answer lands its Dragon and ends the drawer's turn."""
+    events = final(game)
+    asked = of(events, "chance_decision_requested")
+    assert asked.card.startswith("enemy_dragon_arrives") and asked.decider_seat != asked.drawer_seat
+    decider, drawer = _tr_house(game, asked.decider_seat), _tr_house(game, asked.drawer_seat)
+    third = next(h for h in game.state.houses if h not in (decider, drawer))
+    assert game.refused(drawer, tr("skip_third_action")) == "decision_pending"
+    assert game.refused(third, tr("resolve_chance", decline=True)) == "not_your_decision"
+    answer = next(
+        c
+        for c in game.ruleset.legal_commands(game.state, decider)
+        if not getattr(c, "decline", False)
+    )
+    body = {k: v for k, v in msgspec.to_builtins(answer).items() if v is not None}
+    events = game.post(decider, body)
+    arrived = of(events, "dragon_arrived")
+    assert (arrived.seat, arrived.cause) == (asked.decider_seat, "enemy_arrival")
+    assert of(events, "chance_card_discarded").outcome == "applied"
+    assert of(events, "turn_ended").seat == asked.drawer_seat
+
+
+def tr_hidden_not_targeted(game: Game) -> None:
+    """T22: a remove-enemy card whose only matching enemy Dragons are hidden is void: no
+    decision, nothing removed."""
+    from tests.domain.positions_targets import tr_card_matches
+
+    seat = game.state.active_seat
+    enemy = 1 - seat
+    board = set(game.state.occupant.values())
+    events = final(game)
+    card = of(events, "chance_card_drawn").card
+    assert card.startswith("remove_enemy_dragon_")
+    from domain.tours_arc_en_ciel.components import DRAGONS
+
+    matching = [
+        d
+        for d in board
+        if d and DRAGONS[d].house == game.state.houses[enemy] and tr_card_matches(card, d)
+    ]
+    assert matching and all(d in game.state.hidden for d in matching)
+    assert of(events, "chance_card_discarded").outcome == "void"
+    assert "chance_decision_requested" not in tags(events)
+    assert "dragon_removed" not in tags(events)
+
+
+def tr_mode_card(game: Game) -> None:
+    """T25: a mode card held by one side only sets the combat's mode (its totals then
+    leave out the other terms); the dice are still rolled and recorded; every combat card
+    of both sides is consumed."""
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    cards = [*combat.attacker.cards, *combat.defender.cards]
+    dice, strength = "combat_dice_only" in cards, "combat_strength_only" in cards
+    assert dice != strength
+    assert combat.mode == ("dice_only" if dice else "strength_only")
+    assert combat.attacker.rolls and combat.defender.rolls
+    _tr_totals_follow(combat)
+    assert all(not game.state.combat_cards[s.seat] for s in (combat.attacker, combat.defender))
+
+
+def tr_die_modifier(game: Game) -> None:
+    """T26: a best-of-two card rolls two dice for its side and keeps the higher (a
+    double-die card doubles it); the other side rolls one."""
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    side = combat.attacker
+    other = combat.defender
+    assert "combat_best_of_two" in side.cards and len(side.rolls) == 2
+    assert side.natural == max(side.rolls)
+    doubled = "combat_double_die" in side.cards and "combat_halve_die" not in side.cards
+    assert side.die_value == side.natural * (2 if doubled else 1)
+    assert len(other.rolls) == (2 if "combat_best_of_two" in other.cards else 1)
+    _tr_totals_follow(combat)
+
+
+def tr_natural_20(game: Game) -> None:
+    """T31 (``natural_20_wins``): a natural 20 wins the combat whatever the totals."""
+    assert game.state.options.natural_20_wins
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    assert combat.reason == "natural_20" and combat.mode != "strength_only"
+    won = combat.attacker if combat.winner == "attacker" else combat.defender
+    lost = combat.defender if combat.winner == "attacker" else combat.attacker
+    assert won.natural == 20 != lost.natural and won.total <= lost.total
+    _tr_totals_follow(combat)
+
+
+def tr_recycling(game: Game) -> None:
+    """T34 (``two_player_recycle``): with an empty reserve, an eliminated Dragon lands
+    (``origin: eliminated``) and leaves the eliminated list."""
+    seat = game.state.active_seat
+    assert game.state.options.two_player_recycle and not game.state.reserve[seat]
+    events = final(game)
+    arrived = of(events, "dragon_arrived")
+    assert (arrived.seat, arrived.origin) == (seat, "eliminated")
+    assert arrived.dragon not in game.state.eliminated[seat]
+    assert game.state.occupant[arrived.tower] == arrived.dragon
+
+
+def ec_scoring(game: Game) -> None:
+    """T32: at the end, each score is its wonder's stage Prestige, its culture cards (3 a
+    Jardin des brumes, 2 an Archives des échos), 3 a victory and, with Progrès, 2 an
+    upgrade held; the ranking follows the totals."""
+    events = final(game)
+    ended = of(events, "game_ended")
+    assert any("progres" in p.upgrades and p.victories for p in game.state.players)
+    culture = {"jardin_des_brumes": 3, "archives_des_echos": 2}
+    from domain.eclats_des_cites.components import WONDER_BY_ID
+
+    for player, score in zip(game.state.players, ended.scores, strict=True):
+        assert player.wonder is not None
+        stages = sum(WONDER_BY_ID[player.wonder].stage_prestige[: player.stages_built])
+        kept = sum(n * culture.get(card, 0) for card, n in player.tableau.items())
+        progress = 2 * len(player.upgrades) if "progres" in player.upgrades else 0
+        assert (score.seat, score.stages) == (player.seat, player.stages_built)
+        assert (score.stage_prestige, score.culture) == (stages, kept)
+        assert (score.victories, score.victory_prestige) == (player.victories, 3 * player.victories)
+        assert score.progress == progress
+        assert score.total == stages + kept + 3 * player.victories + progress
+    totals = [ended.scores[s].total for s in ended.ranking]
+    assert totals == sorted(totals, reverse=True)
+
+
+def tr_co_ownership(game: Game) -> None:
+    """T12: an island whose bridges both Houses hold enough of is owned by both, and its
+    whole value counts in both scores."""
+    from domain.tours_arc_en_ciel.board import owners, owners_by_bridges
+    from domain.tours_arc_en_ciel.components import ISLAND_BY_ID
+    from domain.tours_arc_en_ciel.scoring import scores
+
+    state = game.state
+    shared = [i for i, o in owners_by_bridges(state).items() if len(o) == 2]
+    assert shared and not state.shares
+    island = shared[0]
+    assert owners(state)[island] == (0, 1)
+    value = ISLAND_BY_ID[island].value
+    for score in scores(state):
+        assert any((p.island, p.points) == (island, value) for p in score.islands)
+        assert score.island_points == sum(p.points for p in score.islands)
+
+
+def tr_passability(game: Game) -> None:
+    """T13: a move through an island only an enemy owns is refused; a move onto an empty
+    tower lands the Dragon (no combat), adds a pearl there, leaves the tower it came
+    from empty with its defense, and ends the turn."""
+    from tests.domain.positions_targets import tr_impassable
+
+    state = game.state
+    index = state.active_seat
+    house = _tr_house(game, index)
+    found = tr_impassable(state)
+    assert state.phase == "third" and found is not None
+    a, via, b = found
+    body = tr("move_dragon", from_tower=a, via_island=via, to_tower=b)
+    assert game.refused(house, body) == "island_not_passable"
+    move = next(
+        c
+        for c in game.ruleset.legal_commands(state, house)
+        if tag_of(c).endswith(".move_dragon") and c.to_tower not in state.occupant
+    )
+    kept = state.defense[move.from_tower]
+    dragon = state.occupant[move.from_tower]
+    events = game.post(house, {k: v for k, v in msgspec.to_builtins(move).items() if v})
+    assert tags(events)[:4] == ["dragon_arrived", "defense_changed", "turn_ended", "turn_started"]
+    arrived, changed = events[:2]
+    assert (arrived.dragon, arrived.origin, arrived.cause, arrived.contested) == (
+        dragon,
+        "tower",
+        "move",
+        False,
+    )
+    assert (arrived.from_tower, arrived.via_island) == (move.from_tower, move.via_island)
+    assert (changed.tower, changed.delta) == (move.to_tower, 1)
+    assert move.from_tower not in game.state.occupant
+    assert game.state.defense[move.from_tower] == kept
+
+
+def tr_ownership(game: Game) -> None:
+    """T11: an island is owned once a House's fixed bridges and held towers reach its
+    threshold (fire's towers make up what its fixed bridges lack); an island fire only
+    touches is not; a score is the value of the islands owned plus the point cards."""
+    from domain.tours_arc_en_ciel.board import own_towers
+    from domain.tours_arc_en_ciel.components import (
+        CHANCE_BY_KIND,
+        FIXED_OF,
+        ISLAND_BY_ID,
+        TOWER_ENDS,
+        TOWERS_OF,
+    )
+    from domain.tours_arc_en_ciel.scoring import scores
+
+    state = game.state
+    assert not state.shares and not any(state.threshold_mod.values())
+    for index, house in enumerate(state.houses):
+        held = set(own_towers(state, index))
+        owned = set()
+        for island, info in ISLAND_BY_ID.items():
+            bridges = FIXED_OF[island].count(house) + len(held & set(TOWERS_OF[island]))
+            if bridges >= info.threshold:
+                owned.add(island)
+        score = scores(state)[index]
+        assert {p.island for p in score.islands} == owned
+        assert score.island_points == sum(ISLAND_BY_ID[i].value for i in owned)
+        cards = sum(CHANCE_BY_KIND[c].amount for c in state.point_cards[index])
+        assert score.score == score.island_points + cards
+    fire = {i for t in own_towers(state, 0) for i in TOWER_ENDS[t]}
+    mine = {p.island for p in scores(state)[0].islands}
+    assert any(FIXED_OF[i].count("fire") < ISLAND_BY_ID[i].threshold for i in fire & mine)
+    assert fire - mine
+
+
+def ec_turn_position_tie(game: Game) -> None:
+    """T33 (three players): equal Prestige is split by the stages built, then by the turn
+    position (counted from the first player): the later position ranks first."""
+    events = final(game)
+    ended = of(events, "game_ended")
+    first, n = int(game.state.first_seat), int(game.state.n)
+    rank = {seat: i for i, seat in enumerate(ended.ranking)}
+
+    def position(seat: int) -> int:
+        return (seat - first) % n
+
+    tied = False
+    for a in ended.scores:
+        for b in ended.scores:
+            if a.seat == b.seat:
+                continue
+            if a.total != b.total:
+                assert (rank[a.seat] < rank[b.seat]) == (a.total > b.total)
+            elif a.stages != b.stages:
+                assert (rank[a.seat] < rank[b.seat]) == (a.stages > b.stages)
+            else:
+                tied = True
+                assert (rank[a.seat] < rank[b.seat]) == (position(a.seat) > position(b.seat))
+    assert tied
+    assert ended.winner == ended.ranking[0]
+
+
+def tr_hidden_skipped(game: Game) -> None:
+    """T22 (second part): a remove-enemy card with a visible target asks for a decision;
+    the tower of a hidden matching Dragon is no target; the chosen Dragon is removed and
+    its tower is left empty with its defense."""
+    from domain.tours_arc_en_ciel.chance import target_towers
+
+    events = final(game)
+    asked = of(events, "chance_decision_requested")
+    assert asked.card.startswith("remove_enemy_dragon_")
+    house = _tr_house(game, asked.decider_seat)
+    state = game.state
+    pending = state.pending
+    targets = target_towers(state, pending.card, pending.drawer, pending.decider)
+    hidden = [t for t, d in state.occupant.items() if d in state.hidden]
+    assert hidden and not set(hidden) & set(targets)
+    body = tr("resolve_chance", tower=hidden[0])
+    assert game.refused(house, body) == "invalid_target"
+    tower = targets[0]
+    dragon, defense = state.occupant[tower], state.defense[tower]
+    removed = of(game.post(house, tr("resolve_chance", tower=tower)), "dragon_removed")
+    assert (removed.tower, removed.dragon) == (tower, dragon)
+    assert tower not in game.state.occupant and game.state.defense[tower] == defense
+
+
+def tr_mode_cards_cancel(game: Game) -> None:
+    """T25 (first part): a dice-only and a strength-only card in one combat cancel out:
+    the mode is normal, and both cards are consumed."""
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    cards = [*combat.attacker.cards, *combat.defender.cards]
+    assert "combat_dice_only" in cards and "combat_strength_only" in cards
+    assert combat.mode == "normal"
+    _tr_totals_follow(combat)
+    assert all(not game.state.combat_cards[s.seat] for s in (combat.attacker, combat.defender))
+    assert all(c in game.state.chance_discard for c in cards)
+
+
+def tr_natural_1(game: Game) -> None:
+    """T31 (``natural_1_loses``): a natural 1 loses the combat whatever the totals."""
+    assert game.state.options.natural_1_loses
+    events = final(game)
+    combat = of(events, "combat_resolved")
+    assert combat.reason == "natural_1" and combat.mode != "strength_only"
+    won = combat.attacker if combat.winner == "attacker" else combat.defender
+    lost = combat.defender if combat.winner == "attacker" else combat.attacker
+    assert lost.natural == 1 != won.natural and won.total <= lost.total
+    _tr_totals_follow(combat)
+
+
+def tr_no_recycling(game: Game) -> None:
+    """T34 (second part): with ``two_player_recycle`` off, an eliminated Dragon may not
+    land, even with an empty reserve."""
+    from domain.tours_arc_en_ciel.board import own_towers
+    from domain.tours_arc_en_ciel.components import TOWERS_OF
+
+    state = game.state
+    index = state.active_seat
+    assert not state.options.two_player_recycle and state.phase == "play"
+    assert not state.reserve[index] and state.eliminated[index]
+    mine = set(own_towers(state, index))
+    island, tower = next(
+        (i, t) for i, n in state.hands[index].items() if n for t in TOWERS_OF[i] if t not in mine
+    )
+    body = tr("land_dragon", island=island, tower=tower, dragon=state.eliminated[index][0])
+    assert game.refused(_tr_house(game, index), body) == "dragon_not_available"
+
+
+def tr_co_owned_crossing(game: Game) -> None:
+    """T13 (second part): an island both Houses own may be crossed by either: the move
+    onto the enemy's tower beyond it is accepted and starts a combat."""
+    from domain.tours_arc_en_ciel.board import island_owners
+    from tests.domain.positions_targets import tr_co_owned_move
+
+    state = game.state
+    move = tr_co_owned_move(state)
+    assert move is not None and len(island_owners(state, move.via_island)) == 2
+    body = {k: v for k, v in msgspec.to_builtins(move).items() if v}
+    events = game.post(_tr_house(game, state.active_seat), body)
+    arrived = of(events, "dragon_arrived")
+    assert (arrived.origin, arrived.via_island, arrived.contested) == (
+        "tower",
+        move.via_island,
+        True,
+    )
+    assert of(events, "combat_resolved").tower == move.to_tower
+
+
+def ak_stuck_with_money(game: Game) -> None:
+    """T29: after a voluntary pass, the next player has no legal action although its
+    sesterces pay for any (a move costs the most, 3): it is passed for want of one, and
+    the game ends."""
+    from domain.arkantis.components import MOVE_COST
+
+    events = final(game)
+    assert tags(events) == ["player_passed", "turn_started", "player_passed", "game_ended"]
+    first, started, forced = events[:3]
+    assert (first.reason, first.leave_position) == ("voluntary", 1)
+    assert started.seat == forced.seat != first.seat
+    assert (forced.reason, forced.leave_position) == ("no_legal_action", 2)
+    player = game.state.player(forced.seat)
+    assert player is not None and player.sesterces >= MOVE_COST
+    assert game.ruleset.to_act(game.state) == []
+
+
+def tr_tie_rolls(game: Game) -> None:
+    """T30: equal scores and pearls at the end are split by rolls, round after round
+    until one is higher; the higher roll ranks first."""
+    events = final(game)
+    ended = of(events, "game_ended")
+    assert ended.tiebreak_rounds
+    by_seat = {s.seat: s for s in ended.scores}
+    tied = [r.seat for r in ended.tiebreak_rounds[0]]
+    assert len({(by_seat[s].score, by_seat[s].pearls) for s in tied}) == 1
+    for rolls in ended.tiebreak_rounds[:-1]:
+        values = [r.roll for r in rolls]
+        assert values.count(max(values)) > 1
+    last = ended.tiebreak_rounds[-1]
+    best = max(last, key=lambda r: r.roll)
+    assert [r.roll for r in last].count(best.roll) == 1
+    order = [s for s in ended.ranking if s in tied]
+    assert order[0] == best.seat
+
+
+def ak_every_tie_break(game: Game) -> None:
+    """T32 (three players): a score is laid value + sesterces - hand penalty; the ranking
+    splits equal scores by laid value, then laid count, then the later leave position;
+    here the top two are equal down to the leave position."""
+    events = final(game)
+    ended = of(events, "game_ended")
+    assert len(ended.scores) == 3 and ended.decided_by == "leave_position"
+    by_seat = {s.seat: s for s in ended.scores}
+    for s in ended.scores:
+        assert s.score == s.laid_value + s.sesterces - s.hand_penalty
+    keys = [
+        (s.score, s.laid_value, s.laid_count, s.leave_position)
+        for s in (by_seat[seat] for seat in ended.ranking)
+    ]
+    assert keys == sorted(keys, reverse=True)
+    first, second = keys[0], keys[1]
+    assert first[:3] == second[:3] and first[3] > second[3] and first[2] >= 1
+    assert ended.winner_seat == ended.ranking[0]
+    assert [by_seat[s].rank for s in ended.ranking] == [1, 2, 3]
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -1816,6 +2842,28 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "turn-errors"): ec_turn_errors,
     ("eclats_des_cites", "empty-border"): ec_empty_border,
     ("eclats_des_cites", "turn-skipped"): ec_turn_skipped,
+    ("eclats_des_cites", "scoring"): ec_scoring,
+    ("eclats_des_cites", "turn-position-tie"): ec_turn_position_tie,
+    ("eclats_des_cites", "colosse-two-stages"): ec_colosse_two_stages,
+    ("eclats_des_cites", "identical-stage-tie"): ec_identical_stage_tie,
+    ("eclats_des_cites", "prisme-identical-stage"): ec_prisme_identical_stage,
+    ("eclats_des_cites", "multiplicateur-doubles-a-joker"): ec_multiplicateur,
+    ("eclats_des_cites", "technologie-from-science"): ec_technologie_from_science,
+    ("eclats_des_cites", "three-symbols-hidden-upgrade"): ec_three_symbols,
+    ("eclats_des_cites", "no-upgrade-left"): ec_no_upgrade_left,
+    ("eclats_des_cites", "commerce-first-joker"): ec_commerce_first_joker,
+    ("eclats_des_cites", "bonus-chain"): ec_bonus_chain,
+    ("eclats_des_cites", "boussole-reveals-two"): ec_boussole,
+    ("eclats_des_cites", "belvedere-single-card"): ec_belvedere_single,
+    ("eclats_des_cites", "exploration-empty-central"): ec_exploration_empty_central,
+    ("eclats_des_cites", "nested-exploration"): ec_nested_exploration,
+    ("eclats_des_cites", "alert-overflow-battle"): ec_alert_overflow_battle,
+    ("eclats_des_cites", "commerce-then-bonus"): ec_commerce_then_bonus,
+    ("eclats_des_cites", "sanctuaire-shields"): ec_sanctuaire_shields,
+    ("eclats_des_cites", "palais-upgrade-choice"): ec_palais_choice,
+    ("eclats_des_cites", "observatoire-reveals-four"): ec_observatoire,
+    ("eclats_des_cites", "wonder-completed-grant"): ec_wonder_completed_grant,
+    ("eclats_des_cites", "exploration-peek"): ec_exploration_peek,
     ("tours_arc_en_ciel", "opening"): tr_opening,
     ("tours_arc_en_ciel", "take-a-face-up-card"): tr_take_face_up,
     ("tours_arc_en_ciel", "landing"): tr_landing,
@@ -1842,6 +2890,24 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("tours_arc_en_ciel", "eight-houses"): tr_eight_houses,
     ("tours_arc_en_ciel", "move-errors"): tr_move_errors,
     ("tours_arc_en_ciel", "combat-card-kept"): tr_combat_card_kept,
+    ("tours_arc_en_ciel", "fatigue"): tr_fatigue,
+    ("tours_arc_en_ciel", "chance-instead-resurrect"): tr_chance_instead_resurrect,
+    ("tours_arc_en_ciel", "combat-card-in-defence"): tr_combat_card_in_defence,
+    ("tours_arc_en_ciel", "enemy-arrival-decider"): tr_enemy_arrival_decider,
+    ("tours_arc_en_ciel", "hidden-not-targeted"): tr_hidden_not_targeted,
+    ("tours_arc_en_ciel", "mode-card"): tr_mode_card,
+    ("tours_arc_en_ciel", "die-modifier"): tr_die_modifier,
+    ("tours_arc_en_ciel", "natural-20"): tr_natural_20,
+    ("tours_arc_en_ciel", "recycling"): tr_recycling,
+    ("tours_arc_en_ciel", "no-recycling"): tr_no_recycling,
+    ("tours_arc_en_ciel", "hidden-skipped"): tr_hidden_skipped,
+    ("tours_arc_en_ciel", "mode-cards-cancel"): tr_mode_cards_cancel,
+    ("tours_arc_en_ciel", "natural-1"): tr_natural_1,
+    ("tours_arc_en_ciel", "ownership"): tr_ownership,
+    ("tours_arc_en_ciel", "co-ownership"): tr_co_ownership,
+    ("tours_arc_en_ciel", "passability"): tr_passability,
+    ("tours_arc_en_ciel", "tie-rolls"): tr_tie_rolls,
+    ("tours_arc_en_ciel", "co-owned-crossing"): tr_co_owned_crossing,
     ("tours_arc_en_ciel", "lose-defense"): tr_lose_defense,
     ("tours_arc_en_ciel", "hide-dragons"): tr_hide_dragons,
     ("tours_arc_en_ciel", "resurrection-for-all"): tr_resurrection_for_all,
@@ -1870,6 +2936,8 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("arkantis", "first-move-ends-the-game"): ak_first_move_ends,
     ("arkantis", "no-removal-since-last-move"): ak_no_removal,
     ("arkantis", "forced-pass-after-a-pass"): ak_forced_pass_after_a_pass,
+    ("arkantis", "stuck-with-money"): ak_stuck_with_money,
+    ("arkantis", "every-tie-break"): ak_every_tie_break,
     ("petits_dragons", "inactive-colour-skipped"): pd_skip,
     ("petits_dragons", "penalty-to-backfire"): pd_backfire,
     ("petits_dragons", "stacking"): pd_stacking,

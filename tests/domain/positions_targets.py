@@ -872,3 +872,582 @@ ARKANTIS.update(
 TOURS["combat-card-kept"] = Target(
     {}, pd_event("chance_card_kept", pile="combat"), "prefer:draw_chance", before=True
 )
+
+
+# --- Éclats des Cités: stages, upgrades, explorations, alerts (T09-T28, T34) -----------
+
+_EC_JOKERS = ("energie", "caravane", "comptoir", "prisme_de_seve")
+_EC_MATERIALS = ("bois", "pierre", "metal", "cristal")
+_EC_SCIENCE = ("roue", "spirale", "tablette")
+
+
+def _ec(events: list[Any], tag: str) -> list[Any]:
+    return [e for e in events if _tag(e) == tag]
+
+
+def _ec_asks(state: Any, kind: str, source: str | None = None) -> bool:
+    pending = state.pending
+    return (
+        pending is not None
+        and pending.kind == kind
+        and (source is None or pending.source == source)
+    )
+
+
+def _ec_command(kind: str, **fields: Any) -> Any:
+    import msgspec
+
+    from domain import RULESETS
+
+    body = {"type": "eclats_des_cites." + kind, **fields}
+    return msgspec.convert(body, type=RULESETS["eclats_des_cites"].Command)
+
+
+def ec_colosse_two_stages(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T09: one take builds stages 1 and 2 of the Colosse, whose power grants a take."""
+    built = [e.stage for e in _ec(events, "stage_built")]
+    powers = [e.wonder_id for e in _ec(events, "wonder_power_triggered")]
+    return built == [1, 2] and powers == ["colosse"] and _ec_asks(state, "take_card", "colosse")
+
+
+def ec_identical_tie(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T10: stage 2 paid by a joker and one of two materials held once each."""
+    for e in _ec(events, "stage_built"):
+        mats = [c for c in e.spent if c in _EC_MATERIALS]
+        jokers = [c for c in e.spent if c in _EC_JOKERS[:3]]
+        if e.stage != 2 or len(mats) != 1 or len(jokers) != 1:
+            continue
+        left = state.players[e.seat].tableau
+        rest = [m for m in _EC_MATERIALS if left.get(m, 0)]
+        if all(left.get(m, 0) <= 1 for m in _EC_MATERIALS) and any(
+            _EC_MATERIALS.index(m) > _EC_MATERIALS.index(mats[0]) for m in rest
+        ):
+            return True
+    return False
+
+
+def ec_prisme_stage_4(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T11: stage 4 (three identical) paid with the Prisme de sève, no doubled joker."""
+    played = [e.card_id for e in _ec(events, "card_played")]
+    return played == ["prisme_de_seve"] and any(
+        e.stage == 4
+        and "prisme_de_seve" in e.spent
+        and any(c in _EC_MATERIALS for c in e.spent)
+        and e.doubled_joker is None
+        for e in _ec(events, "stage_built")
+    )
+
+
+def ec_doubled_joker(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T12: a stage paid by one doubled joker alone, the builder keeping a material."""
+    return any(
+        e.doubled_joker is not None
+        and e.spent == [e.doubled_joker]
+        and any(state.players[e.seat].tableau.get(m, 0) for m in _EC_MATERIALS)
+        for e in _ec(events, "stage_built")
+    )
+
+
+def ec_technologie_next(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T13: a science set asks for an upgrade, and Technologie would build a stage."""
+    if not _ec(events, "science_set_completed") or not _ec_asks(state, "choose_upgrade"):
+        return False
+    if "technologie" not in state.pending.options:
+        return False
+    command = _ec_command("choose_upgrade", upgrade="technologie")
+    got = probe(f"seat_{state.pending.seat}", command)
+    return got is not None and any(e.rule == "technologie" for e in _ec(got, "stage_built"))
+
+
+def ec_three_symbols(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T14: three different symbols complete a set; the hidden pile may be chosen."""
+    sets = _ec(events, "science_set_completed")
+    return (
+        any(len(set(e.card_ids)) == 3 for e in sets)
+        and _ec_asks(state, "choose_upgrade")
+        and "hidden" in state.pending.options
+    )
+
+
+def ec_no_upgrade_left(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T15: every upgrade held, a science card played into a set that completes nothing."""
+    if state.upgrades_face_up or state.upgrades_hidden or _ec(events, "science_set_completed"):
+        return False
+    for e in _ec(events, "card_played"):
+        if e.card_id in _EC_SCIENCE:
+            held = state.players[e.seat].tableau
+            if any(held.get(s, 0) >= 2 for s in _EC_SCIENCE) or all(
+                held.get(s) for s in _EC_SCIENCE
+            ):
+                return True
+    return False
+
+
+def ec_commerce_once(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T16: Commerce granted a take, and a pile offers a second joker (no second grant)."""
+    if not any(e.source == "commerce" for e in _ec(events, "extra_take_granted")):
+        return False
+    if not _ec_asks(state, "take_card", "commerce"):
+        return False
+    for pile in state.pending.options:
+        got = probe(f"seat_{state.pending.seat}", _ec_command("take_card", pile_id=pile))
+        if got and not _ec(got, "extra_take_granted"):
+            if any(e.card_id in _EC_JOKERS for e in _ec(got, "card_played")):
+                return True
+    return False
+
+
+def ec_bonus_chain(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T17: two stages from one take, one Bonus grant."""
+    granted = [e.source for e in _ec(events, "extra_take_granted")]
+    return (
+        len(_ec(events, "stage_built")) >= 2
+        and granted == ["bonus"]
+        and _ec_asks(state, "take_card", "bonus")
+    )
+
+
+def ec_revealed(source: str, count: int, *, automatic: bool = False) -> Predicate:
+    """T18, T19, T27: ``source`` revealed ``count`` cards (chosen automatically, or not)."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        if not any(
+            e.source == source and len(e.card_ids) == count for e in _ec(events, "cards_revealed")
+        ):
+            return False
+        if automatic:
+            taken = [e.card_id for e in _ec(events, "card_taken")]
+            return taken == [source] and any(
+                e.automatic for e in _ec(events, "revealed_card_chosen")
+            )
+        return _ec_asks(state, "choose_revealed_card")
+
+    return found
+
+
+def ec_exploration_empty(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T20: an exploration card played then discarded at once, nothing revealed (the
+    central pile empty)."""
+    names = [_tag(e) for e in events]
+    for i, name in enumerate(names[:-1]):
+        if name == "card_played" and events[i].card_id in ("boussole", "belvedere"):
+            if names[i + 1] == "card_discarded":
+                return True
+    return False
+
+
+def ec_nested(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T21: the Belvédère revealed a Boussole, which would reveal cards in turn."""
+    if not _ec_asks(state, "choose_revealed_card"):
+        return False
+    for e in _ec(events, "cards_revealed"):
+        if e.source == "belvedere" and "boussole" in e.card_ids:
+            command = _ec_command("choose_revealed_card", card_id="boussole")
+            got = probe(f"seat_{state.pending.seat}", command)
+            return got is not None and bool(_ec(got, "cards_revealed"))
+    return False
+
+
+def ec_overflow_battle(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T22: an alert lost for want of markers, then a battle."""
+    alerted = _ec(events, "conflict_alerted")
+    return any(e.alerts_lost >= 1 for e in alerted) and bool(_ec(events, "battle_fought"))
+
+
+def ec_commerce_then_bonus(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T23: Commerce and Bonus granted by one take."""
+    granted = [e.source for e in _ec(events, "extra_take_granted")]
+    return "commerce" in granted and "bonus" in granted
+
+
+def ec_shields(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T25: a take builds the Sanctuaire's stage that gives permanent shields."""
+    return bool(_ec(events, "permanent_shields_gained")) and _tag(events[0]) == "card_taken"
+
+
+def ec_palais(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T26: the Palais's power asks for an upgrade."""
+    powers = [e.wonder_id for e in _ec(events, "wonder_power_triggered")]
+    return "palais" in powers and _ec_asks(state, "choose_upgrade", "palais")
+
+
+def ec_completed_with_grant(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T28: the wonder completed, and a grant still to take before the game ends."""
+    return (
+        any(e.wonder_completed for e in _ec(events, "stage_built"))
+        and bool(_ec(events, "extra_take_granted"))
+        and state.status != "finished"
+    )
+
+
+def ec_peek(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T34: S2's turn starts with the Exploration peek."""
+    return any(e.seat == 2 for e in _ec(events, "central_top_peeked"))
+
+
+ECLATS.update(
+    {
+        "colosse-two-stages": Target({"seat_count": 4}, ec_colosse_two_stages, before=True),
+        "identical-stage-tie": Target({}, ec_identical_tie, before=True),
+        "prisme-identical-stage": Target({}, ec_prisme_stage_4, before=True),
+        "multiplicateur-doubles-a-joker": Target({}, ec_doubled_joker, before=True),
+        "technologie-from-science": Target({}, ec_technologie_next, before=True),
+        "three-symbols-hidden-upgrade": Target({}, ec_three_symbols, before=True),
+        "no-upgrade-left": Target({}, ec_no_upgrade_left, before=True),
+        "commerce-first-joker": Target({}, ec_commerce_once, before=True),
+        "bonus-chain": Target({}, ec_bonus_chain, before=True),
+        "boussole-reveals-two": Target({}, ec_revealed("boussole", 2), before=True),
+        "belvedere-single-card": Target(
+            {"seat_count": 5}, ec_revealed("belvedere", 1, automatic=True), before=True
+        ),
+        "exploration-empty-central": Target({"seat_count": 5}, ec_exploration_empty, before=True),
+        "nested-exploration": Target({}, ec_nested, before=True),
+        "alert-overflow-battle": Target({"seat_count": 4}, ec_overflow_battle, before=True),
+        "commerce-then-bonus": Target({}, ec_commerce_then_bonus, before=True),
+        "sanctuaire-shields": Target({}, ec_shields, before=True),
+        "palais-upgrade-choice": Target({}, ec_palais, before=True),
+        "observatoire-reveals-four": Target({}, ec_revealed("observatoire", 4), before=True),
+        "wonder-completed-grant": Target({"seat_count": 3}, ec_completed_with_grant, before=True),
+        "exploration-peek": Target({"seat_count": 3}, ec_peek, before=True),
+    }
+)
+
+
+# --- Les Tours Arc-en-Ciel: combats, chance cards and variants (T15-T34) ---------------
+
+
+def tr_combat_where(test: Any) -> Predicate:
+    """A combat whose ``combat_resolved`` event satisfies ``test``."""
+
+    def found(state: Any, events: list[Any], probe: Probe) -> bool:
+        return any(_tag(e) == "combat_resolved" and test(e) for e in events)
+
+    return found
+
+
+def tr_card_matches(card: str, dragon: str) -> bool:
+    """A Dragon a conditioned card (``…_any``, ``…_blower``, ``…_mason``,
+    ``…_strength_20``) may pick, hidden or not."""
+    from domain.tours_arc_en_ciel.components import DRAGONS
+
+    info = DRAGONS[dragon]
+    if card.endswith("_strength_20"):
+        return info.strength == 20
+    if card.endswith(("_blower", "_mason")):
+        return bool(card.endswith("_" + info.specialty))
+    return True
+
+
+def tr_hidden_void(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T22: a remove-enemy card drawn and void although a hidden enemy Dragon matches it."""
+    from domain.tours_arc_en_ciel.components import DRAGONS
+
+    drawn = [e for e in events if _tag(e) == "chance_card_drawn"]
+    if not drawn or not drawn[0].card.startswith("remove_enemy_dragon"):
+        return False
+    void = any(_tag(e) == "chance_card_discarded" and e.outcome == "void" for e in events)
+    enemy = state.houses[1 - drawn[0].seat]
+    return void and any(
+        DRAGONS[d].house == enemy and tr_card_matches(drawn[0].card, d) for d in state.hidden
+    )
+
+
+def tr_other_decider(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T21: a chance decision asked of a seat that did not draw the card."""
+    return any(
+        _tag(e) == "chance_decision_requested"
+        and e.decider_seat != e.drawer_seat
+        and e.card.startswith("enemy_dragon_arrives")
+        for e in events
+    )
+
+
+def tr_instead_resurrect(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T18: a resurrect card drawn instead of a landing, its decision asked."""
+    return any(
+        _tag(e) == "chance_card_drawn"
+        and e.origin == "instead_of_landing"
+        and e.card.startswith("resurrect")
+        for e in events
+    ) and any(_tag(e) == "chance_decision_requested" for e in events)
+
+
+def _tr_upset(combat: Any) -> bool:
+    """The winner's total is not above the loser's (a natural decided the combat)."""
+    won, lost = (
+        (combat.attacker, combat.defender)
+        if combat.winner == "attacker"
+        else (combat.defender, combat.attacker)
+    )
+    return bool(won.total <= lost.total)
+
+
+_TR_DICE = ("combat_best_of_two", "combat_double_die")
+_TR_MODES = ("combat_dice_only", "combat_strength_only")
+_CHANCE = "prefer:draw_chance"
+
+TOURS.update(
+    {
+        "fatigue": Target({}, tr_combat_where(lambda e: e.attacker.fatigue < 0), before=True),
+        "combat-card-in-defence": Target(
+            {}, tr_combat_where(lambda e: bool(e.defender.cards)), _CHANCE, before=True
+        ),
+        "mode-card": Target(
+            {}, tr_combat_where(lambda e: e.mode != "normal"), _CHANCE, before=True
+        ),
+        "die-modifier": Target(
+            {},
+            tr_combat_where(lambda e: any(c in _TR_DICE for c in e.attacker.cards)),
+            _CHANCE,
+            before=True,
+        ),
+        "natural-20": Target(
+            {"natural_20_wins": True},
+            tr_combat_where(lambda e: e.reason == "natural_20" and _tr_upset(e)),
+            before=True,
+        ),
+        "recycling": Target(
+            {"two_player_recycle": True},
+            pd_event("dragon_arrived", origin="eliminated"),
+            before=True,
+        ),
+        "enemy-arrival-decider": Target(
+            {"houses": ["fire", "ice", "light"]}, tr_other_decider, _CHANCE, before=True
+        ),
+        "chance-instead-resurrect": Target(
+            {},
+            tr_instead_resurrect,
+            "prefer:chance_instead_of_landing,draw_chance",
+            before=True,
+        ),
+        "hidden-not-targeted": Target({}, tr_hidden_void, _CHANCE, before=True),
+    }
+)
+
+
+def ak_stuck_with_money(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T29: a voluntary pass, then the next player is passed for want of a legal action
+    although it could pay for any action (a move costs the most)."""
+    from domain.arkantis.components import MOVE_COST
+
+    passes = [e for e in events if _tag(e) == "player_passed"]
+    if [e.reason for e in passes[:2]] != ["voluntary", "no_legal_action"]:
+        return False
+    forced = state.player(passes[1].seat)
+    return forced is not None and forced.sesterces >= MOVE_COST
+
+
+ARKANTIS["stuck-with-money"] = Target(
+    {}, ak_stuck_with_money, policy="greedy", before=True, shortest=False
+)
+"""Met by greedy play only (not in 3,000 random games); the position's seed came from
+seeds ``arkantis-stuck-with-money-greedy-<n>``."""
+
+
+def ec_scored_end(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T32: the game ends with a player holding Progrès, victories and culture cards."""
+    if not any(_tag(e) == "game_ended" for e in events):
+        return False
+    return any(
+        "progres" in p.upgrades
+        and p.victories
+        and p.tableau.get("jardin_des_brumes")
+        and p.tableau.get("archives_des_echos")
+        for p in state.players
+    )
+
+
+ECLATS["scoring"] = Target({}, ec_scored_end, before=True)
+
+
+def tr_co_owned(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T12: in play, an island owned by both Houses through its bridges."""
+    from domain.tours_arc_en_ciel.board import owners_by_bridges
+
+    if state.phase not in ("take", "play", "third") or state.shares:
+        return False
+    return any(len(o) == 2 for o in owners_by_bridges(state).values())
+
+
+def tr_impassable(state: Any) -> tuple[str, str, str] | None:
+    """(from_tower, via_island, to_tower): a move of the active seat through an island
+    only an enemy owns, onto a tower it does not hold."""
+    from domain.tours_arc_en_ciel.board import island_owners, own_towers
+    from domain.tours_arc_en_ciel.components import TOWER_ENDS, TOWERS_OF
+
+    index = state.active_seat
+    mine = set(own_towers(state, index))
+    for tower in sorted(mine):
+        for via in TOWER_ENDS[tower]:
+            holders = island_owners(state, via)
+            if not holders or index in holders:
+                continue
+            for to in TOWERS_OF[via]:
+                if to != tower and to not in mine:
+                    return tower, via, to
+    return None
+
+
+def tr_passability(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T13: in the third action, a move through an enemy's island is refused, and a move
+    onto an empty tower is legal."""
+    from domain import RULESETS
+
+    if state.phase != "third" or tr_impassable(state) is None:
+        return False
+    ruleset = RULESETS["tours_arc_en_ciel"]
+    house = state.houses[state.active_seat]
+    return any(
+        _tag(c) == "move_dragon" and c.to_tower not in state.occupant
+        for c in ruleset.legal_commands(state, house)
+    )
+
+
+TOURS.update(
+    {
+        "co-ownership": Target({}, tr_co_owned),
+        "passability": Target({}, tr_passability),
+    }
+)
+
+
+TOURS["tie-rolls"] = Target(
+    {},
+    lambda state, events, probe: any(
+        _tag(e) == "game_ended" and bool(e.tiebreak_rounds) for e in events
+    ),
+    before=True,
+    shortest=False,
+)
+
+
+ECLATS["commerce-forfeited"] = Target(
+    {}, pd_event("grant_forfeited", source="commerce"), before=True, shortest=False
+)
+"""T31: a Commerce grant with no card left to take (not met: see the game's README)."""
+
+
+def tr_ownership(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T11: fire (seat 0) owns an island only thanks to its towers, and holds a tower on
+    an island it does not own."""
+    from domain.tours_arc_en_ciel.board import own_towers, owners_by_bridges
+    from domain.tours_arc_en_ciel.components import FIXED_OF, ISLAND_BY_ID, TOWER_ENDS
+
+    if state.phase not in ("take", "play", "third") or state.shares:
+        return False
+    owned = owners_by_bridges(state)
+    ends = {i for t in own_towers(state, 0) for i in TOWER_ENDS[t]}
+    through_towers = [
+        i for i in ends if 0 in owned[i] and FIXED_OF[i].count("fire") < ISLAND_BY_ID[i].threshold
+    ]
+    return bool(through_towers) and any(0 not in owned[i] for i in ends)
+
+
+TOURS["ownership"] = Target({}, tr_ownership)
+
+
+def ec_turn_position_tie(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T33: the game ends with two players equal on Prestige and on stages built."""
+    for e in events:
+        if _tag(e) == "game_ended":
+            keys = [(s.total, s.stages) for s in e.scores]
+            return len(set(keys)) < len(keys)
+    return False
+
+
+ECLATS["turn-position-tie"] = Target(
+    {"seat_count": 3}, ec_turn_position_tie, before=True, shortest=False
+)
+
+
+def tr_hidden_skipped(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T22 (second part): a remove-enemy card asks for a decision while a matching enemy
+    Dragon is hidden (so its tower is no target)."""
+    from domain.tours_arc_en_ciel.components import DRAGONS
+
+    asked = [e for e in events if _tag(e) == "chance_decision_requested"]
+    if not asked or not asked[0].card.startswith("remove_enemy_dragon"):
+        return False
+    if asked[0].card.endswith("_any"):  # not a conditioned card: hidden Dragons count
+        return False
+    enemy = state.houses[1 - asked[0].drawer_seat]
+    return any(
+        DRAGONS[d].house == enemy and tr_card_matches(asked[0].card, d) for d in state.hidden
+    )
+
+
+def tr_no_recycling(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T34 (second part): in play, the active seat's reserve is empty, some Dragon is
+    eliminated, and the recycling option is off."""
+    index = state.active_seat
+    return (
+        state.phase == "play"
+        and not state.reserve[index]
+        and bool(state.eliminated[index])
+        and bool(state.hands[index])
+    )
+
+
+TOURS.update(
+    {
+        "hidden-skipped": Target({}, tr_hidden_skipped, _CHANCE, before=True),
+        "mode-cards-cancel": Target(
+            {},
+            tr_combat_where(
+                lambda e: (
+                    e.mode == "normal"
+                    and all(c in [*e.attacker.cards, *e.defender.cards] for c in _TR_MODES)
+                )
+            ),
+            _CHANCE,
+            before=True,
+            shortest=False,
+        ),
+        "natural-1": Target(
+            {"natural_1_loses": True},
+            tr_combat_where(lambda e: e.reason == "natural_1" and _tr_upset(e)),
+            before=True,
+        ),
+        "no-recycling": Target({}, tr_no_recycling, shortest=False),
+    }
+)
+
+
+def ak_every_tie_break(state: Any, events: list[Any], probe: Probe) -> bool:
+    """T32: the winner is decided by leave position, the top two equal on score, laid value
+    and a laid count of at least one."""
+    for e in events:
+        if _tag(e) == "game_ended" and e.decided_by == "leave_position":
+            by_seat = {s.seat: s for s in e.scores}
+            top = [by_seat[s] for s in e.ranking[:2]]
+            return all(s.laid_count >= 1 for s in top)
+    return False
+
+
+ARKANTIS["every-tie-break"] = Target(
+    {"player_count": 3}, ak_every_tie_break, policy="greedy", before=True, shortest=False
+)
+"""Met by greedy play only (not in 1,000 random games); the position's seed came from
+seeds ``arkantis-every-tie-break-greedy-<n>``."""
+
+
+def tr_co_owned_move(state: Any) -> Any:
+    """A legal move of the active seat through an island both Houses own, onto an enemy's
+    tower (a combat follows), or None."""
+    from domain import RULESETS
+    from domain.tours_arc_en_ciel.board import island_owners
+
+    if state.phase != "third":
+        return None
+    house = state.houses[state.active_seat]
+    for c in RULESETS["tours_arc_en_ciel"].legal_commands(state, house):
+        if _tag(c) != "move_dragon" or c.to_tower not in state.occupant:
+            continue
+        if len(island_owners(state, c.via_island)) == 2:
+            return c
+    return None
+
+
+TOURS["co-owned-crossing"] = Target(
+    {}, lambda state, events, probe: tr_co_owned_move(state) is not None
+)

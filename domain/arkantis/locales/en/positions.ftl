@@ -25,3 +25,5 @@ unknown-seat = Board A: a command from a seat this game lacks
 first-move-ends-the-game = Board A: a first move after which nobody can act
 no-removal-since-last-move = The player moved a token last time and none has been removed since: no other move
 forced-pass-after-a-pass = A player is about to pass; the other, short of sesterces, will have no legal action
+stuck-with-money = After a voluntary pass, the next player has no legal action whatever its sesterces: it passes, and the game ends
+every-tie-break = Three players, the last move: two players equal on score, laid value and laid cards, split by the order they left in

@@ -25,3 +25,5 @@ unknown-seat = Plateau A : un ordre d'une place que la partie n'a pas
 first-move-ends-the-game = Plateau A : un premier coup après lequel personne ne peut plus jouer
 no-removal-since-last-move = Le joueur a déplacé un jeton la dernière fois et aucun jeton n'a été retiré depuis : il ne peut pas en déplacer un autre
 forced-pass-after-a-pass = Un joueur va passer son tour ; l'autre, faute de sesterces, ne pourra plus rien faire
+stuck-with-money = Après un passe volontaire, le joueur suivant n'a aucune action permise malgré ses sesterces : il passe, la partie s'arrête
+every-tie-break = Trois joueurs, le dernier coup : deux joueurs à égalité de score, de valeur posée et de cartes posées, départagés par l'ordre de sortie
