@@ -128,6 +128,27 @@ async def test_claim_seat_needs_no_body(client: AsyncTestClient[Any]) -> None:
     assert seats[0]["player_id"] == player["player_id"]
 
 
+async def test_an_optional_body_sent_must_be_its_object(client: AsyncTestClient[Any]) -> None:
+    """A body the document declares optional (``ClaimSeat``, not nullable) may be left
+    out, but one sent is that object: JSON ``null`` is 400 and changes nothing, as
+    schemathesis' stateful phase found it was not (the seat was claimed)."""
+    body = operations()["claimSeat"]["requestBody"]["content"]["application/json"]["schema"]
+    assert "nullable" not in body and "anyOf" not in body and "oneOf" not in body
+    game = await create_game(client)
+    for sent in (b"null", b"[]", b"3"):
+        r = await client.post(
+            f"/games/{game['game_id']}/seats/seat_0",
+            content=sent,
+            headers={"Content-Type": "application/json"},
+        )
+        assert_problem(r, 400, "invalid_request")
+    assert all(
+        seat["player_name"] is None for seat in (await summary(client, game["game_id"]))["seats"]
+    )
+    r = await client.post(f"/games/{game['game_id']}/seats/seat_0", json={"player_name": "Di"})
+    assert r.status_code == 201, r.text
+
+
 def test_no_raw_nul_in_the_document() -> None:
     """Patterns write U+0000 as the escape ``\\x00``: a raw U+0000 in the
     document reached generated TypeScript (git and grep took it for binary)."""
