@@ -3,9 +3,11 @@
 1. ``Edge`` (``edge``): request id, access log line, request metrics, rate limits;
 2. ``Slots`` (``slots``): the caps on open requests and streams (per process,
    per client address, per token) and the request body's deadline;
-3. ``HotPath`` (``hot``): the plain hot requests, routed without Litestar;
-4. ``StreamGuard`` (``lifecycle``): the SSE streams' count, and their end when
-   the process drains;
+3. ``HotPath`` (``hot``): the plain hot requests, routed without Litestar,
+   a plain game stream among them (``live``: counted and ended on draining
+   through ``Lifecycle`` as the guard does);
+4. ``StreamGuard`` (``lifecycle``): the framework's SSE streams' count, and
+   their end when the process drains;
 5. the Litestar app.
 
 ``instrument(app, settings)`` puts them around a Litestar app.

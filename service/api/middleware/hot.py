@@ -1,7 +1,8 @@
 """The hot path: the plain hot requests of a game, routed without Litestar.
 
 A client that plays reads its legal commands and posts commands, and reads
-the summary and the state; spectators read the state. Those requests, in
+the summary and the state; spectators read the state; both follow the game's
+stream (served by ``service.api.middleware.live``). Those requests, in
 their plain form (no query, no ``Origin``, no repeated or NUL header), skip
 Litestar's routing, parameter parsing and response building: that is this
 module's only job. Everything else is shared with the controllers: the
@@ -35,6 +36,7 @@ from service.api.headers import (
     LEGAL,
     PRIVATE_RAW,
     STATE,
+    STREAM,
     etag,
     idempotency_key_ok,
     language,
@@ -43,6 +45,8 @@ from service.api.headers import (
     parse_bearer,
     parse_if_match,
 )
+from service.api.middleware.lifecycle import Lifecycle
+from service.api.middleware.live import plain_stream, serve_stream
 from service.api.problems import problem_of, send_problem
 from service.api.types import ASGIApp, Receive, Scope, Send
 from service.games import GameService
@@ -100,7 +104,15 @@ class HotPath:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         games: GameService | None = getattr(self.state, "games", None)
-        if games is not None and scope["type"] == "http" and not scope.get("query_string"):
+        if (
+            games is not None
+            and scope["type"] == "http"
+            and scope.get("method") == "GET"
+            and (game_id := STREAM.match(scope.get("path", ""))) is not None
+        ):
+            if await self._stream(games, game_id, scope, receive, send):
+                return
+        elif games is not None and scope["type"] == "http" and not scope.get("query_string"):
             method = scope.get("method")
             if method == "GET" and scope.get("path", "").startswith("/games/"):
                 if await self._answer(scope, send):
@@ -154,6 +166,27 @@ class HotPath:
             await send({"type": "http.response.body", "body": b""})
             return True
         await _send_json(send, 200, headers, body)
+        return True
+
+    async def _stream(
+        self, games: GameService, game_id: str, scope: Scope, receive: Receive, send: Send
+    ) -> bool:
+        """A plain ``GET /games/{id}/events/stream`` served past the framework
+        (``live``): True when served, False to leave it to the framework."""
+        lifecycle: Lifecycle | None = getattr(self.state, "lifecycle", None)
+        asked = plain_stream(scope)
+        if lifecycle is None or lifecycle.draining or asked is None:
+            return False  # draining: the framework's StreamGuard answers 503
+        try:
+            game = await games.repository.game(game_id)
+            stream = await games.streams.open(game, asked.token, asked.lang)
+        except Exception:  # a stream refused opens nothing: the framework answers it
+            return False
+        if lifecycle.draining:
+            return False
+        scope["path_template"] = STREAM.template  # for the access log and the metrics
+        batches = stream.batches(after=asked.after, timeout=asked.timeout)
+        await serve_stream(batches, asked.lang, receive, send, lifecycle)
         return True
 
     async def _command(

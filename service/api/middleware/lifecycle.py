@@ -26,6 +26,7 @@ import contextlib
 import logging
 import os
 import signal
+from collections.abc import Callable
 
 from service import metrics
 from service.api.headers import is_stream
@@ -45,6 +46,8 @@ class Lifecycle:
         self.streams = 0
         self._draining = False
         self._waiters: set[asyncio.Event] = set()
+        self.enders: set[Callable[[], None]] = set()
+        """What ends each stream served past the framework (``live``), called on draining."""
 
     @property
     def draining(self) -> bool:
@@ -57,6 +60,8 @@ class Lifecycle:
         log.info("draining: readiness now 503, ending %d open stream(s)", self.streams)
         for waiter in self._waiters:
             waiter.set()
+        for end in list(self.enders):
+            end()
 
     async def wait_draining(self) -> None:
         if self._draining:
