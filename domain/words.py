@@ -565,6 +565,10 @@ class Words:
         view_free_if = self._view_free_if
         out: list[tuple[str, tuple[str, ...]]] = []
         root: dict[str, _Node] = {}
+
+        def say(step: Step) -> str:
+            return render(step.label, lang, players).text
+
         for index, command in enumerate(commands):
             key = None
             found = None
@@ -591,30 +595,8 @@ class Words:
                         known.clear()
                     known[key] = found
             out.append((found.label, found.targets))
-            # The command's path into the tree, checked as ``_grow`` does but for labels.
-            path, texts = found.path, found.texts
-            if not path:
-                raise WordsError(f"command {index} has an empty path")
-            level = root
-            end = len(path) - 1
-            for depth, step in enumerate(path):
-                node = level.get(step.key)
-                if node is None:
-                    text = (
-                        texts[depth]
-                        if texts is not None
-                        else render(step.label, lang, players).text
-                    )
-                    node = level[step.key] = _Node(step, text)
-                if depth == end:
-                    if node.command is not None or node.children:
-                        raise WordsError(f"command {index}'s path ends where another path goes on")
-                    node.command = index
-                elif node.command is not None:
-                    raise WordsError(
-                        f"command {node.command}'s path is a prefix of command {index}'s"
-                    )
-                level = node.children
+            # The command's path into the tree; a step is said where the tree first meets it.
+            _place(root, index, found.path, found.texts, say)
         return out, _frozen(root)
 
     def render_steps(
@@ -726,24 +708,41 @@ def _grow(paths: Sequence[Sequence[Step]]) -> dict[str, _Node]:
     """The nodes of ``build_steps``' tree, checked as ``build_steps`` says."""
     root: dict[str, _Node] = {}
     for index, path in enumerate(paths):
-        if not path:
-            raise WordsError(f"command {index} has an empty path")
-        level = root
-        end = len(path) - 1
-        for depth, step in enumerate(path):
-            node = level.get(step.key)
-            if node is None:
-                node = level[step.key] = _Node(step)
-            elif node.step is not step and node.step != step:
-                raise WordsError(f"step {step.key!r} has two labels or target lists: {step}")
-            if depth == end:
-                if node.command is not None or node.children:
-                    raise WordsError(f"command {index}'s path ends where another path goes on")
-                node.command = index
-            elif node.command is not None:
-                raise WordsError(f"command {node.command}'s path is a prefix of command {index}'s")
-            level = node.children
+        _place(root, index, path)
     return root
+
+
+def _place(
+    root: dict[str, _Node],
+    index: int,
+    path: Sequence[Step],
+    texts: Sequence[str] | None = None,
+    say: Callable[[Step], str] | None = None,
+) -> None:
+    """Put command ``index``'s ``path`` into the tree at ``root``, checked as
+    ``build_steps`` says. A step met first here takes its text from ``texts`` (by its
+    depth), else from ``say``; with either (``Words.legal``) the comparison of a key's
+    steps met twice, the costliest check, is left out; with neither the steps have no
+    text and are compared (``build_steps``)."""
+    if not path:
+        raise WordsError(f"command {index} has an empty path")
+    compare = texts is None and say is None
+    level = root
+    end = len(path) - 1
+    for depth, step in enumerate(path):
+        node = level.get(step.key)
+        if node is None:
+            text = texts[depth] if texts is not None else say(step) if say is not None else ""
+            node = level[step.key] = _Node(step, text)
+        elif compare and node.step is not step and node.step != step:
+            raise WordsError(f"step {step.key!r} has two labels or target lists: {step}")
+        if depth == end:
+            if node.command is not None or node.children:
+                raise WordsError(f"command {index}'s path ends where another path goes on")
+            node.command = index
+        elif node.command is not None:
+            raise WordsError(f"command {node.command}'s path is a prefix of command {index}'s")
+        level = node.children
 
 
 def leaves(nodes: Sequence[StepNode]) -> list[int]:
