@@ -1,7 +1,9 @@
 """Named positions of Éclats des Cités (``domain/positions.py``).
 
 Each is a seed, options and commands from the opening, found by
-``tests/domain/positions_search.py`` (its targets: ``tests/domain/positions_targets.py``).
+``tests/domain/positions_search.py`` (its targets: ``tests/domain/positions_targets.py``),
+or, for the end by exhausted piles (T29, T31) that random play never reaches, by
+``tests/domain/eclats_end_search.py``.
 The spec scenarios (§14 of ``docs/rules/eclats_des_cites.md``) with no position are listed,
 with the reason, in this game's README ("Named positions")."""
 

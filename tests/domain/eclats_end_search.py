@@ -224,27 +224,148 @@ def search(
         return None
 
 
+def search_seats(
+    n: int, seed: str, holder: int, x: str, nodes: int, chooser: random.Random
+) -> list[tuple[str, dict[str, Any]]] | None:
+    """Any end by exhausted piles with ``n`` players: the same plan, every seat but the
+    holder a hoarder, and only the bounds that hold for any ``n`` (the holder's 14 units;
+    the jokers and ``x`` units left no more than the players can still absorb)."""
+    options = msgspec.convert({"seat_count": n}, type=RULESET.Options)
+    context = SetupContext(players=tuple(SeatedPlayer(seat=s) for s in RULESET.seats(options)))
+    log = list(RULESET.setup(options, context, Rng(seed, 0)))
+    state: Any = None
+    for event in log:
+        state = RULESET.evolve(state, event)
+    hoarded = {m for m in MATERIALS if m != x}
+    visited = [0]
+
+    def to_absorb(s: Any) -> int:
+        cards = [c for pile in s.piles.values() for c in pile]
+        if s.turn is not None:
+            cards.extend(s.turn.revealed)
+        return sum(UNITS[c] for c in cards if c == x or c in WILD)
+
+    def order(
+        before: Any,
+        after: Any,
+        pending: Any,
+        body: dict[str, Any],
+        units: tuple[list[int], tuple[int, ...]],
+    ) -> int:
+        if pending.kind == "choose_wonder":
+            return WONDERS.index(body["wonder_id"])
+        if pending.kind == "choose_upgrade":
+            upgrade = body["upgrade"]
+            if upgrade == "hidden":
+                upgrade = before.upgrades_hidden[0]
+            upgrades = HOLDER_UPGRADES if pending.seat == holder else HOARDER_UPGRADES
+            return upgrades.index(upgrade) if upgrade in upgrades else NEVER
+        me = pending.seat
+        gained = int(units[0][me] - units[1][me])
+        if me == holder:
+            return 10 * gained
+        was, now = before.players[me], after.players[me]
+        more = sum(max(0, int(now.tableau.get(m, 0) - was.tableau.get(m, 0))) for m in hoarded)
+        if was.stages_built < 4:
+            built = int(now.stages_built - was.stages_built)
+            return -5 * built - 3 * gained + (10 * more if not built else 0)
+        return -2 * more
+
+    def walk(
+        s: Any, version: int, commands: list[tuple[str, dict[str, Any]]], counts: tuple[int, ...]
+    ) -> list[tuple[str, dict[str, Any]]] | None:
+        visited[0] += 1
+        if visited[0] > nodes:
+            raise _Budget
+        seat = f"seat_{s.pending.seat}"
+        children = []
+        for command in RULESET.legal_commands(s, seat):
+            events = list(RULESET.decide(s, seat, command, Rng(seed, version)))
+            after, new, completed = s, list(counts), False
+            for event in events:
+                after = RULESET.evolve(after, event)
+                tag = _tag(event)
+                if tag == "card_played":
+                    card = event.card_id
+                    if event.seat == holder or card == x or card in WILD:
+                        new[event.seat] += UNITS[card]
+                elif tag == "stage_built":
+                    completed = completed or event.wonder_completed
+            if completed or new[holder] > HOLDER_CAP:
+                continue
+            body = _body(command)
+            if after.status == "finished":
+                if after.result.reason == "piles_exhausted":
+                    return [*commands, (seat, body)]
+                continue
+            room = sum(
+                (max(0, HOARDER_STAGES_CAP - new[h]) if after.players[h].stages_built < 4 else 1)
+                for h in range(n)
+                if h != holder
+            )
+            if to_absorb(after) > HOLDER_CAP - new[holder] + room:
+                continue
+            key = order(s, after, s.pending, body, (new, counts))
+            if key == NEVER:
+                continue
+            children.append((key, chooser.random(), after, len(events), body, tuple(new)))
+        children.sort(key=lambda c: (c[0], c[1]))
+        for _, _, after, count, body, new_counts in children:
+            found = walk(after, version + count, [*commands, (seat, body)], new_counts)
+            if found is not None:
+                return found
+        return None
+
+    try:
+        return walk(state, len(log), [], (0,) * n)
+    except _Budget:
+        return None
+
+
+def find(
+    target: str, seed: str, nodes: int, n: int = 2, restarts: int = 1
+) -> tuple[list[tuple[str, dict[str, Any]]], int, str] | None:
+    """The first game the search finds on one seed: (commands, hoarder or holder, x).
+    ``target``: ``t29`` or ``t31`` (two players), or ``any`` (``n`` players)."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    for restart in range(restarts):
+        for seat in range(n):
+            for x in MATERIALS:
+                chooser = random.Random(f"{seed}{seat}{x}{restart or ''}")
+                if target == "any":
+                    found = search_seats(n, seed, seat, x, nodes, chooser)
+                else:
+                    found = search(target, seed, seat, x, nodes, chooser)
+                if found is not None:
+                    return found, seat, x
+    return None
+
+
 def main(argv: list[str]) -> None:
+    """``<t29|t31> [first] [seeds] [nodes] [restarts]`` or ``any <n> [first] [seeds] [nodes]``."""
     target = argv[0]
+    n = 2
+    if target == "any":
+        n, argv = int(argv[1]), argv[1:]
     first = int(argv[1]) if len(argv) > 1 else 0
     seeds = int(argv[2]) if len(argv) > 2 else 20
     nodes = int(argv[3]) if len(argv) > 3 else 4000
     restarts = int(argv[4]) if len(argv) > 4 else 1
-    sys.setrecursionlimit(10_000)
     for k in range(first, first + seeds):
-        seed = f"eclats_des_cites-piles-exhausted-{k}"
-        for restart in range(restarts):
-            for hoarder in (0, 1):
-                for x in MATERIALS:
-                    chooser = random.Random(f"{seed}{hoarder}{x}{restart or ''}")
-                    found = search(target, seed, hoarder, x, nodes, chooser)
-                    if found is not None:
-                        print(f"seed={seed!r} ({len(found)} commands)")
-                        print("commands=(")
-                        for seat, body in found:
-                            print(f"    ({seat!r}, {body!r}),")
-                        print(")")
-                        return
+        seed = (
+            f"eclats_des_cites-piles-exhausted-{k}"
+            if n == 2
+            else f"eclats_des_cites-piles-exhausted-{n}-{k}"
+        )
+        result = find(target, seed, nodes, n, restarts)
+        if result is not None:
+            found = result[0]
+            print(f"seed={seed!r} ({len(found)} commands)")
+            print("commands=(")
+            for seat, body in found:
+                print(f"    ({seat!r}, {body!r}),")
+            print(")")
+            return
     print("not found")
 
 
