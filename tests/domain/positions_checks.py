@@ -1393,6 +1393,8 @@ FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ),
     ("eclats_des_cites", "scoring"): ("seat_0", ec("take_card", pile_id="border_1")),
     ("eclats_des_cites", "turn-position-tie"): ("seat_1", ec("take_card", pile_id="border_1")),
+    ("eclats_des_cites", "piles-exhausted"): ("seat_0", ec("take_card", pile_id="border_0")),
+    ("eclats_des_cites", "commerce-forfeited"): ("seat_1", ec("take_card", pile_id="central")),
     ("tours_arc_en_ciel", "hidden-skipped"): ("ice", tr("draw_chance")),
     ("tours_arc_en_ciel", "mode-cards-cancel"): (
         "ice",
@@ -2359,6 +2361,68 @@ def ec_exploration_peek(game: Game) -> None:
         assert game.ruleset.redact(peeked, seat).card_id is None
 
 
+def _ec_ends_on_empty_piles(game: Game, events: list[Any]) -> None:
+    """The turn just taken ends the game on empty piles, no wonder completed."""
+    assert tags(events)[-2:] == ["turn_ended", "game_ended"]
+    assert of(events, "game_ended").reason == "piles_exhausted"
+    assert not any(game.state.piles.values())
+    assert all(p.stages_built < 5 for p in game.state.players)
+    assert "stage_built" not in tags(events)
+
+
+def ec_piles_exhausted(game: Game) -> None:
+    """T29 (two players): the central pile and border_1 are empty and border_0 holds one
+    card; S0 takes it, and the game ends at the end of that turn with the piles exhausted,
+    no wonder completed."""
+    seat, name, player = _ec_actor(game)
+    piles = game.state.piles
+    assert game.state.n == 2 and seat == 0 and game.state.pending.source == "turn"
+    assert not piles["central"] and not piles["border_1"] and len(piles["border_0"]) == 1
+    card = piles["border_0"][0]
+    events = final(game)
+    assert tags(events) == ["card_taken", "card_played", "turn_ended", "game_ended"]
+    taken = of(events, "card_taken")
+    assert (taken.seat, taken.pile_id, taken.card_id, taken.new_top) == (0, "border_0", card, None)
+    assert of(events, "card_played").card_id == card
+    assert of(events, "turn_ended").seat == 0
+    _ec_ends_on_empty_piles(game, events)
+
+
+def ec_commerce_forfeited(game: Game) -> None:
+    """T31 (two players): the Commerce holder takes the last card, a joker, from the central
+    pile with both border piles empty: the grant it earns starts and is forfeited, and the
+    game ends with the piles exhausted."""
+    from domain.eclats_des_cites.components import FAMILY
+
+    seat, name, player = _ec_actor(game)
+    piles = game.state.piles
+    assert game.state.n == 2 and "commerce" in player.upgrades
+    assert game.state.pending.source == "turn" and game.state.turn.jokers_played == 0
+    assert not piles["border_0"] and not piles["border_1"] and len(piles["central"]) == 1
+    card = piles["central"][0]
+    assert FAMILY[card] == "joker"
+    events = final(game)
+    assert tags(events) == [
+        "card_taken",
+        "card_played",
+        "extra_take_granted",
+        "grant_started",
+        "grant_forfeited",
+        "turn_ended",
+        "game_ended",
+    ]
+    assert (of(events, "card_played").seat, of(events, "card_played").card_id) == (seat, card)
+    assert of(events, "extra_take_granted").source == "commerce"
+    assert of(events, "grant_started").source == "commerce"
+    forfeited = of(events, "grant_forfeited")
+    assert (forfeited.seat, forfeited.source, forfeited.reason) == (
+        seat,
+        "commerce",
+        "no_card_available",
+    )
+    _ec_ends_on_empty_piles(game, events)
+
+
 def _tr_house(game: Game, seat: int) -> str:
     return str(game.state.houses[seat])
 
@@ -2864,6 +2928,8 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "observatoire-reveals-four"): ec_observatoire,
     ("eclats_des_cites", "wonder-completed-grant"): ec_wonder_completed_grant,
     ("eclats_des_cites", "exploration-peek"): ec_exploration_peek,
+    ("eclats_des_cites", "piles-exhausted"): ec_piles_exhausted,
+    ("eclats_des_cites", "commerce-forfeited"): ec_commerce_forfeited,
     ("tours_arc_en_ciel", "opening"): tr_opening,
     ("tours_arc_en_ciel", "take-a-face-up-card"): tr_take_face_up,
     ("tours_arc_en_ciel", "landing"): tr_landing,

@@ -712,7 +712,8 @@ TOURS.update(
 
 def ec_piles_low(state: Any, events: list[Any], probe: Probe) -> bool:
     """T29: the central pile and one border pile empty, one card left in the other (two
-    players): the next take may exhaust every pile."""
+    players): the next take may exhaust every pile. Random play never gets there: the
+    position comes from ``tests/domain/eclats_end_search.py`` (the game's README)."""
     piles = state.piles
     pending = state.pending
     return (
@@ -1324,7 +1325,8 @@ TOURS["tie-rolls"] = Target(
 ECLATS["commerce-forfeited"] = Target(
     {}, pd_event("grant_forfeited", source="commerce"), before=True, shortest=False
 )
-"""T31: a Commerce grant with no card left to take (not met: see the game's README)."""
+"""T31: a Commerce grant with no card left to take (random play never gets there: the
+position comes from ``tests/domain/eclats_end_search.py``, see the game's README)."""
 
 
 def tr_ownership(state: Any, events: list[Any], probe: Probe) -> bool:

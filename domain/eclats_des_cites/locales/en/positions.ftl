@@ -37,3 +37,5 @@ exploration-peek = Three players: Exploration secretly looks at the top card of 
 exploration-empty-central = Five players: an Exploration card played when the central pile is empty
 scoring = The last move: the scores of a game's end, with Progress, victories and Culture cards
 turn-position-tie = Three players, the last move: two players tied on Prestige and stages, split by their place in the turn order
+commerce-forfeited = The last move: the last card is a joker and Trade finds no pile left to take from; the extra card is lost and the piles are exhausted
+piles-exhausted = Two players, the last move: one card left, on a border pile; taking it empties every pile and ends the game

@@ -37,3 +37,5 @@ exploration-peek = Trois joueurs : l'Exploration regarde en secret la carte du d
 exploration-empty-central = Cinq joueurs : une carte d'Exploration jouée quand la pioche centrale est vide
 scoring = Le dernier coup : les scores d'une fin de partie, Progrès, victoires et cartes de Culture comprises
 turn-position-tie = Trois joueurs, le dernier coup : deux joueurs à égalité de Prestige et d'étapes, départagés par la place dans l'ordre du tour
+commerce-forfeited = Le dernier coup : la dernière carte, un joker, avec le Commerce et plus aucune pioche où prendre ; la carte en plus est perdue et les pioches sont épuisées
+piles-exhausted = Deux joueurs, le dernier coup : une seule carte reste, sur une pioche de frontière ; la prendre vide toutes les pioches et termine la partie
