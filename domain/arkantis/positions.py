@@ -303,6 +303,22 @@ _EVERY_TIE_BREAK = (
 )
 # fmt: on
 
+# fmt: off
+_BANK_SHORTFALL = (
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ("r2c2", "r6c6")}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r2c3", "r7c5")}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r5c2", "to_cell": "r7c6"}),
+    ("seat_1", {"type": "arkantis.remove_two_tokens", "cells": ("r1c1", "r6c7")}),
+    ("seat_1", {"type": "arkantis.end_turn"}),
+    ("seat_0", {"type": "arkantis.move_token", "from_cell": "r2c5", "to_cell": "r1c1"}),
+    ("seat_1", {"type": "arkantis.move_token", "from_cell": "r2c6", "to_cell": "r6c7"}),
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ("r2c7", "r6c7")}),
+    ("seat_0", {"type": "arkantis.end_turn"}),
+    ("seat_1", {"type": "arkantis.move_token", "from_cell": "r1c5", "to_cell": "r2c5"}),
+    ("seat_0", {"type": "arkantis.remove_two_tokens", "cells": ("r1c7", "r3c4")}),
+)
+# fmt: on
+
 POSITIONS: tuple[Position, ...] = (
     Position(id="opening", scenario="T05", seed="arkantis-opening", commands=()),
     Position(
@@ -479,5 +495,11 @@ POSITIONS: tuple[Position, ...] = (
         seed="arkantis-every-tie-break-greedy-54",
         commands=_EVERY_TIE_BREAK,
         options={"player_count": 3},
+    ),
+    Position(
+        id="bank-shortfall",
+        scenario="T30",
+        seed="arkantis-bank-shortfall-beam-0",
+        commands=_BANK_SHORTFALL,
     ),
 )

@@ -868,6 +868,9 @@ ARKANTIS.update(
         "bank-short": Target({}, ak_bank_short, before=True, shortest=False),
     }
 )
+"""``bank-short`` is not met by random play (100 games of 300 moves): the position
+``bank-shortfall`` came from the beam search of ``arkantis_bank_search.py``, whose
+players never buy."""
 
 
 TOURS["combat-card-kept"] = Target(
