@@ -1411,6 +1411,7 @@ FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
     ),
     ("arkantis", "every-tie-break"): ("seat_2", ak("move_token", from_cell="r5c6", to_cell="r5c4")),
     ("arkantis", "bank-shortfall"): ("seat_1", ak("remove_two_tokens", cells=["r4c4", "r4c6"])),
+    ("arkantis", "last-move-tie-laid-count"): ("seat_0", ak("pass_turn")),
 }
 """The command to post at each position whose check plays its scenario's "when" (the
 last-move positions' is the command that ends the game)."""
@@ -2915,6 +2916,20 @@ def ak_bank_shortfall(game: Game) -> None:
     assert game.state.players[1].sesterces == 23 and game.state.bank == 1
 
 
+def ak_tie_laid_count(game: Game) -> None:
+    """11.3: two players equal on score and laid value are split by the number of cards
+    they laid, the more the better."""
+    events = final(game)
+    ended = of(events, "game_ended")
+    assert ended.reason == "all_players_passed" and ended.decided_by == "laid_count"
+    first, second = (next(s for s in ended.scores if s.seat == seat) for seat in ended.ranking)
+    for s in (first, second):
+        assert s.score == s.laid_value + s.sesterces - s.hand_penalty
+    assert (first.score, first.laid_value) == (second.score, second.laid_value)
+    assert first.laid_count > second.laid_count
+    assert ended.winner_seat == first.seat and game.ruleset.to_act(game.state) == []
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -3030,6 +3045,7 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("arkantis", "stuck-with-money"): ak_stuck_with_money,
     ("arkantis", "every-tie-break"): ak_every_tie_break,
     ("arkantis", "bank-shortfall"): ak_bank_shortfall,
+    ("arkantis", "last-move-tie-laid-count"): ak_tie_laid_count,
     ("petits_dragons", "inactive-colour-skipped"): pd_skip,
     ("petits_dragons", "penalty-to-backfire"): pd_backfire,
     ("petits_dragons", "stacking"): pd_stacking,
