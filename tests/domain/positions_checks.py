@@ -1410,6 +1410,8 @@ FINALS: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {
         tr("swap_dragons", tower_a="sapphire_tourmaline", tower_b="ivory_tiger_eye"),
     ),
     ("arkantis", "every-tie-break"): ("seat_2", ak("move_token", from_cell="r5c6", to_cell="r5c4")),
+    ("arkantis", "bank-shortfall"): ("seat_1", ak("remove_two_tokens", cells=["r4c4", "r4c6"])),
+    ("arkantis", "last-move-tie-laid-count"): ("seat_0", ak("pass_turn")),
 }
 """The command to post at each position whose check plays its scenario's "when" (the
 last-move positions' is the command that ends the game)."""
@@ -2890,6 +2892,44 @@ def ak_every_tie_break(game: Game) -> None:
     assert [by_seat[s].rank for s in ended.ranking] == [1, 2, 3]
 
 
+def ak_bank_shortfall(game: Game) -> None:
+    """T30: the bank holds less than a player earns: it pays what it holds (D25), the
+    rest is lost, and the bank is empty; a purchase then refills it by its price."""
+    state = game.state
+    bob = state.players[1]
+    assert (state.active_seat, bob.sesterces, state.bank) == ("seat_1", 21, 3)
+    assert sum(p.sesterces for p in state.players) + state.bank == 50
+    events = final(game)
+    removed, earned = of(events, "tokens_removed"), of(events, "sesterces_earned")
+    assert removed.cost == 2
+    assert (earned.owed, earned.paid) == (6, 5)
+    assert game.state.bank == 0 and game.state.players[1].sesterces == 21 - 2 + 5
+    assert sum(p.sesterces for p in game.state.players) == 50
+    visible = game.state.emerald.visible
+    next_card = game.state.emerald.hidden[0]
+    events = game.post(
+        "seat_1", ak("buy_card", colour="emerald", source="visible", expected_card_id=visible)
+    )
+    bought = of(events, "card_bought")
+    assert (bought.card_id, bought.price) == (visible, 1)
+    assert of(events, "card_turned_face_up").card_id == next_card
+    assert game.state.players[1].sesterces == 23 and game.state.bank == 1
+
+
+def ak_tie_laid_count(game: Game) -> None:
+    """11.3: two players equal on score and laid value are split by the number of cards
+    they laid, the more the better."""
+    events = final(game)
+    ended = of(events, "game_ended")
+    assert ended.reason == "all_players_passed" and ended.decided_by == "laid_count"
+    first, second = (next(s for s in ended.scores if s.seat == seat) for seat in ended.ranking)
+    for s in (first, second):
+        assert s.score == s.laid_value + s.sesterces - s.hand_penalty
+    assert (first.score, first.laid_value) == (second.score, second.laid_value)
+    assert first.laid_count > second.laid_count
+    assert ended.winner_seat == first.seat and game.ruleset.to_act(game.state) == []
+
+
 CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("eclats_des_cites", "opening"): ec_opening,
     ("eclats_des_cites", "last-move"): ends("wonder_completed", "score"),
@@ -3004,6 +3044,8 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("arkantis", "forced-pass-after-a-pass"): ak_forced_pass_after_a_pass,
     ("arkantis", "stuck-with-money"): ak_stuck_with_money,
     ("arkantis", "every-tie-break"): ak_every_tie_break,
+    ("arkantis", "bank-shortfall"): ak_bank_shortfall,
+    ("arkantis", "last-move-tie-laid-count"): ak_tie_laid_count,
     ("petits_dragons", "inactive-colour-skipped"): pd_skip,
     ("petits_dragons", "penalty-to-backfire"): pd_backfire,
     ("petits_dragons", "stacking"): pd_stacking,

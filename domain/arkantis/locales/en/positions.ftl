@@ -27,3 +27,5 @@ no-removal-since-last-move = The player moved a token last time and none has bee
 forced-pass-after-a-pass = A player is about to pass; the other, short of sesterces, will have no legal action
 stuck-with-money = After a voluntary pass, the next player has no legal action whatever its sesterces: it passes, and the game ends
 every-tie-break = Three players, the last move: two players equal on score, laid value and laid cards, split by the order they left in
+bank-shortfall = The bank holds 3 sesterces: the next pair removal earns 6, the bank pays 5 and is empty
+last-move-tie-laid-count = The last move: alice passes, equal to bob on score and laid value, and bob has laid more cards

@@ -27,3 +27,5 @@ no-removal-since-last-move = Le joueur a déplacé un jeton la dernière fois et
 forced-pass-after-a-pass = Un joueur va passer son tour ; l'autre, faute de sesterces, ne pourra plus rien faire
 stuck-with-money = Après un passe volontaire, le joueur suivant n'a aucune action permise malgré ses sesterces : il passe, la partie s'arrête
 every-tie-break = Trois joueurs, le dernier coup : deux joueurs à égalité de score, de valeur posée et de cartes posées, départagés par l'ordre de sortie
+bank-shortfall = La banque n'a plus que 3 sesterces : le prochain retrait de deux jetons rapporte 6, la banque en paie 5 et se vide
+last-move-tie-laid-count = Le dernier coup : alice passe, à égalité avec bob en score et en valeur posée, et bob a posé plus de cartes
