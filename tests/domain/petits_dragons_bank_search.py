@@ -4,10 +4,11 @@
 
 Random play never empties the bank's 80 hundreds: a game ends long before. Here every
 player plays greedily to drain them: each legal command is tried on the pure engine and the
-one leaving the fewest 100s in the bank wins (ties: the bot's progress, then at random), a
-penalty is always given out, never removed, and 50s are spared for last. Each seat plays one
-colour, four seats, seeds ``petits_dragons-bank-out-of-100s-<k>``. Prints the first game
-reaching a pending, non-blocking pawn arrival penalty with bank 100 = 0 and a 50 left, as a
+one that keeps the game going with the fewest 100s left in the bank wins (ties: the bank's
+50s nearest to T16's 5, then the pieces' progress towards the centre, then at random), so
+arena holds, arrivals and penalties given out (never a 100 removed) empty it. Each of four
+seats plays one colour; seeds ``petits_dragons-bank-out-of-100s-<k>``. Prints the first game
+reaching a pawn's arrival penalty, the only one pending, with bank 100 = 0 and a 50 left, as a
 ``Position`` literal's seed and commands. The engine decides every move: a real game.
 """
 
