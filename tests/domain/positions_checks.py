@@ -307,6 +307,31 @@ def pd_stack_arrives(game: Game) -> None:
     assert (after.e100, after.e50) == (eggs.e100 + 2, eggs.e50 + 1)
 
 
+def pd_bank_out_of_100s(game: Game) -> None:
+    """T16: a pawn's arrival penalty to hand out while the bank holds no 100 (a long game
+    of penalties, found by ``tests/domain/petits_dragons_bank_search.py``): a 100 is
+    ``egg_unavailable``, a 50 is accepted."""
+    state = game.state
+    assert state.turn.phase == "closing"
+    assert state.bank.e100 == 0 and state.bank.e50 >= 1
+    (penalty,) = [p for p in state.penalties if p.status == "pending"]
+    assert (penalty.kind, penalty.value, penalty.blocking) == ("pawn_arrival", 100, False)
+    assert penalty.owner == state.turn.colour
+    seat = state.controller[penalty.owner]
+    enemy = next(c for c in state.turn_order if c != penalty.owner)
+    body = pd("assign_penalty", penalty_id=penalty.penalty_id)
+    give_100 = [{"action": "give", "denomination": 100, "to": enemy}]
+    assert game.refused(seat, {**body, "transfers": give_100}) == "egg_unavailable"
+    eggs, fifties = state.dragons[enemy].eggs, state.bank.e50
+    give_50 = [{"action": "give", "denomination": 50, "to": enemy}]
+    events = game.post(seat, {**body, "transfers": give_50})
+    moved = of(events, "eggs_transferred")
+    assert (moved.to, moved.denomination, moved.count) == (enemy, 50, 1)
+    assert "penalty_resolved" in tags(events)
+    assert game.state.dragons[enemy].eggs.e50 == eggs.e50 + 1
+    assert game.state.bank.e50 == fifties - 1
+
+
 def pd_die_choice(game: Game) -> None:
     """T20: a stack chooses its die (and must); a lone pawn may not."""
     seat, roll = _turn_seat(game), game.state.turn.last_roll
@@ -3061,6 +3086,7 @@ CHECKS: dict[tuple[str, str], Callable[[Game], None]] = {
     ("petits_dragons", "chief-on-own-pawn"): pd_chief_on_own_pawn,
     ("petits_dragons", "stack-full"): pd_stack_full,
     ("petits_dragons", "stack-arrives"): pd_stack_arrives,
+    ("petits_dragons", "bank-out-of-100s"): pd_bank_out_of_100s,
     ("petits_dragons", "bounce-on-the-centre"): pd_bounce,
     ("petits_dragons", "twice-on-the-arena"): pd_twice_on_the_arena,
     ("petits_dragons", "chief-dead-double"): pd_chief_dead_double,

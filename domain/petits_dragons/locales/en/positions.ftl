@@ -44,3 +44,4 @@ stop-on-centre = Double 1: a dragon at the nest's exit may not stop on the centr
 centre-twice = Having crossed the centre, the same dragon may not cross it again this turn
 branch-reversed = On the double's replay, a dragon may not walk back along a branch
 double-nothing-legal = Black will roll a double 1 with nothing to play: the roll is lost, black rolls again
+bank-out-of-100s = Four colours, a long game of penalties: the bank holds no 100 egg, and a pawn's arrival penalty is to hand out

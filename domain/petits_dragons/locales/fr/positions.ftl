@@ -44,3 +44,4 @@ stop-on-centre = Double 1 : un Dragon à la sortie du nid ne peut pas s'arrêter
 centre-twice = Après un passage par le centre, le même Dragon ne peut pas y repasser ce tour-ci
 branch-reversed = Sur le double rejoué : un Dragon ne peut emprunter une branche que dans un seul sens
 double-nothing-legal = Le Noir va faire un double 1 sans rien pouvoir jouer : il perd le lancer mais rejoue
+bank-out-of-100s = Quatre peuples, une longue partie de pénalités : la banque n'a plus d'œuf de 100, et la pénalité d'arrivée d'un pion est à distribuer
