@@ -43,6 +43,9 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
 from fluent.runtime import FluentBundle
+from fluent.runtime.resolver import CurrentEnvironment, ResolverEnvironment
+from fluent.runtime.types import FluentInt
+from fluent.runtime.utils import native_to_fluent
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as ftl
 
@@ -168,6 +171,16 @@ class StepNode(msgspec.Struct, frozen=True):
     command: int | None = None
 
 
+class CommandLabel(msgspec.Struct, frozen=True, kw_only=True):
+    """A legal command in words, for a button or a tooltip."""
+
+    text: str
+    """A short phrase (`Poser le Dragon de feu 10 sur l'île Cornaline, tour …`)."""
+    targets: tuple[str, ...]
+    """The ids of the picture elements the command names, as in `picture.svg` and
+    `components.geometry` (empty for a command that names none: pass, roll, end turn)."""
+
+
 class ChoiceStep(msgspec.Struct, frozen=True):
     """A node of the steps tree as served: a label in the caller's language, the
     picture ids it points at, then either children or the index of one listed command."""
@@ -286,6 +299,58 @@ def message_ids(resource: ftl.Resource) -> tuple[str, ...]:
     return tuple(e.id.name for e in resource.body if isinstance(e, ftl.Message))
 
 
+class _Number(FluentInt):
+    """An integer argument of one bundle, with its text in that bundle's locale kept
+    once made: Babel's number formatting is most of the cost of a Fluent call."""
+
+    text: str | None = None
+
+    def format(self, locale: Locale) -> str:
+        if self.text is None:
+            self.text = super().format(locale)
+        return self.text
+
+
+class _Bundle(FluentBundle):
+    """A ``FluentBundle`` that formats each integer argument once (its text and its
+    plural category, both fixed for one locale): ``format_pattern`` is the library's
+    (fluent.runtime 0.4) with that one change, checked against it by the tests."""
+
+    NUMBERS = 10_000
+    """Integers remembered (all forgotten at once past this)."""
+
+    def __init__(self, locales: list[str], use_isolating: bool = True) -> None:
+        super().__init__(locales, use_isolating=use_isolating)
+        self._numbers: dict[int, _Number] = {}
+        self._plural_form = functools.lru_cache(maxsize=self.NUMBERS)(self._plural_form)
+
+    def format_pattern(
+        self, pattern: Any, args: dict[str, Any] | None = None
+    ) -> tuple[Any, list[Exception]]:
+        numbers = self._numbers
+        fluent_args: dict[str, Any] = {}
+        for name, value in (args or {}).items():
+            if type(value) is int:
+                number = numbers.get(value)
+                if number is None:
+                    if len(numbers) >= self.NUMBERS:
+                        numbers.clear()
+                    number = numbers[value] = _Number(value)
+                fluent_args[name] = number
+            else:
+                fluent_args[name] = native_to_fluent(value)
+        errors: list[Exception] = []
+        env = ResolverEnvironment(
+            context=self, current=CurrentEnvironment(args=fluent_args), errors=errors
+        )
+        try:
+            result = pattern(env)
+        except ValueError as e:
+            errors.append(e)
+            result = "{???}"
+        return result, errors
+
+
 @dataclass(frozen=True)
 class Catalogue:
     """One language of one game: the shared catalogue then the game's, as one bundle."""
@@ -298,7 +363,7 @@ class Catalogue:
 
     @classmethod
     def load(cls, lang: str, files: Sequence[Path]) -> Catalogue:
-        bundle = FluentBundle([lang], use_isolating=False)
+        bundle = _Bundle([lang], use_isolating=False)
         sources: list[str] = []
         ids: set[str] = set()
         for path in files:
@@ -360,8 +425,11 @@ RESERVED_KINDS = frozenset({"player", "number", "list", "message"})
 RENDERED_CACHE = 50_000
 """Rendered messages a game's words remember (all forgotten at once past this)."""
 LEGAL_CACHE = 50_000
-"""Commands whose label, targets and rendered path a game's words remember (``legal``;
-all forgotten at once past this)."""
+"""Commands whose label, targets and rendered path a game's words remember per language
+(``legal``; all forgotten at once past this)."""
+LEGAL_NAMES = 1_000
+"""Sets of players' names for which a game's words remember commands that name a
+player (all forgotten at once past this)."""
 _encode = msgspec.msgpack.Encoder().encode
 _SEAT_FIELD = b"\xa4seat"
 """``Player``'s field name as MessagePack writes it (a 4-byte string): a message whose
@@ -396,14 +464,21 @@ class Words:
             raise WordsError(f"{ruleset} names a component kind {sorted(clash)}, a reserved kind")
         self._name_cache: dict[tuple[str, str, str], str] = {}
         self._rendered: dict[tuple[bytes, str, tuple[tuple[str, str | None], ...]], Rendered] = {}
+        self._parts: dict[tuple[bytes, str, tuple[tuple[str, str | None], ...]], CatalogueArg] = {}
+        """The wire forms of messages inside others (``_nested``), keyed like ``_rendered``."""
         """Keyed by the names in seat order: a seat index resolves through that order."""
         self._view_free: frozenset[type[Any]] = frozenset(getattr(module, "VIEW_FREE", ()))
         self._view_free_if: dict[type[Any], Callable[[Any], bool]] = dict(
             getattr(module, "VIEW_FREE_IF", {})
         )
-        self._legal: dict[tuple[Any, str, tuple[tuple[str, str | None], ...]], _Said] = {}
-        """A view-free command's words (``legal``), by the command, the language and
-        every seat's name in seat order."""
+        self._legal: dict[str, dict[Any, _Said]] = {}
+        """A view-free command's words (``legal``) that name no player, by the language
+        then the command."""
+        self._legal_named: dict[
+            tuple[str, tuple[tuple[str, str | None], ...]], dict[Any, _Said]
+        ] = {}
+        """Those that name a player, by the language and every seat's name in seat
+        order, then the command."""
 
     def catalogue(self, lang: str) -> Catalogue:
         try:
@@ -458,6 +533,23 @@ class Words:
         text = catalogue.format(message.id, values)
         return CatalogueArg(kind="message", id=message.id, args=args, text=text)
 
+    def _nested(self, message: Msg, catalogue: Catalogue, players: Players) -> CatalogueArg:
+        """``_wire`` of a message inside another, remembered like ``render``'s results:
+        a new sentence is mostly made of parts said before (a cell, a card, a shape
+        and its points), and each part is a Fluent call of its own."""
+        encoded = _encode(message)
+        named: list[tuple[Seat, str | None]] = []
+        if _SEAT_FIELD in encoded:
+            _players_named(message, players, named)
+        key = (encoded, catalogue.lang, tuple(named))
+        found = self._parts.get(key)
+        if found is None:
+            found = self._wire(message, catalogue, players)
+            if len(self._parts) >= RENDERED_CACHE:
+                self._parts.clear()
+            self._parts[key] = found
+        return found
+
     def _arg(self, arg: Arg, catalogue: Catalogue, players: Players) -> CatalogueArg:
         if isinstance(arg, bool):
             raise WordsError("a message argument is never a bool")
@@ -467,7 +559,7 @@ class Words:
             seat = arg.seat if isinstance(arg.seat, str) else seat_at(arg.seat, players)
             name = players.get(seat)
             if not name:
-                name = self._wire(self.module.seat_name(seat), catalogue, players).text
+                name = self._nested(self.module.seat_name(seat), catalogue, players).text
             return CatalogueArg(kind="player", seat=seat, text=name)
         if isinstance(arg, Part):
             return CatalogueArg(
@@ -485,12 +577,12 @@ class Words:
             joined = format_list(texts, style=style, locale=catalogue.locale) if texts else ""
             return CatalogueArg(kind="list", items=items, text=joined)
         if isinstance(arg, Msg):
-            return self._wire(arg, catalogue, players)
+            return self._nested(arg, catalogue, players)
         raise WordsError(f"not a message argument: {arg!r}")
 
     def _part_text(self, part: Part, catalogue: Catalogue, players: Players) -> str:
         if part.name is not None:
-            return self._wire(part.name, catalogue, players).text or ""
+            return self._nested(part.name, catalogue, players).text or ""
         key = (catalogue.lang, part.kind, part.id)
         cached = self._name_cache.get(key)
         if cached is None:
@@ -547,57 +639,101 @@ class Words:
 
     def legal(
         self, commands: Sequence[Any], view: Any, lang: str, players: Players | None = None
-    ) -> tuple[list[tuple[str, tuple[str, ...]]], tuple[ChoiceStep, ...]]:
-        """A seat's legal ``commands`` in words: (per command its label's text and its
-        targets, the steps tree), exactly ``label``, ``targets`` and ``steps`` of each.
+    ) -> tuple[list[CommandLabel], tuple[ChoiceStep, ...]]:
+        """A seat's legal ``commands`` in words: (per command its label and targets, the
+        steps tree), exactly ``label``, ``targets`` and ``steps`` of each.
 
         A game's legal commands are asked for at every version, and most come back
         version after version: the words of a command of a ``VIEW_FREE`` class (its
         label, targets and path read nothing of the view) are made once per language
-        and players' names, kept by the command itself (commands are frozen structs:
-        hashable, equal by type and value), and the tree is grown from the rendered
-        paths. The served tree checks its shape (a leaf per command) but not that a
-        key met twice has the same label each time: ``build_steps`` does, and the
-        conformance suite runs it over random games of every ruleset."""
+        (and per players' names when they name a player), kept by the command itself
+        (commands are frozen structs: hashable, equal by type and value), and the tree
+        is grown from the rendered paths. The served tree checks its shape (a leaf per
+        command) but not that a key met twice has the same label each time:
+        ``build_steps`` does, and the conformance suite runs it over random games of
+        every ruleset."""
         players = players or {}
         named = tuple(players.items())
-        view_free, known, module, render = self._view_free, self._legal, self.module, self.render
-        view_free_if = self._view_free_if
-        out: list[tuple[str, tuple[str, ...]]] = []
-        root: dict[str, _Node] = {}
-
-        def say(step: Step) -> str:
-            return render(step.label, lang, players).text
-
+        render = self.render
+        view_free, view_free_if = self._view_free, self._view_free_if
+        unnamed = self._legal.get(lang)
+        if unnamed is None:
+            unnamed = self._legal[lang] = {}
+        naming = self._legal_named.get((lang, named))
+        if naming is None:
+            if len(self._legal_named) >= LEGAL_NAMES:
+                self._legal_named.clear()
+            naming = self._legal_named[(lang, named)] = {}
+        out: list[CommandLabel] = []
+        # The tree as it grows: key -> [step, its text, children, command index or None].
+        root: dict[str, list[Any]] = {}
         for index, command in enumerate(commands):
-            key = None
-            found = None
             kind = type(command)
-            if kind in view_free or (
+            kept = kind in view_free or (
                 (test := view_free_if.get(kind)) is not None and test(command)
-            ):
-                key = (command, lang, named)
-                found = known.get(key)
+            )
+            found = (unnamed.get(command) or naming.get(command)) if kept else None
             if found is None:
-                path = module.path(command, view)
-                found = _Said(
-                    render(module.label(command, view), lang, players).text,
-                    tuple(module.targets(command, view)),
-                    path,
-                    # A kept command's steps are all said now; another's only where
-                    # the tree below meets them first.
-                    tuple([render(step.label, lang, players).text for step in path])
-                    if key is not None
-                    else None,
-                )
-                if key is not None:
-                    if len(known) >= LEGAL_CACHE:
-                        known.clear()
-                    known[key] = found
-            out.append((found.label, found.targets))
+                found = self._say_command(command, view, lang, players, kept)
+                if kept:
+                    table = naming if found.names_players else unnamed
+                    if len(table) >= LEGAL_CACHE:
+                        table.clear()
+                    table[command] = found
+            out.append(found.label)
             # The command's path into the tree; a step is said where the tree first meets it.
-            _place(root, index, found.path, found.texts, say)
-        return out, _frozen(root)
+            path, texts = found.path, found.texts
+            end = len(path) - 1
+            if end < 0:
+                raise WordsError(f"command {index} has an empty path")
+            level = root
+            for depth, step in enumerate(path):
+                node = level.get(step.key)
+                if node is None:
+                    text = (
+                        texts[depth]
+                        if texts is not None
+                        else render(step.label, lang, players).text
+                    )
+                    node = level[step.key] = [step, text, {}, None]
+                if depth == end:
+                    if node[3] is not None or node[2]:
+                        raise WordsError(f"command {index}'s path ends where another path goes on")
+                    node[3] = index
+                elif node[3] is not None:
+                    raise WordsError(f"command {node[3]}'s path is a prefix of command {index}'s")
+                level = node[2]
+        return out, _choices(root)
+
+    def _say_command(
+        self, command: Any, view: Any, lang: str, players: Players, kept: bool
+    ) -> _Said:
+        """One command's words for ``legal`` (its steps all said when it is kept)."""
+        module, render = self.module, self.render
+        label = module.label(command, view)
+        path = module.path(command, view)
+        return _Said(
+            CommandLabel(
+                text=render(label, lang, players).text,
+                targets=tuple(module.targets(command, view)),
+            ),
+            path,
+            # A kept command's steps are all said now; another's only where the tree
+            # meets them first.
+            tuple([render(step.label, lang, players).text for step in path]) if kept else None,
+            kept
+            and any(
+                _SEAT_FIELD in _encode(message)
+                for message in (label, *[step.label for step in path])
+            ),
+        )
+
+    def remembered(self) -> list[tuple[Any, str]]:
+        """The commands ``legal`` keeps, each with its language (for the tests)."""
+        out = [(command, lang) for lang, table in self._legal.items() for command in table]
+        for (lang, _), table in self._legal_named.items():
+            out.extend((command, lang) for command in table)
+        return out
 
     def render_steps(
         self, nodes: Sequence[StepNode], lang: str, players: Players | None = None
@@ -648,26 +784,25 @@ def seat_at(index: int, players: Players) -> Seat:
 
 
 class _Said(NamedTuple):
-    """A command's words in one language (``Words.legal``): its label's text, its
-    targets, its path and the text of each step of the path."""
+    """A command's words in one language (``Words.legal``): its label and targets, its
+    path and the text of each step of the path."""
 
-    label: str
-    targets: tuple[str, ...]
+    label: CommandLabel
     path: tuple[Step, ...]
     texts: tuple[str, ...] | None
     """The text of each step (None: said only where the tree needs it, for a command
     that is not kept)."""
+    names_players: bool
+    """Its label or a step names a player: kept per players' names."""
 
 
 class _Node:
-    """A node of the steps tree while it is built (``build_steps``), with its text
-    once rendered (``Words.legal``)."""
+    """A node of the steps tree while ``build_steps`` builds it."""
 
-    __slots__ = ("children", "command", "step", "text")
+    __slots__ = ("children", "command", "step")
 
-    def __init__(self, step: Step, text: str = "") -> None:
+    def __init__(self, step: Step) -> None:
         self.step = step
-        self.text = text
         self.children: dict[str, _Node] = {}
         self.command: int | None = None
 
@@ -689,17 +824,14 @@ def build_steps(paths: Sequence[Sequence[Step]]) -> tuple[StepNode, ...]:
     return freeze(_grow(paths))
 
 
-def _frozen(level: dict[str, _Node]) -> tuple[ChoiceStep, ...]:
+def _choices(level: dict[str, list[Any]]) -> tuple[ChoiceStep, ...]:
+    """``Words.legal``'s growing tree, served."""
     return tuple(
         [
             ChoiceStep(
-                n.step.key,
-                n.text,
-                n.step.targets,
-                _frozen(n.children) if n.children else (),
-                n.command,
+                step.key, text, step.targets, _choices(children) if children else (), command
             )
-            for n in level.values()
+            for step, text, children, command in level.values()
         ]
     )
 
@@ -712,29 +844,19 @@ def _grow(paths: Sequence[Sequence[Step]]) -> dict[str, _Node]:
     return root
 
 
-def _place(
-    root: dict[str, _Node],
-    index: int,
-    path: Sequence[Step],
-    texts: Sequence[str] | None = None,
-    say: Callable[[Step], str] | None = None,
-) -> None:
+def _place(root: dict[str, _Node], index: int, path: Sequence[Step]) -> None:
     """Put command ``index``'s ``path`` into the tree at ``root``, checked as
-    ``build_steps`` says. A step met first here takes its text from ``texts`` (by its
-    depth), else from ``say``; with either (``Words.legal``) the comparison of a key's
-    steps met twice, the costliest check, is left out; with neither the steps have no
-    text and are compared (``build_steps``)."""
+    ``build_steps`` says (``Words.legal`` grows its tree the same way, without comparing
+    the steps met twice under one key, the costliest check)."""
     if not path:
         raise WordsError(f"command {index} has an empty path")
-    compare = texts is None and say is None
     level = root
     end = len(path) - 1
     for depth, step in enumerate(path):
         node = level.get(step.key)
         if node is None:
-            text = texts[depth] if texts is not None else say(step) if say is not None else ""
-            node = level[step.key] = _Node(step, text)
-        elif compare and node.step is not step and node.step != step:
+            node = level[step.key] = _Node(step)
+        elif node.step is not step and node.step != step:
             raise WordsError(f"step {step.key!r} has two labels or target lists: {step}")
         if depth == end:
             if node.command is not None or node.children:

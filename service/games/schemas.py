@@ -16,7 +16,7 @@ from msgspec import Meta
 from domain import RULESETS, Outcome
 from domain.bots import BotLevel
 from domain.positions import positions_for
-from domain.words import CatalogueMessage, ChoiceStep
+from domain.words import CatalogueMessage, ChoiceStep, CommandLabel
 
 
 def _members(union: Any) -> tuple[Any, ...]:
@@ -75,16 +75,6 @@ class LastMove(msgspec.Struct, kw_only=True):
     changed: list[str]
     """The ids of the picture elements the move changed (`picture.svg` marks them with
     the class `last-move`)."""
-
-
-class CommandLabel(msgspec.Struct, kw_only=True):
-    """A legal command in words, for a button or a tooltip."""
-
-    text: str
-    """A short phrase (`Poser le Dragon de feu 10 sur l'île Cornaline, tour …`)."""
-    targets: list[str]
-    """The ids of the picture elements the command names, as in `picture.svg` and
-    `components.geometry` (empty for a command that names none: pass, roll, end turn)."""
 
 
 class RulesetSummary(msgspec.Struct, kw_only=True):

@@ -17,6 +17,7 @@ from domain import RuleViolation
 from domain.words import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
+    CommandLabel,
     Msg,
     NoWords,
     Rendered,
@@ -24,7 +25,7 @@ from domain.words import (
     registry,
     words_for,
 )
-from service.games.schemas import CommandLabel, LastMove, Sentence
+from service.games.schemas import LastMove, Sentence
 from service.store.base import GameRecord
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "Texts", "players_of", "warm"]
@@ -73,7 +74,7 @@ class Texts:
         if said is None or not commands:
             return [], []
         labelled, steps = said.legal(commands, view, lang, players_of(game))
-        return [CommandLabel(text=t, targets=list(ids)) for t, ids in labelled], list(steps)
+        return labelled, list(steps)
 
     def last_move(
         self,

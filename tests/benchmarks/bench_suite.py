@@ -627,6 +627,63 @@ def run_plateau(
     return out
 
 
+def words_only(seconds: float, n_clients: int, rounds: int, out_path: str) -> int:
+    """``--words``: only the commands with and without the words (issue 30), on 2 workers
+    and 1, alternated ``rounds`` times; each ratio is the median round's."""
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is needed (scripts/bench installs it)")
+    made = scratch("bench", PER_ADDRESS)
+    env = made.env
+    report: dict[str, Any] = {
+        "benchmark": "words",
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cpus, {platform.node()}",
+        "seconds": seconds,
+        "rounds": [],
+    }
+    try:
+        subprocess.run(
+            [str(BIN / "plateau"), "migrate"],
+            env=env,
+            cwd=ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        for r in range(rounds):
+            done: dict[str, Any] = {}
+            for w in (2, 1):
+                done[f"commands_{w}w"] = commands(env, w, seconds, n_clients)
+                done[f"wordless_{w}w"] = commands(env, w, seconds, n_clients, words=False)
+                done[f"words_server_cpu_{w}w"] = round(
+                    done[f"commands_{w}w"]["cpu_ms_per_command"]["server"]
+                    / max(0.001, done[f"wordless_{w}w"]["cpu_ms_per_command"]["server"]),
+                    3,
+                )
+                print(
+                    f"round {r + 1} {w} workers: server CPU per move"
+                    f" {done[f'commands_{w}w']['cpu_ms_per_command']['server']} ms with words,"
+                    f" {done[f'wordless_{w}w']['cpu_ms_per_command']['server']} without:"
+                    f" {done[f'words_server_cpu_{w}w']} (goal <= 1.1);"
+                    f" {done[f'commands_{w}w']['commands_per_s']} against"
+                    f" {done[f'wordless_{w}w']['commands_per_s']} commands/s",
+                    flush=True,
+                )
+            report["rounds"].append(done)
+    finally:
+        made.drop()
+    for label in ("2w", "1w"):
+        values = sorted(x[f"words_server_cpu_{label}"] for x in report["rounds"])
+        report[f"words_server_cpu_{label}"] = values[len(values) // 2]
+    out = write_report(out_path.replace("suite.json", "words.json"), report)
+    print(
+        f"median of {rounds} rounds, server CPU per move with words / without:"
+        f" 2 workers {report['words_server_cpu_2w']}, 1 worker {report['words_server_cpu_1w']}"
+        " (goal <= 1.1)"
+    )
+    print(f"written to {out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Plateau benchmark suite (issue 18)")
     parser.add_argument("--seconds", type=float, default=10.0)
@@ -646,8 +703,15 @@ def main(argv: list[str] | None = None) -> int:
         default="",
         help="the fan-out part's own arguments, quoted (scripts/bench --fanout --help)",
     )
+    parser.add_argument(
+        "--words",
+        action="store_true",
+        help="only what the words cost: commands with and without them, alternated --rounds times",
+    )
     parser.add_argument("--out", default="bench-results/suite.json")
     args = parser.parse_args(argv)
+    if args.words:
+        return words_only(args.seconds, args.clients, args.rounds, args.out)
     if shutil.which("wrk") is None or shutil.which("pgbench") is None:
         raise SystemExit("wrk and pgbench are needed (scripts/bench installs them)")
     made = scratch("bench", PER_ADDRESS)

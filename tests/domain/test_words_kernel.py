@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from fluent.runtime import FluentResource
 
 from domain import RULESETS
 from domain.pictures import render as picture
@@ -245,3 +246,46 @@ def test_a_rendering_is_shared_only_by_games_that_give_its_players_the_same_name
     assert ARKANTIS.text(message, "en", {**first, "seat_1": "Chloé"}) == "to act: Alice and Chloé"
     nobody = msg("arkantis-label-pass-turn")
     assert ARKANTIS.text(nobody, "fr", first) == ARKANTIS.text(nobody, "fr", {"seat_0": "Zoé"})
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_numbers_formatted_once_read_as_fluent_formats_them(lang: str) -> None:
+    """The catalogues' bundle keeps each integer's text and plural category once made
+    (``_Bundle``): every message of the game with numbers, plural selectors and lists
+    reads exactly as the library's own ``FluentBundle`` renders it, twice over."""
+    from fluent.runtime import FluentBundle
+
+    catalogue = ARKANTIS.catalogue(lang)
+    plain = FluentBundle([lang], use_isolating=False)
+    plain.add_resource(FluentResource(catalogue.source))
+    numbers = (0, 1, 2, 5, 21, 1234, 1_000_000, -4)
+    for message_id in ("arkantis-label-end-turn", "arkantis-label-move-token"):
+        for n in numbers * 2:
+            args: dict[str, int | str] = {
+                "count": n,
+                "shapes": "x",
+                "cost": n,
+                "source": "a",
+                "destination": "b",
+            }
+            pattern = plain.get_message(message_id).value
+            assert pattern is not None
+            theirs, errors = plain.format_pattern(pattern, dict(args))
+            assert not errors
+            assert catalogue.format(message_id, args) == theirs
+
+
+def test_legal_words_that_name_nobody_are_shared_by_every_game() -> None:
+    """A view-free command whose words name no player is said once per language, for
+    every game whatever its players' names (``Words.legal``); the tree and labels are
+    the same as with no memory at all."""
+    from domain.arkantis.commands import ArkantisMoveToken, ArkantisPassTurn
+
+    said = Words("arkantis", ARKANTIS.module)
+    commands = [ArkantisMoveToken(from_cell="r1c1", to_cell="r1c2"), ArkantisPassTurn()]
+    first, _ = said.legal(commands, None, "fr", {"seat_0": "Alice", "seat_1": "Bob"})
+    second, steps = said.legal(commands, None, "fr", {"seat_0": "Zoé", "seat_1": "Yann"})
+    assert first == second
+    assert first[0] is second[0]  # the same words, not made again
+    assert len(said.remembered()) == 2
+    assert steps == Words("arkantis", ARKANTIS.module).steps(commands, None, "fr")

@@ -63,7 +63,7 @@ def test_legal_says_what_label_targets_and_steps_say(name: str) -> None:
     for commands, view, players in positions(name):
         for lang in LANGUAGES:
             labels, steps = remembered.legal(commands, view, lang, players)
-            assert labels == [
+            assert [(label.text, label.targets) for label in labels] == [
                 (plain.label(c, view, lang, players).text, plain.module.targets(c, view))
                 for c in commands
             ]
@@ -101,7 +101,7 @@ def test_arkantis_remembers_the_view_free_commands_only() -> None:
     for command in _remembered_commands(said):
         test = said._view_free_if.get(type(command))
         assert test is None or test(command), command
-    assert all(key[1] == "fr" for key in said._legal)
+    assert all(lang == "fr" for _, lang in said.remembered())
 
 
 def test_arkantis_takes_a_purchase_naming_no_card_from_the_view() -> None:
@@ -120,12 +120,12 @@ def test_arkantis_takes_a_purchase_naming_no_card_from_the_view() -> None:
     assert said._view_free_if[ArkantisBuyCard](hidden)
     assert not said._view_free_if[ArkantisBuyCard](unnamed)
     labels, _ = said.legal([unnamed, hidden], view, "fr", players)
-    assert labels[0][1] == (getattr(view, colour).visible,)
-    assert [key[0] for key in said._legal] == [hidden]
+    assert labels[0].targets == (getattr(view, colour).visible,)
+    assert [command for command, _ in said.remembered()] == [hidden]
 
 
 def _remembered_commands(said: Words) -> list[Any]:
-    return [key[0] for key in said._legal]
+    return [command for command, _ in said.remembered()]
 
 
 def test_legal_refuses_what_build_steps_refuses() -> None:
