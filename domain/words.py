@@ -72,9 +72,14 @@ class UnknownLanguage(ValueError):
 
 
 # --- Language-independent messages ---------------------------------------------
+#
+# Every struct of this module is frozen and built from its parts up, so none is ever
+# part of a reference cycle: they are kept out of the garbage collector's lists
+# (``gc=False``), which the words' caches (hundreds of thousands of them in a busy
+# worker) would otherwise lengthen at every collection.
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(msgspec.Struct, frozen=True, gc=False):
     """A seat, shown as its player's name (or the game's fallback name for the seat).
 
     ``seat`` is a seat id, or an int: the seat's index in the game's seat order, for a
@@ -85,7 +90,7 @@ class Player(msgspec.Struct, frozen=True):
     seat: Seat | int
 
 
-class Part(msgspec.Struct, frozen=True):
+class Part(msgspec.Struct, frozen=True, gc=False):
     """A component named by its id (a cell, card, pile...), shown by its display name.
 
     ``kind`` groups the ids (``names()[kind][id]`` is its name); ``name`` overrides
@@ -96,7 +101,7 @@ class Part(msgspec.Struct, frozen=True):
     name: Msg | None = None
 
 
-class Many(msgspec.Struct, frozen=True):
+class Many(msgspec.Struct, frozen=True, gc=False):
     """Several arguments joined by the language's list pattern (``a, b et c``);
     ``style="or"`` joins with "or"."""
 
@@ -104,7 +109,7 @@ class Many(msgspec.Struct, frozen=True):
     style: Literal["and", "or"] = "and"
 
 
-class Msg(msgspec.Struct, frozen=True):
+class Msg(msgspec.Struct, frozen=True, gc=False):
     """A catalogue message id and its arguments: ints (formatted as numbers),
     :class:`Player`, :class:`Part`, :class:`Many` or a nested :class:`Msg`."""
 
@@ -120,7 +125,7 @@ def msg(message_id: str, /, **args: Arg) -> Msg:
     return Msg(message_id, args)
 
 
-class Step(msgspec.Struct, frozen=True):
+class Step(msgspec.Struct, frozen=True, gc=False):
     """One choice on the way to a command: a key unique among its siblings, what it
     says, and the picture ids it points at."""
 
@@ -132,7 +137,7 @@ class Step(msgspec.Struct, frozen=True):
 # --- The wire form ----------------------------------------------------------------
 
 
-class CatalogueArg(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class CatalogueArg(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """One argument of a message as served: ``kind`` is ``player`` (with ``seat``),
     ``number`` (with ``value``), ``list`` (with ``items``), ``message`` (with ``id`` and
     ``args``) or a component kind of the game (``cell``, ``card``...: with ``id``).
@@ -147,21 +152,21 @@ class CatalogueArg(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     args: dict[str, CatalogueArg] | None = None
 
 
-class CatalogueMessage(msgspec.Struct, frozen=True):
+class CatalogueMessage(msgspec.Struct, frozen=True, gc=False):
     """A message as served beside its text: its catalogue id and its arguments."""
 
     id: str
     args: dict[str, CatalogueArg]
 
 
-class Rendered(msgspec.Struct, frozen=True):
+class Rendered(msgspec.Struct, frozen=True, gc=False):
     """A message in one language: its text and the wire form it was built from."""
 
     text: str
     message: CatalogueMessage
 
 
-class StepNode(msgspec.Struct, frozen=True):
+class StepNode(msgspec.Struct, frozen=True, gc=False):
     """A node of the steps tree: a leaf holds ``command`` (its index in the legal list)."""
 
     key: str
@@ -171,7 +176,7 @@ class StepNode(msgspec.Struct, frozen=True):
     command: int | None = None
 
 
-class CommandLabel(msgspec.Struct, frozen=True, kw_only=True):
+class CommandLabel(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A legal command in words, for a button or a tooltip."""
 
     text: str
@@ -181,7 +186,7 @@ class CommandLabel(msgspec.Struct, frozen=True, kw_only=True):
     `components.geometry` (empty for a command that names none: pass, roll, end turn)."""
 
 
-class ChoiceStep(msgspec.Struct, frozen=True):
+class ChoiceStep(msgspec.Struct, frozen=True, gc=False):
     """A node of the steps tree as served: a label in the caller's language, the
     picture ids it points at, then either children or the index of one listed command."""
 

@@ -197,19 +197,19 @@ class Commands:
         return refused
 
     def _in_words(
-        self, loaded: Loaded, attempt: _Attempt, events: list[Any], state: Any, version: int
+        self, loaded: Loaded, attempt: _Attempt, redacted: list[Any], state: Any, version: int
     ) -> tuple[LastMove | None, Any]:
         """The command as a move, in the caller's language and from the caller's view,
         and the caller's view after it (None for a game with no words): kept once the
         move is appended (``view_key``), for the caller's next reads.
 
-        The view before it is the one the caller's legal commands were said from, when
-        this process made them."""
+        ``redacted``: the command's events as the caller sees them (its answer's). The
+        view before it is the one the caller's legal commands were said from, when this
+        process made them."""
         said = words(loaded.ruleset.name)
         if said is None:
             return None, None
         ruleset, seat = loaded.ruleset, attempt.seat
-        redacted = [ruleset.redact(e, seat) for e in events]
         before = self.answers.bodies.view(ruleset, loaded.game.game_id, version, loaded.state, seat)
         after = ruleset.view(state, seat)
         changed = said.module.changed(redacted, before, after)
@@ -237,11 +237,12 @@ class Commands:
         state = fold(ruleset, events, loaded.state)
         new_version = version + len(events)
         update = self.games.update(ruleset, state)
-        moved, view_after = self._in_words(loaded, attempt, events, state, version)
+        redacted = [ruleset.redact(e, attempt.seat) for e in events]
+        moved, view_after = self._in_words(loaded, attempt, redacted, state, version)
         response = self.json.encode(
             CommandAccepted(
                 version=new_version,
-                events=[ruleset.redact(e, attempt.seat) for e in events],
+                events=redacted,
                 status=update.status,  # type: ignore[arg-type]
                 to_act=list(update.to_act),
                 last_move=moved,

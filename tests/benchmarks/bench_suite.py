@@ -72,6 +72,11 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 LOGS = ROOT / "bench-results" / "logs"
 """The servers' logs (each run overwrites its own), named when a server fails to start."""
+WARMUP = 5.0
+"""Seconds of the same play before a command figure is measured (``--warmup``): a server
+just started has cold caches (a game's words are made once per command and language,
+then shared by every game), which an operator's long-running server does not; the
+cold start's cost is what ``--warmup 0`` measures."""
 
 
 def pct(values: list[float], q: float) -> float | None:
@@ -204,9 +209,14 @@ def floor_server(env: dict[str, str], workers: int) -> AbstractContextManager[Se
     )
 
 
-def floor_commands(env: dict[str, str], workers: int, seconds: float, n: int) -> dict[str, Any]:
-    """The floor app played by ``play.lua`` like Plateau (the same figures)."""
+def floor_commands(
+    env: dict[str, str], workers: int, seconds: float, n: int, warmup: float = WARMUP
+) -> dict[str, Any]:
+    """The floor app played by ``play.lua`` like Plateau (the same figures, after the
+    same warm-up)."""
     with floor_server(env, workers) as server:
+        if warmup > 0:
+            play(server.base, warmup, n)
         before = cpu_seconds(server.pid)
         played = play(server.base, seconds, n)
         after = cpu_seconds(server.pid)
@@ -470,10 +480,19 @@ def play(base: str, seconds: float, players: int, mode: str = "arkantis") -> dic
 
 
 def commands(
-    env: dict[str, str], workers: int, seconds: float, n: int, *, words: bool = True
+    env: dict[str, str],
+    workers: int,
+    seconds: float,
+    n: int,
+    *,
+    words: bool = True,
+    warmup: float = WARMUP,
 ) -> dict[str, Any]:
-    """Plateau's commands (``words=False``: the same server with its words switched off)."""
+    """Plateau's commands (``words=False``: the same server with its words switched off),
+    measured after ``warmup`` seconds of the same play (not counted)."""
     with plateau_server(env if words else {**env, **WORDLESS}, workers) as server:
+        if warmup > 0:
+            play(server.base, warmup, n)
         before = cpu_seconds(server.pid)
         played = play(server.base, seconds, n)
         after = cpu_seconds(server.pid)
@@ -587,7 +606,7 @@ def seed_scale(url: str, games: int = 10_000, events_per_game: int = 100) -> dic
 
 
 def run_plateau(
-    env: dict[str, str], seconds: float, n_clients: int, rounds: int = 1
+    env: dict[str, str], seconds: float, n_clients: int, rounds: int = 1, warmup: float = WARMUP
 ) -> dict[str, Any]:
     out: dict[str, Any] = {}
     with plateau_server(env, 1) as server:
@@ -608,14 +627,16 @@ def run_plateau(
     runs: dict[str, list[dict[str, Any]]] = {}
     for r in range(rounds):
         for w in (2, 1):
-            runs.setdefault(f"commands_{w}w", []).append(commands(env, w, seconds, n_clients))
+            runs.setdefault(f"commands_{w}w", []).append(
+                commands(env, w, seconds, n_clients, warmup=warmup)
+            )
             runs.setdefault(f"wordless_{w}w", []).append(
-                commands(env, w, seconds, n_clients, words=False)
+                commands(env, w, seconds, n_clients, words=False, warmup=warmup)
             )
             if r == 0 and w == 2:
                 sizes.update(cached_sizes(env["PLATEAU_REDIS_URL"], env["PLATEAU_REDIS_PREFIX"]))
             runs.setdefault(f"floor_{w}w", []).append(
-                floor_commands({**env, **sizes}, w, seconds, n_clients)
+                floor_commands({**env, **sizes}, w, seconds, n_clients, warmup)
             )
     for key, done in runs.items():
         ordered = sorted(done, key=lambda x: x["commands_per_s"])
@@ -627,7 +648,9 @@ def run_plateau(
     return out
 
 
-def words_only(seconds: float, n_clients: int, rounds: int, out_path: str) -> int:
+def words_only(
+    seconds: float, n_clients: int, rounds: int, out_path: str, warmup: float = WARMUP
+) -> int:
     """``--words``: only the commands with and without the words (issue 30), on 2 workers
     and 1, alternated ``rounds`` times; each ratio is the median round's."""
     if shutil.which("wrk") is None:
@@ -639,6 +662,7 @@ def words_only(seconds: float, n_clients: int, rounds: int, out_path: str) -> in
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cpus, {platform.node()}",
         "seconds": seconds,
+        "warmup_seconds": warmup,
         "rounds": [],
     }
     try:
@@ -652,8 +676,10 @@ def words_only(seconds: float, n_clients: int, rounds: int, out_path: str) -> in
         for r in range(rounds):
             done: dict[str, Any] = {}
             for w in (2, 1):
-                done[f"commands_{w}w"] = commands(env, w, seconds, n_clients)
-                done[f"wordless_{w}w"] = commands(env, w, seconds, n_clients, words=False)
+                done[f"commands_{w}w"] = commands(env, w, seconds, n_clients, warmup=warmup)
+                done[f"wordless_{w}w"] = commands(
+                    env, w, seconds, n_clients, words=False, warmup=warmup
+                )
                 done[f"words_server_cpu_{w}w"] = round(
                     done[f"commands_{w}w"]["cpu_ms_per_command"]["server"]
                     / max(0.001, done[f"wordless_{w}w"]["cpu_ms_per_command"]["server"]),
@@ -690,6 +716,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--engine-seconds", type=float, default=3.0)
     parser.add_argument(
+        "--warmup",
+        type=float,
+        default=WARMUP,
+        help="seconds of play before each command figure, not counted (0: a cold server)",
+    )
+    parser.add_argument(
         "--rounds", type=int, default=1, help="Plateau's commands and the stack floor, alternated"
     )
     parser.add_argument(
@@ -711,7 +743,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="bench-results/suite.json")
     args = parser.parse_args(argv)
     if args.words:
-        return words_only(args.seconds, args.clients, args.rounds, args.out)
+        return words_only(args.seconds, args.clients, args.rounds, args.out, args.warmup)
     if shutil.which("wrk") is None or shutil.which("pgbench") is None:
         raise SystemExit("wrk and pgbench are needed (scripts/bench installs them)")
     made = scratch("bench", PER_ADDRESS)
@@ -722,6 +754,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": f"{platform.machine()}, {os.cpu_count()} cpus, {platform.node()}",
         "python": sys.version.split()[0],
         "seconds": args.seconds,
+        "warmup_seconds": args.warmup,
         "conditions": "PostgreSQL and Redis on loopback, granian, wrk -t2 -c32, "
         f"wrk -t{args.clients} -c{args.clients} with play.lua for commands; the machine is shared",
     }
@@ -744,10 +777,12 @@ def main(argv: list[str] | None = None) -> int:
             check=True,
             stdout=subprocess.DEVNULL,
         )
-        report["empty"] = run_plateau(env, args.seconds, args.clients, args.rounds)
+        report["empty"] = run_plateau(env, args.seconds, args.clients, args.rounds, args.warmup)
         if args.scale:
             report["scale_seed"] = seed_scale(env["PLATEAU_DATABASE_URL"])
-            report["scaled"] = run_plateau(env, args.seconds, args.clients, args.rounds)
+            report["scaled"] = run_plateau(
+                env, args.seconds, args.clients, args.rounds, args.warmup
+            )
         if not args.no_fanout:
             from tests.benchmarks import bench_fanout
             from tests.benchmarks.bench_capacity import raise_open_files
