@@ -226,7 +226,10 @@ class GameWords(Protocol):
     command's words once, not at every version), and ``VIEW_FREE_IF``: command class
     -> a test of one command, for the classes whose words read the view only in some
     commands (an ArkantiS purchase names its card from the view only when the command
-    does not name it)."""
+    does not name it), and ``VIEW_KEYS``: command class -> a function of (command,
+    view) giving the only part of the view its words read, as a hashable value (the
+    end of an ArkantiS turn names the pending shapes): the words are made once per
+    command and that part."""
 
     @property
     def SENTENCES(self) -> Mapping[type[Any], Any]:
@@ -476,6 +479,9 @@ class Words:
         self._view_free_if: dict[type[Any], Callable[[Any], bool]] = dict(
             getattr(module, "VIEW_FREE_IF", {})
         )
+        self._view_keys: dict[type[Any], Callable[[Any, Any], Any]] = dict(
+            getattr(module, "VIEW_KEYS", {})
+        )
         self._legal: dict[str, dict[Any, _Said]] = {}
         """A view-free command's words (``legal``) that name no player, by the language
         then the command."""
@@ -652,6 +658,7 @@ class Words:
         version after version: the words of a command of a ``VIEW_FREE`` class (its
         label, targets and path read nothing of the view) are made once per language
         (and per players' names when they name a player), kept by the command itself
+        (with the part of the view they read, for a ``VIEW_KEYS`` class)
         (commands are frozen structs: hashable, equal by type and value), and the tree
         is grown from the rendered paths. The served tree checks its shape (a leaf per
         command) but not that a key met twice has the same label each time:
@@ -660,7 +667,7 @@ class Words:
         players = players or {}
         named = tuple(players.items())
         render = self.render
-        view_free, view_free_if = self._view_free, self._view_free_if
+        view_free, view_free_if, view_keys = self._view_free, self._view_free_if, self._view_keys
         unnamed = self._legal.get(lang)
         if unnamed is None:
             unnamed = self._legal[lang] = {}
@@ -674,17 +681,23 @@ class Words:
         root: dict[str, list[Any]] = {}
         for index, command in enumerate(commands):
             kind = type(command)
-            kept = kind in view_free or (
+            key: Any = command
+            if kind in view_free or (
                 (test := view_free_if.get(kind)) is not None and test(command)
-            )
-            found = (unnamed.get(command) or naming.get(command)) if kept else None
+            ):
+                kept = True
+            elif (part := view_keys.get(kind)) is not None:
+                key, kept = _Keyed(command, part(command, view)), True
+            else:
+                kept = False
+            found = (unnamed.get(key) or naming.get(key)) if kept else None
             if found is None:
                 found = self._say_command(command, view, lang, players, kept)
                 if kept:
                     table = naming if found.names_players else unnamed
                     if len(table) >= LEGAL_CACHE:
                         table.clear()
-                    table[command] = found
+                    table[key] = found
             out.append(found.label)
             # The command's path into the tree; a step is said where the tree first meets it.
             path, texts = found.path, found.texts
@@ -735,10 +748,13 @@ class Words:
 
     def remembered(self) -> list[tuple[Any, str]]:
         """The commands ``legal`` keeps, each with its language (for the tests)."""
-        out = [(command, lang) for lang, table in self._legal.items() for command in table]
-        for (lang, _), table in self._legal_named.items():
-            out.extend((command, lang) for command in table)
-        return out
+        tables = [(lang, table) for lang, table in self._legal.items()]
+        tables += [(lang, table) for (lang, _), table in self._legal_named.items()]
+        return [
+            (key.command if isinstance(key, _Keyed) else key, lang)
+            for lang, table in tables
+            for key in table
+        ]
 
     def render_steps(
         self, nodes: Sequence[StepNode], lang: str, players: Players | None = None
@@ -786,6 +802,14 @@ def seat_at(index: int, players: Players) -> Seat:
             f"seat index {index} needs the game's seats in order as players (given {seats})"
         )
     return seats[index]
+
+
+class _Keyed(NamedTuple):
+    """A command of a ``VIEW_KEYS`` class with the part of the view its words read:
+    the key its words are kept by."""
+
+    command: Any
+    part: Any
 
 
 class _Said(NamedTuple):

@@ -549,8 +549,7 @@ def path(command: Any, view: ArkantisView) -> tuple[Step, ...]:
             _cell_step(command.to_cell, STEP_TO),
         )
     if isinstance(command, ArkantisLayCard):
-        shape = next((s for s in view.turn_shapes if s.shape_id == command.shape_id), None)
-        kind = shape.card_type if shape is not None and shape.card_type else None
+        kind = _shape_card_type(command, view)
         shape_label = (
             msg(STEP_SHAPE, shape=shape_part(command.shape_id), card=card_type(kind))
             if kind is not None
@@ -611,6 +610,22 @@ def _buy_names_its_card(command: ArkantisBuyCard) -> bool:
 
 VIEW_FREE_IF: Mapping[type[Any], Callable[[Any], bool]] = {ArkantisBuyCard: _buy_names_its_card}
 """The classes whose words read the view in some commands only (``domain.words``)."""
+
+
+def _shape_card_type(command: ArkantisLayCard, view: ArkantisView) -> str | None:
+    """What laying a card reads of the view: the card type its shape asks for (named
+    by the shape's step), if any."""
+    shape = next((s for s in view.turn_shapes if s.shape_id == command.shape_id), None)
+    return shape.card_type if shape is not None and shape.card_type else None
+
+
+VIEW_KEYS: Mapping[type[Any], Callable[[Any, ArkantisView], Any]] = {
+    ArkantisEndTurn: lambda command, view: _pending(view),
+    ArkantisLayCard: _shape_card_type,
+}
+"""The classes whose words read one part of the view: that part (``domain.words``):
+the end of a turn names the shapes still pending; laying a card names its shape's
+card type."""
 
 
 # --- The last move ------------------------------------------------------------------

@@ -648,11 +648,50 @@ def run_plateau(
     return out
 
 
+def side_by_side(
+    env: dict[str, str], workers: int, seconds: float, n: int, warmup: float = WARMUP
+) -> dict[str, Any]:
+    """Plateau with its words and without them, both running at once (each on
+    ``workers`` workers, each driven by its own ``play.lua`` with ``n`` players) and
+    measured over the same window: a shared machine's neighbours slow both alike, so
+    the ratio of their CPU per move holds where two runs a minute apart differ by 20%.
+    Each server's CPU is its own process group's; the clients' is not split."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with (
+        served(LOGS / f"words-{workers}w.log", env=env, workers=workers) as said,
+        served(
+            LOGS / f"wordless-{workers}w.log", env={**env, **WORDLESS}, workers=workers
+        ) as plain,
+        ThreadPoolExecutor(2) as pool,
+    ):
+        if warmup > 0:
+            list(pool.map(lambda server: play(server.base, warmup, n), (said, plain)))
+        before = {s.pid: cpu_seconds(s.pid) for s in (said, plain)}
+        runs = list(pool.map(lambda server: play(server.base, seconds, n), (said, plain)))
+        after = {s.pid: cpu_seconds(s.pid) for s in (said, plain)}
+    out: dict[str, Any] = {}
+    for name, server, played in (("words", said, runs[0]), ("wordless", plain, runs[1])):
+        if played.get("setup_refused"):
+            raise SystemExit(f"{played['setup_refused']} setup requests were refused ({name})")
+        out[name] = _played(
+            played, cpu_used(before[server.pid], after[server.pid]), workers, seconds, n
+        )
+    out["words_server_cpu"] = round(
+        out["words"]["cpu_ms_per_command"]["server"]
+        / max(0.001, out["wordless"]["cpu_ms_per_command"]["server"]),
+        3,
+    )
+    return out
+
+
 def words_only(
     seconds: float, n_clients: int, rounds: int, out_path: str, warmup: float = WARMUP
 ) -> int:
-    """``--words``: only the commands with and without the words (issue 30), on 2 workers
-    and 1, alternated ``rounds`` times; each ratio is the median round's."""
+    """``--words``: only what the words cost (issue 30), Plateau with and without them
+    side by side (``side_by_side``), one worker each (the two servers then have a core
+    each; two workers each would be four on two cores, and their ratio moves by 40%
+    from round to round), ``rounds`` times; the ratio reported is the median round's."""
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is needed (scripts/bench installs it)")
     made = scratch("bench", PER_ADDRESS)
@@ -663,6 +702,7 @@ def words_only(
         "machine": f"{platform.machine()}, {os.cpu_count()} cpus, {platform.node()}",
         "seconds": seconds,
         "warmup_seconds": warmup,
+        "method": "side by side: both servers at once, each with its own play.lua players",
         "rounds": [],
     }
     try:
@@ -675,36 +715,26 @@ def words_only(
         )
         for r in range(rounds):
             done: dict[str, Any] = {}
-            for w in (2, 1):
-                done[f"commands_{w}w"] = commands(env, w, seconds, n_clients, warmup=warmup)
-                done[f"wordless_{w}w"] = commands(
-                    env, w, seconds, n_clients, words=False, warmup=warmup
-                )
-                done[f"words_server_cpu_{w}w"] = round(
-                    done[f"commands_{w}w"]["cpu_ms_per_command"]["server"]
-                    / max(0.001, done[f"wordless_{w}w"]["cpu_ms_per_command"]["server"]),
-                    3,
-                )
+            for w in (1,):
+                pair = done[f"{w}w"] = side_by_side(env, w, seconds, n_clients, warmup)
                 print(
-                    f"round {r + 1} {w} workers: server CPU per move"
-                    f" {done[f'commands_{w}w']['cpu_ms_per_command']['server']} ms with words,"
-                    f" {done[f'wordless_{w}w']['cpu_ms_per_command']['server']} without:"
-                    f" {done[f'words_server_cpu_{w}w']} (goal <= 1.1);"
-                    f" {done[f'commands_{w}w']['commands_per_s']} against"
-                    f" {done[f'wordless_{w}w']['commands_per_s']} commands/s",
+                    f"round {r + 1} {w} worker(s) each: server CPU per move"
+                    f" {pair['words']['cpu_ms_per_command']['server']} ms with words,"
+                    f" {pair['wordless']['cpu_ms_per_command']['server']} without:"
+                    f" {pair['words_server_cpu']} (goal <= 1.1);"
+                    f" {pair['words']['commands_per_s']} and"
+                    f" {pair['wordless']['commands_per_s']} commands/s",
                     flush=True,
                 )
             report["rounds"].append(done)
     finally:
         made.drop()
-    for label in ("2w", "1w"):
-        values = sorted(x[f"words_server_cpu_{label}"] for x in report["rounds"])
-        report[f"words_server_cpu_{label}"] = values[len(values) // 2]
+    values = sorted(x["1w"]["words_server_cpu"] for x in report["rounds"])
+    report["words_server_cpu_1w"] = values[len(values) // 2]
     out = write_report(out_path.replace("suite.json", "words.json"), report)
     print(
-        f"median of {rounds} rounds, server CPU per move with words / without:"
-        f" 2 workers {report['words_server_cpu_2w']}, 1 worker {report['words_server_cpu_1w']}"
-        " (goal <= 1.1)"
+        f"median of {rounds} rounds, server CPU per move with words / without, side by side:"
+        f" {report['words_server_cpu_1w']} (goal <= 1.1); every round: {values}"
     )
     print(f"written to {out}")
     return 0

@@ -97,7 +97,7 @@ def test_arkantis_remembers_the_view_free_commands_only() -> None:
         said.legal(commands, view, "fr", players)
     kinds = {type(c) for c in _remembered_commands(said)}
     assert kinds, "no command remembered"
-    assert kinds <= said._view_free | set(said._view_free_if)
+    assert kinds <= said._view_free | set(said._view_free_if) | set(said._view_keys)
     for command in _remembered_commands(said):
         test = said._view_free_if.get(type(command))
         assert test is None or test(command), command
