@@ -472,6 +472,8 @@ class Words:
             raise WordsError(f"{ruleset} names a component kind {sorted(clash)}, a reserved kind")
         self._name_cache: dict[tuple[str, str, str], str] = {}
         self._rendered: dict[tuple[bytes, str, tuple[tuple[str, str | None], ...]], Rendered] = {}
+        self._sentences: dict[Any, Rendered | None] = {}
+        """An event's sentence (``sentence``), by the event, seat, language and names."""
         self._parts: dict[tuple[bytes, str, tuple[tuple[str, str | None], ...]], CatalogueArg] = {}
         """The wire forms of messages inside others (``_nested``), keyed like ``_rendered``."""
         """Keyed by the names in seat order: a seat index resolves through that order."""
@@ -634,9 +636,25 @@ class Words:
     def sentence(
         self, event: Any, seat: Seat | None, lang: str, players: Players | None = None
     ) -> Rendered | None:
-        """The sentence of an event already redacted for ``seat``; None for bookkeeping."""
+        """The sentence of an event already redacted for ``seat``; None for bookkeeping.
+
+        Remembered by the event itself (events are frozen structs: equal by type and
+        value), the seat, the language and the players' names: a move's sentences are
+        said in its command's answer, then in the reads and streams that show it."""
+        try:
+            key: Any = (event, seat, lang, tuple(players.items()) if players else ())
+            known = self._sentences.get(key, _UNSAID)
+        except TypeError:  # an event with a list inside: not hashable, said every time
+            key, known = None, _UNSAID
+        if known is not _UNSAID:
+            return cast(Rendered | None, known)
         message = self.module.sentence(event, seat)
-        return None if message is None else self.render(message, lang, players)
+        said = None if message is None else self.render(message, lang, players)
+        if key is not None:
+            if len(self._sentences) >= RENDERED_CACHE:
+                self._sentences.clear()
+            self._sentences[key] = said
+        return said
 
     def label(self, command: Any, view: Any, lang: str, players: Players | None = None) -> Rendered:
         return self.render(self.module.label(command, view), lang, players)
@@ -802,6 +820,10 @@ def seat_at(index: int, players: Players) -> Seat:
             f"seat index {index} needs the game's seats in order as players (given {seats})"
         )
     return seats[index]
+
+
+_UNSAID = object()
+"""``Words.sentence``'s marker for an event not said yet (None is a said nothing)."""
 
 
 class _Keyed(NamedTuple):
