@@ -21,6 +21,7 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Collection
 from pathlib import Path
 
 from tests.servers import (
@@ -257,6 +258,13 @@ class Server:
 
     def worker_pids(self) -> list[int]:
         return [] if self.proc is None else children(self.proc.pid)
+
+    def replacements(self, killed: Collection[int]) -> set[int] | None:
+        """The workers, once there are as many as asked and none is one of ``killed``;
+        else None. One reading of /proc: two could see a killed worker not yet reaped in
+        the first, then neither it nor its replacement in the second."""
+        now = set(self.worker_pids())
+        return now if len(now) == self.workers and not now & set(killed) else None
 
     def kill_worker(self) -> int:
         pids = self.worker_pids()

@@ -145,7 +145,7 @@ async def inject_faults(
         await loop.run_in_executor(
             None,
             lambda: wait_until(
-                lambda: len(server.worker_pids()) == WORKERS and killed not in server.worker_pids(),
+                lambda: server.replacements({killed}) is not None,
                 20,
                 "the killed worker to be replaced",
             ),

@@ -85,7 +85,7 @@ async def test_a_killed_worker_is_replaced_while_the_other_serves(
     at = time.monotonic()
     await asyncio.to_thread(
         wait_until,
-        lambda: len(server.worker_pids()) == 2 and killed not in server.worker_pids(),
+        lambda: server.replacements({killed}) is not None,
         20,
         "a replacement worker",
     )
