@@ -471,12 +471,12 @@ class Words:
         if clash:
             raise WordsError(f"{ruleset} names a component kind {sorted(clash)}, a reserved kind")
         self._name_cache: dict[tuple[str, str, str], str] = {}
-        self._rendered: dict[tuple[bytes, str, tuple[tuple[str, str | None], ...]], Rendered] = {}
+        self._rendered: dict[_RenderKey, Rendered] = {}
+        """Keyed by the names in seat order: a seat index resolves through that order."""
+        self._parts: dict[_RenderKey, CatalogueArg] = {}
+        """The wire forms of messages inside others (``_nested``), keyed like ``_rendered``."""
         self._sentences: dict[Any, Rendered | None] = {}
         """An event's sentence (``sentence``), by the event, seat, language and names."""
-        self._parts: dict[tuple[bytes, str, tuple[tuple[str, str | None], ...]], CatalogueArg] = {}
-        """The wire forms of messages inside others (``_nested``), keyed like ``_rendered``."""
-        """Keyed by the names in seat order: a seat index resolves through that order."""
         self._view_free: frozenset[type[Any]] = frozenset(getattr(module, "VIEW_FREE", ()))
         self._view_free_if: dict[type[Any], Callable[[Any], bool]] = dict(
             getattr(module, "VIEW_FREE_IF", {})
@@ -507,11 +507,7 @@ class Words:
         Results are remembered (by the message's encoding, the language and the names of
         the players it names): the same labels come back at every version of a game, and
         of every game, and Fluent is slow next to a dictionary look-up."""
-        encoded = _encode(message)
-        named: list[tuple[Seat, str | None]] = []
-        if _SEAT_FIELD in encoded:  # else it names nobody: no need to walk it
-            _players_named(message, players or {}, named)
-        key = (encoded, lang, tuple(named))
+        key = _render_key(message, lang, players or {})
         found = self._rendered.get(key)
         if found is not None:
             return found
@@ -550,11 +546,7 @@ class Words:
         """``_wire`` of a message inside another, remembered like ``render``'s results:
         a new sentence is mostly made of parts said before (a cell, a card, a shape
         and its points), and each part is a Fluent call of its own."""
-        encoded = _encode(message)
-        named: list[tuple[Seat, str | None]] = []
-        if _SEAT_FIELD in encoded:
-            _players_named(message, players, named)
-        key = (encoded, catalogue.lang, tuple(named))
+        key = _render_key(message, catalogue.lang, players)
         found = self._parts.get(key)
         if found is None:
             found = self._wire(message, catalogue, players)
@@ -676,8 +668,8 @@ class Words:
         version after version: the words of a command of a ``VIEW_FREE`` class (its
         label, targets and path read nothing of the view) are made once per language
         (and per players' names when they name a player), kept by the command itself
-        (with the part of the view they read, for a ``VIEW_KEYS`` class)
-        (commands are frozen structs: hashable, equal by type and value), and the tree
+        (commands are frozen structs: hashable, equal by type and value; with the part
+        of the view they read for a ``VIEW_KEYS`` class), and the tree
         is grown from the rendered paths. The served tree checks its shape (a leaf per
         command) but not that a key met twice has the same label each time:
         ``build_steps`` does, and the conformance suite runs it over random games of
@@ -794,6 +786,19 @@ class Words:
         self, violation: RuleViolation, view: Any | None, lang: str, players: Players | None = None
     ) -> Rendered:
         return self.render(self.module.refusal(violation, view), lang, players)
+
+
+_RenderKey: TypeAlias = tuple[bytes, str, tuple[tuple[Seat, str | None], ...]]
+
+
+def _render_key(message: Msg, lang: str, players: Players) -> _RenderKey:
+    """What a rendering depends on: the message's encoding, the language and the names
+    of the players it names (a message naming nobody reads the same in every game)."""
+    encoded = _encode(message)
+    named: list[tuple[Seat, str | None]] = []
+    if _SEAT_FIELD in encoded:  # else it names nobody: no need to walk it
+        _players_named(message, players, named)
+    return (encoded, lang, tuple(named))
 
 
 def _players_named(arg: Arg, players: Players, out: list[tuple[Seat, str | None]]) -> None:

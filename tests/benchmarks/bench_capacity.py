@@ -59,6 +59,7 @@ from tests.benchmarks.bench_suite import (
     ROOT,
     cpu_seconds,
     cpu_used,
+    migrate,
     pct,
     play,
     scratch,
@@ -644,13 +645,7 @@ def main(argv: list[str] | None = None) -> int:
         "steps": [],
     }
     try:
-        subprocess.run(
-            [str(BIN / "plateau"), "migrate"],
-            env=env,
-            cwd=ROOT,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
+        migrate(env)
         if not args.no_steps:
             with served(LOGS / "capacity.log", env=env, workers=2) as server:
                 for n in (int(x) for x in args.games.split(",")):

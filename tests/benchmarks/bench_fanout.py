@@ -53,9 +53,9 @@ from tests.benchmarks.bench_suite import (
     BIN,
     LOGS,
     PER_ADDRESS,
-    ROOT,
     cpu_seconds,
     cpu_used,
+    migrate,
     pct,
     scratch,
 )
@@ -629,13 +629,7 @@ def main(argv: list[str] | None = None) -> int:
         "args": vars(args),
     }
     try:
-        subprocess.run(
-            [str(BIN / "plateau"), "migrate"],
-            env=env,
-            cwd=ROOT,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
+        migrate(env)
         which = (args.only,) if args.only else ("plateau", "floor")
         report.update(run(env, args, which))
     finally:

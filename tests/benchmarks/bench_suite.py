@@ -79,6 +79,13 @@ then shared by every game), which an operator's long-running server does not; th
 cold start's cost is what ``--warmup 0`` measures."""
 
 
+def migrate(env: dict[str, str]) -> None:
+    """``plateau migrate`` on the scratch database of ``env``."""
+    subprocess.run(
+        [str(BIN / "plateau"), "migrate"], env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL
+    )
+
+
 def pct(values: list[float], q: float) -> float | None:
     if not values:
         return None
@@ -706,26 +713,19 @@ def words_only(
         "rounds": [],
     }
     try:
-        subprocess.run(
-            [str(BIN / "plateau"), "migrate"],
-            env=env,
-            cwd=ROOT,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
+        migrate(env)
         for r in range(rounds):
             done: dict[str, Any] = {}
-            for w in (1,):
-                pair = done[f"{w}w"] = side_by_side(env, w, seconds, n_clients, warmup)
-                print(
-                    f"round {r + 1} {w} worker(s) each: server CPU per move"
-                    f" {pair['words']['cpu_ms_per_command']['server']} ms with words,"
-                    f" {pair['wordless']['cpu_ms_per_command']['server']} without:"
-                    f" {pair['words_server_cpu']} (goal <= 1.1);"
-                    f" {pair['words']['commands_per_s']} and"
-                    f" {pair['wordless']['commands_per_s']} commands/s",
-                    flush=True,
-                )
+            pair = done["1w"] = side_by_side(env, 1, seconds, n_clients, warmup)
+            print(
+                f"round {r + 1}, one worker each: server CPU per move"
+                f" {pair['words']['cpu_ms_per_command']['server']} ms with words,"
+                f" {pair['wordless']['cpu_ms_per_command']['server']} without:"
+                f" {pair['words_server_cpu']} (goal <= 1.1);"
+                f" {pair['words']['commands_per_s']} and"
+                f" {pair['wordless']['commands_per_s']} commands/s",
+                flush=True,
+            )
             report["rounds"].append(done)
     finally:
         made.drop()
@@ -800,13 +800,7 @@ def main(argv: list[str] | None = None) -> int:
             admin, env, args.seconds, args.clients
         )
         report["append_scaling"] = append_scaling(admin, env, args.seconds)
-        subprocess.run(
-            [str(BIN / "plateau"), "migrate"],
-            env=env,
-            cwd=ROOT,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
+        migrate(env)
         report["empty"] = run_plateau(env, args.seconds, args.clients, args.rounds, args.warmup)
         if args.scale:
             report["scale_seed"] = seed_scale(env["PLATEAU_DATABASE_URL"])
