@@ -662,33 +662,44 @@ class Words:
         self, commands: Sequence[Any], view: Any, lang: str, players: Players | None = None
     ) -> tuple[list[CommandLabel], tuple[ChoiceStep, ...]]:
         """A seat's legal ``commands`` in words: (per command its label and targets, the
-        steps tree), exactly ``label``, ``targets`` and ``steps`` of each.
+        steps tree), exactly ``label``, ``targets`` and ``steps`` of each: ``legal_json``
+        read back."""
+        labels, steps = self.legal_json(commands, view, lang, players)
+        return _LABELS(labels), _STEPS(steps)
+
+    def legal_json(
+        self, commands: Sequence[Any], view: Any, lang: str, players: Players | None = None
+    ) -> tuple[bytes, bytes]:
+        """``legal``'s two lists as JSON, byte for byte what ``msgspec.json`` writes for
+        them: what ``GET /legal-commands`` serves.
 
         A game's legal commands are asked for at every version, and most come back
         version after version: the words of a command of a ``VIEW_FREE`` class (its
         label, targets and path read nothing of the view) are made once per language
         (and per players' names when they name a player), kept by the command itself
         (commands are frozen structs: hashable, equal by type and value; with the part
-        of the view they read for a ``VIEW_KEYS`` class), and the tree
-        is grown from the rendered paths. The served tree checks its shape (a leaf per
-        command) but not that a key met twice has the same label each time:
-        ``build_steps`` does, and the conformance suite runs it over random games of
-        every ruleset."""
+        of the view they read for a ``VIEW_KEYS`` class), already encoded: its label,
+        and each step of its path as the start of a tree node. The tree is grown from
+        those parts and joined, with no struct made or encoded per node: in a server
+        this loop runs with cold processor caches, and each object it touches costs.
+        The served tree checks its shape (a leaf per command) but not that a key met
+        twice has the same label each time: ``build_steps`` does, and the conformance
+        suite runs it over random games of every ruleset."""
         players = players or {}
-        named = tuple(players.items())
-        render = self.render
         view_free, view_free_if, view_keys = self._view_free, self._view_free_if, self._view_keys
         unnamed = self._legal.get(lang)
         if unnamed is None:
             unnamed = self._legal[lang] = {}
+        named = tuple(players.items())
         naming = self._legal_named.get((lang, named))
         if naming is None:
             if len(self._legal_named) >= LEGAL_NAMES:
                 self._legal_named.clear()
             naming = self._legal_named[(lang, named)] = {}
-        out: list[CommandLabel] = []
-        # The tree as it grows: key -> [step, its text, children, command index or None].
-        root: dict[str, list[Any]] = {}
+        labels: list[bytes] = []
+        # The tree as it grows: key -> a leaf's whole encoding (bytes), or a node's
+        # [its encoding up to its children, its children].
+        root: dict[str, Any] = {}
         for index, command in enumerate(commands):
             kind = type(command)
             key: Any = command
@@ -702,59 +713,60 @@ class Words:
                 kept = False
             found = (unnamed.get(key) or naming.get(key)) if kept else None
             if found is None:
-                found = self._say_command(command, view, lang, players, kept)
+                found = self._say_command(command, view, lang, players)
                 if kept:
-                    table = naming if found.names_players else unnamed
+                    table = naming if found[1] else unnamed
                     if len(table) >= LEGAL_CACHE:
                         table.clear()
                     table[key] = found
-            out.append(found.label)
-            # The command's path into the tree; a step is said where the tree first meets it.
-            path, texts = found.path, found.texts
-            end = len(path) - 1
-            if end < 0:
-                raise WordsError(f"command {index} has an empty path")
+            labels.append(found[0])
+            # The command's path into the tree (keys and heads from found[2] on); a step
+            # is said where the tree first meets it.
             level = root
-            for depth, step in enumerate(path):
-                node = level.get(step.key)
+            last = len(found) - 2
+            for at in range(2, last, 2):
+                node = level.get(found[at])
                 if node is None:
-                    text = (
-                        texts[depth]
-                        if texts is not None
-                        else render(step.label, lang, players).text
-                    )
-                    node = level[step.key] = [step, text, {}, None]
-                if depth == end:
-                    if node[3] is not None or node[2]:
-                        raise WordsError(f"command {index}'s path ends where another path goes on")
-                    node[3] = index
-                elif node[3] is not None:
-                    raise WordsError(f"command {node[3]}'s path is a prefix of command {index}'s")
-                level = node[2]
-        return out, _choices(root)
+                    node = level[found[at]] = [found[at + 1], {}]
+                elif type(node) is bytes:
+                    raise WordsError(f"a command's path is a prefix of command {index}'s")
+                level = node[1]
+            if found[last] in level:
+                raise WordsError(f"command {index}'s path ends where another path goes on")
+            level[found[last]] = found[last + 1] + (
+                _INDICES[index] if index < len(_INDICES) else b"%d}" % index
+            )
+        return b"[" + b",".join(labels) + b"]", b"[" + _joined(root) + b"]"
 
-    def _say_command(
-        self, command: Any, view: Any, lang: str, players: Players, kept: bool
-    ) -> _Said:
-        """One command's words for ``legal`` (its steps all said when it is kept)."""
+    def _say_command(self, command: Any, view: Any, lang: str, players: Players) -> _Said:
+        """One command's words for ``legal_json``, encoded."""
         module, render = self.module, self.render
         label = module.label(command, view)
         path = module.path(command, view)
-        return _Said(
+        if not path:
+            raise WordsError(f"command {command!r} has an empty path")
+        end = len(path) - 1
+        heads = []
+        for depth, step in enumerate(path):
+            head = b'{"key":%s,"label":%s,"targets":%s' % (
+                _json(step.key),
+                _json(render(step.label, lang, players).text),
+                _json(step.targets),
+            )
+            heads.append(head + (_LEAF if depth == end else _NODE))
+        names_players = any(
+            _SEAT_FIELD in _encode(message) for message in (label, *[step.label for step in path])
+        )
+        label_json = _json(
             CommandLabel(
                 text=render(label, lang, players).text,
                 targets=tuple(module.targets(command, view)),
-            ),
-            path,
-            # A kept command's steps are all said now; another's only where the tree
-            # meets them first.
-            tuple([render(step.label, lang, players).text for step in path]) if kept else None,
-            kept
-            and any(
-                _SEAT_FIELD in _encode(message)
-                for message in (label, *[step.label for step in path])
-            ),
+            )
         )
+        said: list[Any] = [label_json, names_players]
+        for step, head in zip(path, heads, strict=True):
+            said += (step.key, head)
+        return tuple(said)
 
     def remembered(self) -> list[tuple[Any, str]]:
         """The commands ``legal`` keeps, each with its language (for the tests)."""
@@ -839,17 +851,33 @@ class _Keyed(NamedTuple):
     part: Any
 
 
-class _Said(NamedTuple):
-    """A command's words in one language (``Words.legal``): its label and targets, its
-    path and the text of each step of the path."""
+_Said: TypeAlias = tuple[Any, ...]
+"""A command's words in one language (``Words.legal_json``), encoded, in one flat
+tuple (each object the loop reads costs it a cache miss in a busy server):
+``(label, names_players, key, head, key, head, ...)``: its ``CommandLabel``; whether its
+label or a step names a player (then kept per players' names); then each step of its
+path, its key and its ``ChoiceStep`` encoded up to its children (``{"key":…,"children":[``),
+the last up to its command index (``…"children":[],"command":``)."""
 
-    label: CommandLabel
-    path: tuple[Step, ...]
-    texts: tuple[str, ...] | None
-    """The text of each step (None: said only where the tree needs it, for a command
-    that is not kept)."""
-    names_players: bool
-    """Its label or a step names a player: kept per players' names."""
+
+_json = msgspec.json.Encoder().encode
+_NODE = b',"children":['
+_LEAF = b',"children":[],"command":'
+_NODE_END = b'],"command":null}'
+_INDICES = tuple(b"%d}" % index for index in range(2048))
+"""A leaf's end, by its command index, made once."""
+_LABELS = msgspec.json.Decoder(list[CommandLabel]).decode
+_STEPS = msgspec.json.Decoder(tuple[ChoiceStep, ...]).decode
+
+
+def _joined(level: dict[str, Any]) -> bytes:
+    """The nodes of one level of ``Words.legal_json``'s tree, encoded."""
+    return b",".join(
+        [
+            node if type(node) is bytes else node[0] + _joined(node[1]) + _NODE_END
+            for node in level.values()
+        ]
+    )
 
 
 class _Node:
@@ -878,18 +906,6 @@ def build_steps(paths: Sequence[Sequence[Step]]) -> tuple[StepNode, ...]:
         )
 
     return freeze(_grow(paths))
-
-
-def _choices(level: dict[str, list[Any]]) -> tuple[ChoiceStep, ...]:
-    """``Words.legal``'s growing tree, served."""
-    return tuple(
-        [
-            ChoiceStep(
-                step.key, text, step.targets, _choices(children) if children else (), command
-            )
-            for step, text, children, command in level.values()
-        ]
-    )
 
 
 def _grow(paths: Sequence[Sequence[Step]]) -> dict[str, _Node]:

@@ -26,7 +26,7 @@ from service.games.schemas import (
     GamePage,
     GameSummary,
     LastMove,
-    LegalCommands,
+    LegalCommandsWire,
     LoggedEvent,
     PlayerDetail,
     PlayerGame,
@@ -58,6 +58,10 @@ def from_store_cursor(cursor: str) -> str:
     delta = created_at - _EPOCH
     micros = (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
     return f"{micros}-{game_id}"
+
+
+_EMPTY = msgspec.Raw(b"[]")
+"""An empty list, encoded."""
 
 
 class Reads:
@@ -223,7 +227,9 @@ class Reads:
         body = None if waiting else self.answers.bodies.find(key)
         if body is not None:
             return game.version, body
-        answer = LegalCommands(version=game.version, seat=seat, commands=[], labels=[], steps=[])
+        answer = LegalCommandsWire(
+            version=game.version, seat=seat, commands=[], labels=_EMPTY, steps=_EMPTY
+        )
         if waiting:
             return game.version, self.json.encode(answer)
         if game.version > 0:
@@ -232,7 +238,9 @@ class Reads:
             view = self.answers.bodies.view(
                 loaded.ruleset, game_id, loaded.version, loaded.state, seat
             )
-            answer.labels, answer.steps = self.texts.labels(game, answer.commands, view, lang)
+            said = self.texts.labels(game, answer.commands, view, lang)
+            if said is not None:
+                answer.labels, answer.steps = msgspec.Raw(said[0]), msgspec.Raw(said[1])
         return game.version, self.answers.bodies.keep(key, self.json.encode(answer))
 
     async def picture(

@@ -410,6 +410,19 @@ class LegalCommands(msgspec.Struct, kw_only=True):
     every command is the leaf of exactly one path."""
 
 
+class LegalCommandsWire(msgspec.Struct, kw_only=True):
+    """``LegalCommands`` as the service writes it: its words already encoded
+    (``Words.legal_json``), so encoding it writes the same bytes with no struct made
+    per label or step. Its fields are ``LegalCommands``' in the same order (a test
+    checks the two agree)."""
+
+    version: int
+    seat: str
+    commands: list[Any]
+    labels: msgspec.Raw
+    steps: msgspec.Raw
+
+
 class CommandAccepted(msgspec.Struct, kw_only=True):
     """A command was applied: the new version, the events it produced, and
     who acts next (a client needs no summary read to know whose turn it is)."""

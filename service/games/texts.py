@@ -17,7 +17,6 @@ from domain import RuleViolation
 from domain.words import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
-    CommandLabel,
     Msg,
     NoWords,
     Rendered,
@@ -68,13 +67,15 @@ class Texts:
 
     def labels(
         self, game: GameRecord, commands: Sequence[Any], view: Any, lang: str
-    ) -> tuple[list[CommandLabel], list[Any]]:
-        """(a label and targets per command, the steps tree) of a seat's legal commands."""
+    ) -> tuple[bytes, bytes] | None:
+        """A seat's legal commands in words, as JSON: (a label and targets per command,
+        the steps tree); None for a game with no words."""
         said = words(game.ruleset)
-        if said is None or not commands:
-            return [], []
-        labelled, steps = said.legal(commands, view, lang, players_of(game))
-        return labelled, list(steps)
+        if said is None:
+            return None
+        if not commands:
+            return b"[]", b"[]"
+        return said.legal_json(commands, view, lang, players_of(game))
 
     def last_move(
         self,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fluent.runtime import FluentResource
@@ -284,8 +285,16 @@ def test_legal_words_that_name_nobody_are_shared_by_every_game() -> None:
     said = Words("arkantis", ARKANTIS.module)
     commands = [ArkantisMoveToken(from_cell="r1c1", to_cell="r1c2"), ArkantisPassTurn()]
     first, _ = said.legal(commands, None, "fr", {"seat_0": "Alice", "seat_1": "Bob"})
+    made: list[Any] = []
+    say = said._say_command
+
+    def counted(command: Any, *rest: Any) -> Any:
+        made.append(command)
+        return say(command, *rest)
+
+    said._say_command = counted  # type: ignore[method-assign, assignment]
     second, steps = said.legal(commands, None, "fr", {"seat_0": "Zoé", "seat_1": "Yann"})
     assert first == second
-    assert first[0] is second[0]  # the same words, not made again
+    assert made == []  # the same words, not made again
     assert len(said.remembered()) == 2
     assert steps == Words("arkantis", ARKANTIS.module).steps(commands, None, "fr")

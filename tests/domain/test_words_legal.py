@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
+import msgspec
 import pytest
 
 from domain import RULESETS, Rng, SeatedPlayer, SetupContext, fold
-from domain.words import LANGUAGES, Step, Words, WordsError, build_steps, registry
+from domain.words import LANGUAGES, CommandLabel, Step, Words, WordsError, build_steps, registry
 
 MOVES = 120
 """Positions checked per game (every position up to there)."""
@@ -63,11 +64,18 @@ def test_legal_says_what_label_targets_and_steps_say(name: str) -> None:
     for commands, view, players in positions(name):
         for lang in LANGUAGES:
             labels, steps = remembered.legal(commands, view, lang, players)
-            assert [(label.text, label.targets) for label in labels] == [
-                (plain.label(c, view, lang, players).text, plain.module.targets(c, view))
+            expected = [
+                CommandLabel(
+                    text=plain.label(c, view, lang, players).text,
+                    targets=tuple(plain.module.targets(c, view)),
+                )
                 for c in commands
             ]
+            assert labels == expected
             assert steps == plain.steps(commands, view, lang, players)
+            # What the service serves: the same, byte for byte as msgspec writes it.
+            served = remembered.legal_json(commands, view, lang, players)
+            assert served == (msgspec.json.encode(expected), msgspec.json.encode(steps))
             checked += 1
     assert checked > 20
 

@@ -15,11 +15,13 @@ import json
 import re
 from typing import Any
 
+import msgspec
 import pytest
 from fluent.runtime import FluentBundle, FluentResource
 from litestar.testing import AsyncTestClient
 
 from domain.words import LANGUAGES
+from service.games.schemas import LegalCommands, LegalCommandsWire
 from tests.service.helpers import assert_problem, auth, legal, start_game, summary
 
 pytestmark = pytest.mark.slow
@@ -233,6 +235,10 @@ async def test_the_stream_speaks_the_asked_language(client: AsyncTestClient[Any]
     assert any(e["text"] for e in streamed)
 
 
+def test_the_written_legal_commands_have_the_schemas_fields_in_its_order() -> None:
+    assert LegalCommandsWire.__struct_fields__ == LegalCommands.__struct_fields__
+
+
 async def test_legal_commands_have_labels_targets_and_steps(
     client: AsyncTestClient[Any],
 ) -> None:
@@ -257,6 +263,10 @@ async def test_legal_commands_have_labels_targets_and_steps(
             if named & ids:
                 assert label["targets"], command
         assert sorted(leaves(listed["steps"], ids)) == list(range(len(commands)))
+        # Written from pre-encoded words (LegalCommandsWire), read as the schema says.
+        assert (
+            msgspec.json.decode(r.content, type=LegalCommands).labels[0].text == labels[0]["text"]
+        )
         await client.post(
             f"/games/{game_id}/commands",
             json=a_move(commands),
