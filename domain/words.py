@@ -484,6 +484,18 @@ class Words:
         self._view_keys: dict[type[Any], Callable[[Any, Any], Any]] = dict(
             getattr(module, "VIEW_KEYS", {})
         )
+        ways = (self._view_free, set(self._view_free_if), set(self._view_keys))
+        if sum(len(way) for way in ways) != len(set().union(*ways)):
+            raise WordsError(f"{ruleset}: a class in two of VIEW_FREE, VIEW_FREE_IF, VIEW_KEYS")
+        self._keeping: dict[type[Any], Any] = {
+            **{kind: (_IF, test) for kind, test in self._view_free_if.items()},
+            **{kind: (_BY_VIEW_PART, part) for kind, part in self._view_keys.items()},
+            **dict.fromkeys(self._view_free, True),
+        }
+        """How ``legal_json`` keeps a command's words, by its class: True (by the
+        command), ``(_IF, test)`` (by the command when ``test(command)``),
+        ``(_BY_VIEW_PART, part)`` (by the command and ``part(command, view)``); a class
+        absent is said anew every time."""
         self._legal: dict[str, dict[Any, _Said]] = {}
         """A view-free command's words (``legal``) that name no player, by the language
         then the command."""
@@ -686,7 +698,7 @@ class Words:
         twice has the same label each time: ``build_steps`` does, and the conformance
         suite runs it over random games of every ruleset."""
         players = players or {}
-        view_free, view_free_if, view_keys = self._view_free, self._view_free_if, self._view_keys
+        keeps = self._keeping
         unnamed = self._legal.get(lang)
         if unnamed is None:
             unnamed = self._legal[lang] = {}
@@ -701,20 +713,22 @@ class Words:
         # [its encoding up to its children, its children].
         root: dict[str, Any] = {}
         for index, command in enumerate(commands):
-            kind = type(command)
-            key: Any = command
-            if kind in view_free or (
-                (test := view_free_if.get(kind)) is not None and test(command)
-            ):
-                kept = True
-            elif (part := view_keys.get(kind)) is not None:
-                key, kept = _Keyed(command, part(command, view)), True
-            else:
-                kept = False
-            found = (unnamed.get(key) or naming.get(key)) if kept else None
+            # How the command's words are kept (``_keeping``): by the command itself,
+            # by the command if a test says so, by it and a part of the view, or not.
+            keeping = keeps.get(type(command))
+            key: Any = None
+            if keeping is True:
+                key = command
+            elif keeping is not None:
+                how, read = keeping
+                if how is _BY_VIEW_PART:
+                    key = _Keyed(command, read(command, view))
+                elif read(command):
+                    key = command
+            found = (unnamed.get(key) or naming.get(key)) if key is not None else None
             if found is None:
                 found = self._say_command(command, view, lang, players)
-                if kept:
+                if key is not None:
                     table = naming if found[1] else unnamed
                     if len(table) >= LEGAL_CACHE:
                         table.clear()
@@ -804,29 +818,14 @@ _RenderKey: TypeAlias = tuple[bytes, str, tuple[tuple[Seat, str | None], ...]]
 
 
 def _render_key(message: Msg, lang: str, players: Players) -> _RenderKey:
-    """What a rendering depends on: the message's encoding, the language and the names
-    of the players it names (a message naming nobody reads the same in every game)."""
+    """What a rendering depends on: the message's encoding, the language and, when it
+    may name a player, every seat's player name in seat order (a message naming nobody
+    reads the same in every game; one naming a player is kept per game's names, with no
+    walk through its arguments to find which)."""
     encoded = _encode(message)
-    named: list[tuple[Seat, str | None]] = []
-    if _SEAT_FIELD in encoded:  # else it names nobody: no need to walk it
-        _players_named(message, players, named)
-    return (encoded, lang, tuple(named))
-
-
-def _players_named(arg: Arg, players: Players, out: list[tuple[Seat, str | None]]) -> None:
-    """Append the seats a message names, each with its player's name, to ``out``: all
-    that its text takes from ``players`` (a label naming nobody is the same in every game)."""
-    if isinstance(arg, Msg):
-        for value in arg.args.values():
-            _players_named(value, players, out)
-    elif isinstance(arg, Player):
-        seat = arg.seat if isinstance(arg.seat, str) else seat_at(arg.seat, players)
-        out.append((seat, players.get(seat)))
-    elif isinstance(arg, Many):
-        for item in arg.items:
-            _players_named(item, players, out)
-    elif isinstance(arg, Part) and arg.name is not None:
-        _players_named(arg.name, players, out)
+    if _SEAT_FIELD in encoded:
+        return (encoded, lang, tuple(players.items()))
+    return (encoded, lang, ())
 
 
 def seat_at(index: int, players: Players) -> Seat:
@@ -839,6 +838,9 @@ def seat_at(index: int, players: Players) -> Seat:
     return seats[index]
 
 
+_IF = "if"
+_BY_VIEW_PART = "by view part"
+"""``Words._keeping``'s two conditional ways."""
 _UNSAID = object()
 """``Words.sentence``'s marker for an event not said yet (None is a said nothing)."""
 

@@ -470,11 +470,16 @@ WORDLESS = {"PYTHONPATH": str(ROOT / "tests" / "benchmarks" / "wordless")}
 reference for what the words cost (issue 30)."""
 
 
-def play(base: str, seconds: float, players: int, mode: str = "arkantis") -> dict[str, Any]:
+def play(
+    base: str, seconds: float, players: int, mode: str = "arkantis", pace: float | None = None
+) -> dict[str, Any]:
     """``wrk`` running ``play.lua`` (``players`` threads of one connection each):
-    what its ``done`` reports, plus the CPU seconds wrk itself used."""
+    what its ``done`` reports, plus the CPU seconds wrk itself used. ``pace``: moves
+    per second in all (shared by the players), else as fast as the server answers."""
     argv = ["wrk", f"-t{players}", f"-c{players}", f"-d{max(1, int(seconds))}s"]
     argv += ["-s", str(PLAY_SCRIPT), base, "--", mode]
+    if pace is not None:
+        argv.append(str(pace / players))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(argv, capture_output=True, text=True, timeout=seconds + 60)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -145,11 +145,16 @@ rejected, games, answers, unset = 0, 0, 0, 0
 
 local JSON = { ["Content-Type"] = "application/json" }
 
+local interval, due = nil, nil -- `-- RULESET PACE`: this thread's ms between moves
+
 function init(args)
   if args[1] == "ceiling" then
     mode = "ceiling"
   elseif args[1] then
     ruleset = args[1]
+  end
+  if args[2] then
+    interval = 1000 / tonumber(args[2])
   end
   math.randomseed((number or 0) * 7919 + 17) -- `number`: set by setup
 end
@@ -192,6 +197,22 @@ function request()
     Authorization = "Bearer " .. tokens[seat],
     ["If-Match"] = '"' .. version .. '"',
   }, chosen)
+end
+
+-- Paced (a second argument: moves per second per thread): a move starts at most
+-- every `interval` ms; a thread that fell behind starts its next move at once, and
+-- then keeps the pace from there (no burst to catch up).
+function delay()
+  if interval == nil or step ~= "legal" then
+    return 0
+  end
+  local t = now_ms()
+  if due == nil or due < t then
+    due = t
+  end
+  local wait = due - t
+  due = due + interval
+  return wait
 end
 
 local function ceiling(body)

@@ -298,3 +298,16 @@ def test_legal_words_that_name_nobody_are_shared_by_every_game() -> None:
     assert made == []  # the same words, not made again
     assert len(said.remembered()) == 2
     assert steps == Words("arkantis", ARKANTIS.module).steps(commands, None, "fr")
+
+
+def test_a_class_kept_two_ways_is_refused() -> None:
+    """A command class in two of ``VIEW_FREE``, ``VIEW_FREE_IF`` and ``VIEW_KEYS`` would
+    be kept one way and silently not the other: the words refuse to load."""
+    import types
+
+    module = ARKANTIS.module
+    kind = next(iter(module.VIEW_KEYS))  # type: ignore[attr-defined]
+    twice = types.SimpleNamespace(**vars(module))
+    twice.VIEW_FREE = frozenset({*module.VIEW_FREE, kind})  # type: ignore[attr-defined]
+    with pytest.raises(WordsError, match="two of VIEW_FREE"):
+        Words("arkantis", twice)
