@@ -31,7 +31,9 @@ at the end):
   sizes of Plateau's head, state and ``legal-commands`` answer sampled first;
 * what the words cost (issue 30): the same commands against the same server with
   its words switched off (``tests/benchmarks/wordless/sitecustomize.py``: no
-  labels, steps, sentences or last move), alternated with it;
+  labels, steps, sentences or last move), alternated with it; ``--words``: only
+  that, both servers side by side, with the words also timed inside the server
+  with words (``tests/benchmarks/words_timed/sitecustomize.py``);
 * the engines (``tests/benchmarks/bench_domain.py``, one core each);
 * ``--scale``: the database seeded with COPY first (10,000 finished games,
   1,000,000 events), the same figures again.
@@ -50,6 +52,7 @@ import platform
 import re
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -66,7 +69,7 @@ import psycopg
 
 from tests.benchmarks import write_report
 from tests.benchmarks.bench_domain import bench as bench_engine
-from tests.servers import Served, free_port, served
+from tests.servers import Served, free_port, group_members, served
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -660,6 +663,58 @@ def run_plateau(
     return out
 
 
+WORDS_TIMED = ROOT / "tests" / "benchmarks" / "words_timed"
+"""``plateau serve`` with its words timed from inside (``words_timed/sitecustomize.py``)."""
+
+
+def words_timers(group: int, prefix: Path) -> dict[str, Any]:
+    """The words' CPU timers of every worker of the server whose process group is
+    ``group``, summed: asked for with SIGUSR1, read from ``{prefix}-{pid}.json``."""
+    workers = [pid for pid in group_members(group) if pid != group]
+    paths = [Path(f"{prefix}-{pid}.json") for pid in workers]
+    for path in paths:
+        path.unlink(missing_ok=True)
+    for pid in workers:
+        os.kill(pid, signal.SIGUSR1)
+    deadline = time.monotonic() + 10
+    while not all(path.exists() for path in paths):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the words' timers were not written: {paths}")
+        time.sleep(0.05)
+    out: dict[str, Any] = {"timers": {}, "main_thread_cpu_s": 0.0}
+    for path in paths:
+        said = json.loads(path.read_text())
+        out["main_thread_cpu_s"] += said["main_thread_cpu_s"]
+        for name, (spent, calls) in said["timers"].items():
+            total = out["timers"].setdefault(name, [0, 0])
+            total[0] += spent
+            total[1] += calls
+    return out
+
+
+def words_share(before: dict[str, Any], after: dict[str, Any], moves: int) -> dict[str, Any]:
+    """What the words took of their own server's worker CPU over one window, from
+    ``words_timers`` at both ends: microseconds per move for each part, and the share
+    of the workers' main threads; ``implied`` is the ratio a server without them would
+    show if nothing else changed (1 / (1 - share))."""
+
+    def spent(name: str) -> float:
+        return float(after["timers"].get(name, [0, 0])[0] - before["timers"].get(name, [0, 0])[0])
+
+    main = (after["main_thread_cpu_s"] - before["main_thread_cpu_s"]) * 1e9
+    own = spent("labels") + spent("in_words") - spent("view_after")
+    share = own / max(1.0, main)
+    moves = max(1, moves)
+    return {
+        "labels_us_per_move": round(spent("labels") / moves / 1000, 1),
+        "last_move_us_per_move": round((spent("in_words") - spent("view_after")) / moves / 1000, 1),
+        "view_after_us_per_move": round(spent("view_after") / moves / 1000, 1),
+        "main_thread_us_per_move": round(main / moves / 1000, 1),
+        "share": round(share, 4),
+        "implied": round(1 / max(0.01, 1 - share), 3),
+    }
+
+
 def side_by_side(
     env: dict[str, str], workers: int, seconds: float, n: int, warmup: float = WARMUP
 ) -> dict[str, Any]:
@@ -670,8 +725,14 @@ def side_by_side(
     Each server's CPU is its own process group's; the clients' is not split."""
     from concurrent.futures import ThreadPoolExecutor
 
+    timers = LOGS / f"words-{workers}w-timers"
+    timed = {
+        **env,
+        "PYTHONPATH": str(WORDS_TIMED),
+        "PLATEAU_BENCH_TIMERS": str(timers),
+    }
     with (
-        served(LOGS / f"words-{workers}w.log", env=env, workers=workers) as said,
+        served(LOGS / f"words-{workers}w.log", env=timed, workers=workers) as said,
         served(
             LOGS / f"wordless-{workers}w.log", env={**env, **WORDLESS}, workers=workers
         ) as plain,
@@ -679,9 +740,11 @@ def side_by_side(
     ):
         if warmup > 0:
             list(pool.map(lambda server: play(server.base, warmup, n), (said, plain)))
+        timed_before = words_timers(said.pid, timers)
         before = {s.pid: cpu_seconds(s.pid) for s in (said, plain)}
         runs = list(pool.map(lambda server: play(server.base, seconds, n), (said, plain)))
         after = {s.pid: cpu_seconds(s.pid) for s in (said, plain)}
+        timed_after = words_timers(said.pid, timers)
     out: dict[str, Any] = {}
     for name, server, played in (("words", said, runs[0]), ("wordless", plain, runs[1])):
         if played.get("setup_refused"):
@@ -689,6 +752,7 @@ def side_by_side(
         out[name] = _played(
             played, cpu_used(before[server.pid], after[server.pid]), workers, seconds, n
         )
+    out["words_inside"] = words_share(timed_before, timed_after, len(runs[0]["command_ms"]))
     out["words_server_cpu"] = round(
         out["words"]["cpu_ms_per_command"]["server"]
         / max(0.001, out["wordless"]["cpu_ms_per_command"]["server"]),
@@ -722,13 +786,17 @@ def words_only(
         for r in range(rounds):
             done: dict[str, Any] = {}
             pair = done["1w"] = side_by_side(env, 1, seconds, n_clients, warmup)
+            inside = pair["words_inside"]
             print(
                 f"round {r + 1}, one worker each: server CPU per move"
                 f" {pair['words']['cpu_ms_per_command']['server']} ms with words,"
                 f" {pair['wordless']['cpu_ms_per_command']['server']} without:"
                 f" {pair['words_server_cpu']} (goal <= 1.1);"
                 f" {pair['words']['commands_per_s']} and"
-                f" {pair['wordless']['commands_per_s']} commands/s",
+                f" {pair['wordless']['commands_per_s']} commands/s;"
+                f" timed inside: {inside['labels_us_per_move']} + {inside['last_move_us_per_move']}"
+                f" us per move of {inside['main_thread_us_per_move']},"
+                f" {round(inside['share'] * 100, 1)}% (implies {inside['implied']})",
                 flush=True,
             )
             report["rounds"].append(done)
@@ -736,10 +804,16 @@ def words_only(
         made.drop()
     values = sorted(x["1w"]["words_server_cpu"] for x in report["rounds"])
     report["words_server_cpu_1w"] = values[len(values) // 2]
+    shares = sorted(x["1w"]["words_inside"]["implied"] for x in report["rounds"])
+    report["words_inside_implied_1w"] = shares[len(shares) // 2]
     out = write_report(out_path.replace("suite.json", "words.json"), report)
     print(
         f"median of {rounds} rounds, server CPU per move with words / without, side by side:"
         f" {report['words_server_cpu_1w']} (goal <= 1.1); every round: {values}"
+    )
+    print(
+        "median of the words' own CPU timed inside the same server, as the ratio it"
+        f" implies: {report['words_inside_implied_1w']}; every round: {shares}"
     )
     print(f"written to {out}")
     return 0
