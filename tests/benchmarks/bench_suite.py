@@ -716,7 +716,12 @@ def words_share(before: dict[str, Any], after: dict[str, Any], moves: int) -> di
 
 
 def side_by_side(
-    env: dict[str, str], workers: int, seconds: float, n: int, warmup: float = WARMUP
+    env: dict[str, str],
+    workers: int,
+    seconds: float,
+    n: int,
+    warmup: float = WARMUP,
+    pace: float | None = None,
 ) -> dict[str, Any]:
     """Plateau with its words and without them, both running at once (each on
     ``workers`` workers, each driven by its own ``play.lua`` with ``n`` players) and
@@ -739,10 +744,12 @@ def side_by_side(
         ThreadPoolExecutor(2) as pool,
     ):
         if warmup > 0:
-            list(pool.map(lambda server: play(server.base, warmup, n), (said, plain)))
+            list(pool.map(lambda server: play(server.base, warmup, n, pace=pace), (said, plain)))
         timed_before = words_timers(said.pid, timers)
         before = {s.pid: cpu_seconds(s.pid) for s in (said, plain)}
-        runs = list(pool.map(lambda server: play(server.base, seconds, n), (said, plain)))
+        runs = list(
+            pool.map(lambda server: play(server.base, seconds, n, pace=pace), (said, plain))
+        )
         after = {s.pid: cpu_seconds(s.pid) for s in (said, plain)}
         timed_after = words_timers(said.pid, timers)
     out: dict[str, Any] = {}
@@ -762,12 +769,20 @@ def side_by_side(
 
 
 def words_only(
-    seconds: float, n_clients: int, rounds: int, out_path: str, warmup: float = WARMUP
+    seconds: float,
+    n_clients: int,
+    rounds: int,
+    out_path: str,
+    warmup: float = WARMUP,
+    pace: float | None = None,
 ) -> int:
     """``--words``: only what the words cost (issue 30), Plateau with and without them
     side by side (``side_by_side``), one worker each (the two servers then have a core
     each; two workers each would be four on two cores, and their ratio moves by 40%
-    from round to round), ``rounds`` times; the ratio reported is the median round's."""
+    from round to round), ``rounds`` times; the ratio reported is the median round's.
+    ``pace``: moves per second per server, the same for both (a server that answers
+    fewer moves per second also batches less: its CPU per move rises with no code of its
+    own), else each as fast as it answers."""
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is needed (scripts/bench installs it)")
     made = scratch("bench", PER_ADDRESS)
@@ -779,13 +794,14 @@ def words_only(
         "seconds": seconds,
         "warmup_seconds": warmup,
         "method": "side by side: both servers at once, each with its own play.lua players",
+        "pace_moves_per_s": pace,
         "rounds": [],
     }
     try:
         migrate(env)
         for r in range(rounds):
             done: dict[str, Any] = {}
-            pair = done["1w"] = side_by_side(env, 1, seconds, n_clients, warmup)
+            pair = done["1w"] = side_by_side(env, 1, seconds, n_clients, warmup, pace)
             inside = pair["words_inside"]
             print(
                 f"round {r + 1}, one worker each: server CPU per move"
@@ -849,10 +865,17 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="only what the words cost: commands with and without them, alternated --rounds times",
     )
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=None,
+        help="with --words: moves per second per server (both at the same load), else as fast"
+        " as each answers",
+    )
     parser.add_argument("--out", default="bench-results/suite.json")
     args = parser.parse_args(argv)
     if args.words:
-        return words_only(args.seconds, args.clients, args.rounds, args.out, args.warmup)
+        return words_only(args.seconds, args.clients, args.rounds, args.out, args.warmup, args.pace)
     if shutil.which("wrk") is None or shutil.which("pgbench") is None:
         raise SystemExit("wrk and pgbench are needed (scripts/bench installs them)")
     made = scratch("bench", PER_ADDRESS)
