@@ -42,7 +42,7 @@ import msgspec
 from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
-from fluent.runtime import FluentBundle
+from fluent.runtime import FluentBundle, resolver
 from fluent.runtime.resolver import CurrentEnvironment, ResolverEnvironment
 from fluent.runtime.types import FluentInt
 from fluent.runtime.utils import native_to_fluent
@@ -332,19 +332,27 @@ class _Bundle(FluentBundle):
         self._numbers: dict[int, _Number] = {}
         self._plural_form = functools.lru_cache(maxsize=self.NUMBERS)(self._plural_form)
 
+    def number(self, value: int) -> _Number:
+        """``value`` as this bundle's Fluent integer (its text made once)."""
+        numbers = self._numbers
+        number = numbers.get(value)
+        if number is None:
+            if len(numbers) >= self.NUMBERS:
+                numbers.clear()
+            number = numbers[value] = _Number(value)
+        return number
+
+    def number_text(self, value: int) -> str:
+        """``value`` as Fluent writes it in this bundle's locale."""
+        return self.number(value).format(self._babel_locale)
+
     def format_pattern(
         self, pattern: Any, args: dict[str, Any] | None = None
     ) -> tuple[Any, list[Exception]]:
-        numbers = self._numbers
         fluent_args: dict[str, Any] = {}
         for name, value in (args or {}).items():
             if type(value) is int:
-                number = numbers.get(value)
-                if number is None:
-                    if len(numbers) >= self.NUMBERS:
-                        numbers.clear()
-                    number = numbers[value] = _Number(value)
-                fluent_args[name] = number
+                fluent_args[name] = self.number(value)
             else:
                 fluent_args[name] = native_to_fluent(value)
         errors: list[Exception] = []
@@ -367,7 +375,10 @@ class Catalogue:
     source: str
     """The FTL text (the shared file, then the game's): what a client renders wire forms with."""
     ids: frozenset[str]
-    bundle: FluentBundle = field(repr=False, compare=False)
+    bundle: _Bundle = field(repr=False, compare=False)
+    plans: Mapping[str, _Plan] = field(default_factory=dict, repr=False, compare=False)
+    """The messages that are only text and variables, each as its parts (``_plan``):
+    formatted by a join, with no Fluent call (most of a catalogue's messages)."""
 
     @classmethod
     def load(cls, lang: str, files: Sequence[Path]) -> Catalogue:
@@ -386,9 +397,12 @@ class Catalogue:
             ids.update(defined)
             bundle.add_resource(resource)
             sources.append(text)
+        plans = {}
         for message_id in ids:  # compiled now (before a server's workers fork), not at first use
-            bundle.get_message(message_id)
-        return cls(lang, "\n".join(sources), frozenset(ids), bundle)
+            plan = _plan(bundle.get_message(message_id).value)
+            if plan is not None:
+                plans[message_id] = plan
+        return cls(lang, "\n".join(sources), frozenset(ids), bundle, plans)
 
     @property
     def locale(self) -> Locale:
@@ -396,7 +410,16 @@ class Catalogue:
         return _locale(self.lang)
 
     def format(self, message_id: str, args: Mapping[str, int | str]) -> str:
-        """The message with its arguments (numbers as ints, everything else as text)."""
+        """The message with its arguments (numbers as ints, everything else as text):
+        exactly what Fluent writes (``format_pattern``), by a join when the message is
+        only text and variables (``plans``) and every variable is given as an int or a
+        short str, else by Fluent itself."""
+        plan = self.plans.get(message_id)
+        if plan is not None:
+            out: list[str] = []
+            if _fill(plan, args, self.bundle, out):
+                return "".join(out)
+            # A variable missing, or of another type: Fluent says what is wrong.
         if not self.bundle.has_message(message_id):
             raise WordsError(f"no message {message_id!r} in the {self.lang!r} catalogue")
         pattern = self.bundle.get_message(message_id).value
@@ -406,6 +429,85 @@ class Catalogue:
         if errors:
             raise WordsError(f"{message_id} ({self.lang}): {errors}")
         return str(text)
+
+
+_Plan: TypeAlias = tuple[Any, ...]
+"""A message made of text, variables and selectors on a variable: each part a text,
+``(name,)`` for a variable, or ``(name, variants, default)`` for a selector, where
+``variants`` is ``((key, is_category, plan), ...)`` in the catalogue's order (a
+plural category's name, or a number) and ``default`` the default variant's plan."""
+
+
+def _plan(pattern: Any) -> _Plan | None:
+    """A compiled message's parts when it is only text, variables and selectors on a
+    variable whose variants are such parts too (no function, term or message
+    reference), else None."""
+    if isinstance(pattern, resolver.TextElement):
+        return (pattern.value,)
+    if not isinstance(pattern, resolver.Pattern) or len(pattern.elements) > pattern.MAX_PARTS:
+        return None
+    parts: list[Any] = []
+    for element in pattern.elements:
+        if isinstance(element, resolver.TextElement):
+            parts.append(element.value)
+            continue
+        if not isinstance(element, resolver.Placeable | resolver.NeverIsolatingPlaceable):
+            return None
+        expression = element.expression
+        if isinstance(expression, resolver.VariableReference):
+            parts.append((expression.id.name,))
+        elif isinstance(expression, resolver.SelectExpression) and isinstance(
+            expression.selector, resolver.VariableReference
+        ):
+            variants: list[tuple[Any, bool, _Plan]] = []
+            default = None
+            for variant in expression.variants:
+                plan = _plan(variant.value)
+                if plan is None:
+                    return None
+                if variant.default:
+                    default = plan
+                if isinstance(variant.key, resolver.Identifier):
+                    variants.append((variant.key.name, True, plan))
+                elif isinstance(variant.key, resolver.NumberLiteral):
+                    variants.append((variant.key.value, False, plan))
+                else:
+                    return None
+            if default is None:
+                return None
+            parts.append((expression.selector.id.name, tuple(variants), default))
+        else:
+            return None
+    return tuple(parts)
+
+
+def _fill(plan: _Plan, args: Mapping[str, int | str], bundle: _Bundle, out: list[str]) -> bool:
+    """Append ``plan`` with ``args`` to ``out`` as Fluent would write it; False (``out``
+    then unusable) when a variable is missing or neither an int nor a short str, or a
+    selector's variable is not an int: those go to Fluent itself."""
+    for part in plan:
+        if type(part) is str:
+            out.append(part)
+            continue
+        value = args.get(part[0])
+        if len(part) == 1:
+            if type(value) is str and len(value) <= resolver.MAX_PART_LENGTH:
+                out.append(value)
+            elif type(value) is int:
+                out.append(bundle.number_text(value))
+            else:
+                return False
+            continue
+        if type(value) is not int:
+            return False
+        chosen = part[2]
+        for key, is_category, variant in part[1]:
+            if (bundle._plural_form(value) == key) if is_category else (value == key):
+                chosen = variant
+                break
+        if not _fill(chosen, args, bundle, out):
+            return False
+    return True
 
 
 @functools.cache

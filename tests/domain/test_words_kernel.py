@@ -27,6 +27,7 @@ from domain.words import (
     caption,
     leaves,
     msg,
+    registry,
     seat_number,
     words_for,
 )
@@ -311,3 +312,59 @@ def test_a_class_kept_two_ways_is_refused() -> None:
     twice.VIEW_FREE = frozenset({*module.VIEW_FREE, kind})  # type: ignore[attr-defined]
     with pytest.raises(WordsError, match="two of VIEW_FREE"):
         Words("arkantis", twice)
+
+
+def _plan_variables(plan: tuple[Any, ...]) -> tuple[set[str], set[str]]:
+    """(the plain variables, the selectors' variables) of a ``Catalogue.plans`` plan."""
+    plain: set[str] = set()
+    selectors: set[str] = set()
+    for part in plan:
+        if isinstance(part, str):
+            continue
+        if len(part) == 1:
+            plain.add(part[0])
+            continue
+        selectors.add(part[0])
+        for variant in (*[v[2] for v in part[1]], part[2]):
+            inner_plain, inner_selectors = _plan_variables(variant)
+            plain |= inner_plain
+            selectors |= inner_selectors
+    return plain, selectors
+
+
+@pytest.mark.parametrize("name", sorted(registry()))
+def test_messages_joined_without_fluent_read_as_fluent_writes_them(name: str) -> None:
+    """A message of text, variables and plural selectors is formatted by a join
+    (``Catalogue.plans``): every such message of every catalogue, with numbers that
+    meet each plural category and exact variant and with texts, reads exactly as the
+    library's own ``FluentBundle`` writes it; a selector given a text, and a missing
+    variable, go to Fluent itself."""
+    from fluent.runtime import FluentBundle
+
+    numbers = (0, 1, 2, 3, 5, 11, 21, 101, 1234, 1_000_000, -4)
+    for lang in LANGUAGES:
+        catalogue = registry()[name].catalogue(lang)
+        plain = FluentBundle([lang], use_isolating=False)
+        plain.add_resource(FluentResource(catalogue.source))
+        assert len(catalogue.plans) > len(catalogue.ids) * 0.9  # most messages
+        for message_id, plan in catalogue.plans.items():
+            pattern = plain.get_message(message_id).value
+            assert pattern is not None
+            texts, selectors = _plan_variables(plan)
+            cases: list[dict[str, int | str]] = [
+                {**{v: f"«{v}»" for v in texts - selectors}, **dict.fromkeys(selectors, n)}
+                for n in numbers
+            ]
+            cases += [dict.fromkeys(texts | selectors, n) for n in numbers[:4]]
+            if selectors:
+                cases.append({v: "many" for v in texts | selectors})
+            for args in cases:
+                theirs, errors = plain.format_pattern(pattern, dict(args))
+                if errors:
+                    with pytest.raises(WordsError):
+                        catalogue.format(message_id, args)
+                else:
+                    assert catalogue.format(message_id, args) == theirs, (message_id, args)
+            if texts | selectors:
+                with pytest.raises(WordsError):
+                    catalogue.format(message_id, {})
