@@ -53,12 +53,13 @@ import re
 import resource
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -722,6 +723,7 @@ def side_by_side(
     n: int,
     warmup: float = WARMUP,
     pace: float | None = None,
+    words_first: bool = True,
 ) -> dict[str, Any]:
     """Plateau with its words and without them, both running at once (each on
     ``workers`` workers, each driven by its own ``play.lua`` with ``n`` players) and
@@ -731,18 +733,27 @@ def side_by_side(
     from concurrent.futures import ThreadPoolExecutor
 
     timers = LOGS / f"words-{workers}w-timers"
-    timed = {
-        **env,
-        "PYTHONPATH": str(WORDS_TIMED),
-        "PLATEAU_BENCH_TIMERS": str(timers),
+    plain_timers = LOGS / f"wordless-{workers}w-timers"
+    timed = {**env, "PYTHONPATH": str(WORDS_TIMED), "PLATEAU_BENCH_TIMERS": str(timers)}
+    # The server without words runs the same timers (around nothing), so both pay
+    # their clock reads alike.
+    plain_timed = {
+        **timed,
+        "PLATEAU_BENCH_TIMERS": str(plain_timers),
+        "PLATEAU_BENCH_WORDLESS": "1",
     }
-    with (
-        served(LOGS / f"words-{workers}w.log", env=timed, workers=workers) as said,
-        served(
-            LOGS / f"wordless-{workers}w.log", env={**env, **WORDLESS}, workers=workers
-        ) as plain,
-        ThreadPoolExecutor(2) as pool,
-    ):
+    with ExitStack() as stack:
+        # Started in turn, the second one first on odd rounds (``words_first``).
+        starts = [
+            ("words", LOGS / f"words-{workers}w.log", timed),
+            ("wordless", LOGS / f"wordless-{workers}w.log", plain_timed),
+        ]
+        servers = {
+            name: stack.enter_context(served(log, env=environ, workers=workers))
+            for name, log, environ in (starts if words_first else starts[::-1])
+        }
+        said, plain = servers["words"], servers["wordless"]
+        pool = stack.enter_context(ThreadPoolExecutor(2))
         if warmup > 0:
             list(pool.map(lambda server: play(server.base, warmup, n, pace=pace), (said, plain)))
         timed_before = words_timers(said.pid, timers)
@@ -760,6 +771,7 @@ def side_by_side(
             played, cpu_used(before[server.pid], after[server.pid]), workers, seconds, n
         )
     out["words_inside"] = words_share(timed_before, timed_after, len(runs[0]["command_ms"]))
+    out["words_started_first"] = words_first
     out["words_server_cpu"] = round(
         out["words"]["cpu_ms_per_command"]["server"]
         / max(0.001, out["wordless"]["cpu_ms_per_command"]["server"]),
@@ -779,8 +791,9 @@ def words_only(
     """``--words``: only what the words cost (issue 30), Plateau with and without them
     side by side (``side_by_side``), one worker each (the two servers then have a core
     each; two workers each would be four on two cores, and their ratio moves by 40%
-    from round to round), ``rounds`` times; the ratio reported is the median round's.
-    ``pace``: moves per second per server, the same for both (a server that answers
+    from round to round), ``rounds`` times, the server with words started first in
+    even rounds and second in odd ones (the order moved the ratio by about 0.07: use an
+    even number of rounds); the ratio reported is the rounds' median. ``pace``: moves per second per server, the same for both (a server that answers
     fewer moves per second also batches less: its CPU per move rises with no code of its
     own), else each as fast as it answers."""
     if shutil.which("wrk") is None:
@@ -801,7 +814,9 @@ def words_only(
         migrate(env)
         for r in range(rounds):
             done: dict[str, Any] = {}
-            pair = done["1w"] = side_by_side(env, 1, seconds, n_clients, warmup, pace)
+            pair = done["1w"] = side_by_side(
+                env, 1, seconds, n_clients, warmup, pace, words_first=r % 2 == 0
+            )
             inside = pair["words_inside"]
             print(
                 f"round {r + 1}, one worker each: server CPU per move"
@@ -819,9 +834,9 @@ def words_only(
     finally:
         made.drop()
     values = sorted(x["1w"]["words_server_cpu"] for x in report["rounds"])
-    report["words_server_cpu_1w"] = values[len(values) // 2]
+    report["words_server_cpu_1w"] = round(statistics.median(values), 3)
     shares = sorted(x["1w"]["words_inside"]["implied"] for x in report["rounds"])
-    report["words_inside_implied_1w"] = shares[len(shares) // 2]
+    report["words_inside_implied_1w"] = round(statistics.median(shares), 3)
     out = write_report(out_path.replace("suite.json", "words.json"), report)
     print(
         f"median of {rounds} rounds, server CPU per move with words / without, side by side:"

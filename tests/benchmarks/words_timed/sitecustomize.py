@@ -13,17 +13,22 @@ legal-commands read takes from memory (a server without words makes it there). O
 CPU nanoseconds and calls, and the worker's main thread CPU seconds so far, so the
 benchmark can say which share of the same worker's CPU over the same window its
 words took. The wrappers' own clock reads (four per move) are counted in that
-share. Never on a path the service or the tests use.
+share. With ``PLATEAU_BENCH_WORDLESS`` set it first switches the words off as
+``wordless/sitecustomize.py`` does: the server without words then runs the same
+timers around nothing, so both servers pay the clock reads alike. Never on a path
+the service or the tests use.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import signal
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from domain import RULESETS
@@ -73,6 +78,11 @@ def _dump(signum: int, frame: Any) -> None:
     os.replace(path + ".part", path)
 
 
+if os.environ.get("PLATEAU_BENCH_WORDLESS"):  # the server without words, timed alike
+    _wordless = Path(__file__).resolve().parents[1] / "wordless" / "sitecustomize.py"
+    _spec = importlib.util.spec_from_file_location("plateau_bench_wordless", _wordless)
+    assert _spec is not None and _spec.loader is not None
+    _spec.loader.exec_module(importlib.util.module_from_spec(_spec))
 texts.Texts.labels = _timed("labels", texts.Texts.labels)  # type: ignore[method-assign]
 commands.Commands._in_words = _timed("in_words", commands.Commands._in_words)  # type: ignore[method-assign]
 for _ruleset in RULESETS.values():
