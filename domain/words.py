@@ -829,7 +829,7 @@ class Words:
                     key = command
             found = (unnamed.get(key) or naming.get(key)) if key is not None else None
             if found is None:
-                found = self._say_command(command, view, lang, players)
+                found = self._say_command(command, view, lang, players, key is not None)
                 if key is not None:
                     table = naming if found[1] else unnamed
                     if len(table) >= LEGAL_CACHE:
@@ -843,46 +843,58 @@ class Words:
             for at in range(2, last, 2):
                 node = level.get(found[at])
                 if node is None:
-                    node = level[found[at]] = [found[at + 1], {}]
+                    head = found[at + 1]
+                    if type(head) is not bytes:  # a command said anew: its step, said now
+                        head = self._head(head, lang, players, _NODE)
+                    node = level[found[at]] = [head, {}]
                 elif type(node) is bytes:
                     raise WordsError(f"a command's path is a prefix of command {index}'s")
                 level = node[1]
             if found[last] in level:
                 raise WordsError(f"command {index}'s path ends where another path goes on")
-            level[found[last]] = found[last + 1] + (
+            head = found[last + 1]
+            if type(head) is not bytes:
+                head = self._head(head, lang, players, _LEAF)
+            level[found[last]] = head + (
                 _INDICES[index] if index < len(_INDICES) else b"%d}" % index
             )
         return b"[" + b",".join(labels) + b"]", b"[" + _joined(root) + b"]"
 
-    def _say_command(self, command: Any, view: Any, lang: str, players: Players) -> _Said:
-        """One command's words for ``legal_json``, encoded."""
+    def _say_command(
+        self, command: Any, view: Any, lang: str, players: Players, kept: bool
+    ) -> _Said:
+        """One command's words for ``legal_json``, encoded. A kept command's steps are
+        all said now; another's are left as steps (``Step``), said by ``legal_json``
+        only where the tree meets them first."""
         module, render = self.module, self.render
         label = module.label(command, view)
         path = module.path(command, view)
         if not path:
             raise WordsError(f"command {command!r} has an empty path")
         end = len(path) - 1
-        heads = []
+        said: list[Any] = [
+            _json(
+                CommandLabel(
+                    text=render(label, lang, players).text,
+                    targets=tuple(module.targets(command, view)),
+                )
+            ),
+            kept
+            and any(
+                _SEAT_FIELD in _encode(message)
+                for message in (label, *[step.label for step in path])
+            ),
+        ]
         for depth, step in enumerate(path):
-            head = b'{"key":%s,"label":%s,"targets":%s' % (
-                _json(step.key),
-                _json(render(step.label, lang, players).text),
-                _json(step.targets),
-            )
-            heads.append(head + (_LEAF if depth == end else _NODE))
-        names_players = any(
-            _SEAT_FIELD in _encode(message) for message in (label, *[step.label for step in path])
-        )
-        label_json = _json(
-            CommandLabel(
-                text=render(label, lang, players).text,
-                targets=tuple(module.targets(command, view)),
-            )
-        )
-        said: list[Any] = [label_json, names_players]
-        for step, head in zip(path, heads, strict=True):
-            said += (step.key, head)
+            tail = _LEAF if depth == end else _NODE
+            said += (step.key, self._head(step, lang, players, tail) if kept else step)
         return tuple(said)
+
+    def _head(self, step: Step, lang: str, players: Players, tail: bytes) -> bytes:
+        """A step as a ``ChoiceStep`` encoded up to its children (``tail``: ``_NODE``)
+        or up to its command index (``_LEAF``)."""
+        text = self.render(step.label, lang, players).text
+        return _json(_StepHead(step.key, text, step.targets))[:-1] + tail
 
     def remembered(self) -> list[tuple[Any, str]]:
         """The commands ``legal`` keeps, each with its language (for the tests)."""
@@ -962,6 +974,14 @@ tuple (each object the loop reads costs it a cache miss in a busy server):
 label or a step names a player (then kept per players' names); then each step of its
 path, its key and its ``ChoiceStep`` encoded up to its children (``{"key":…,"children":[``),
 the last up to its command index (``…"children":[],"command":``)."""
+
+
+class _StepHead(msgspec.Struct, frozen=True, gc=False):
+    """The first fields of a ``ChoiceStep``, in its order (``Words._head``)."""
+
+    key: str
+    label: str
+    targets: tuple[str, ...]
 
 
 _json = msgspec.json.Encoder().encode
