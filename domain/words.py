@@ -377,8 +377,9 @@ class Catalogue:
     ids: frozenset[str]
     bundle: _Bundle = field(repr=False, compare=False)
     plans: Mapping[str, _Plan] = field(default_factory=dict, repr=False, compare=False)
-    """The messages that are only text and variables, each as its parts (``_plan``):
-    formatted by a join, with no Fluent call (most of a catalogue's messages)."""
+    """The messages made only of text, variables and selectors on a variable, each as
+    its parts (``_plan``): formatted by a join, with no Fluent call (most of a
+    catalogue's messages)."""
 
     @classmethod
     def load(cls, lang: str, files: Sequence[Path]) -> Catalogue:
@@ -411,9 +412,8 @@ class Catalogue:
 
     def format(self, message_id: str, args: Mapping[str, int | str]) -> str:
         """The message with its arguments (numbers as ints, everything else as text):
-        exactly what Fluent writes (``format_pattern``), by a join when the message is
-        only text and variables (``plans``) and every variable is given as an int or a
-        short str, else by Fluent itself."""
+        exactly what Fluent writes (``format_pattern``), by a join when the message has
+        a plan (``plans``) and its arguments fit it (``_fill``), else by Fluent itself."""
         plan = self.plans.get(message_id)
         if plan is not None:
             out: list[str] = []
@@ -618,9 +618,10 @@ class Words:
     def render(self, message: Msg, lang: str, players: Players | None = None) -> Rendered:
         """``message`` in ``lang``: its text and its wire form.
 
-        Results are remembered (by the message's encoding, the language and the names of
-        the players it names): the same labels come back at every version of a game, and
-        of every game, and Fluent is slow next to a dictionary look-up."""
+        Results are remembered (``_render_key``: the message's encoding, the language
+        and, when it may name a player, the game's names): the same labels come back at
+        every version of a game, and of every game, and Fluent is slow next to a
+        dictionary look-up."""
         key = _render_key(message, lang, players or {})
         found = self._rendered.get(key)
         if found is not None:
@@ -973,7 +974,9 @@ tuple (each object the loop reads costs it a cache miss in a busy server):
 ``(label, names_players, key, head, key, head, ...)``: its ``CommandLabel``; whether its
 label or a step names a player (then kept per players' names); then each step of its
 path, its key and its ``ChoiceStep`` encoded up to its children (``{"key":…,"children":[``),
-the last up to its command index (``…"children":[],"command":``)."""
+the last up to its command index (``…"children":[],"command":``). A command that is not
+kept holds its ``Step`` instead of each head: ``legal_json`` says a step only where its
+tree meets it first."""
 
 
 class _StepHead(msgspec.Struct, frozen=True, gc=False):
@@ -1042,8 +1045,8 @@ def _grow(paths: Sequence[Sequence[Step]]) -> dict[str, _Node]:
 
 def _place(root: dict[str, _Node], index: int, path: Sequence[Step]) -> None:
     """Put command ``index``'s ``path`` into the tree at ``root``, checked as
-    ``build_steps`` says (``Words.legal`` grows its tree the same way, without comparing
-    the steps met twice under one key, the costliest check)."""
+    ``build_steps`` says (``Words.legal_json`` grows its tree the same way, without
+    comparing the steps met twice under one key, the costliest check)."""
     if not path:
         raise WordsError(f"command {index} has an empty path")
     level = root
