@@ -40,7 +40,7 @@ import msgspec
 from domain.kernel import AnyRuleset, Rng, RuleViolation, SeatedPlayer, SetupContext, fold
 
 
-class LoggedCommand(msgspec.Struct, frozen=True, kw_only=True):
+class LoggedCommand(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One accepted command, as the export records it."""
 
     version: int
@@ -51,7 +51,7 @@ class LoggedCommand(msgspec.Struct, frozen=True, kw_only=True):
     """The command as JSON builtins (tagged on ``type``)."""
 
 
-class AuditProblem(msgspec.Struct, frozen=True, kw_only=True):
+class AuditProblem(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     code: str
     """A stable snake_case code (``command_not_reproduced``, ``seed_mismatch`` ...)."""
     message: str
@@ -60,7 +60,7 @@ class AuditProblem(msgspec.Struct, frozen=True, kw_only=True):
     """The first bad version, when the problem is in the log."""
 
 
-class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
+class AuditReport(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     ruleset: str
     version: int
     """The number of events read."""

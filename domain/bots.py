@@ -392,7 +392,7 @@ def choose(
 # --- thinking elsewhere ------------------------------------------------------------------
 
 
-class BotRequest(msgspec.Struct, array_like=True, frozen=True):
+class BotRequest(msgspec.Struct, array_like=True, frozen=True, gc=False):
     """One decision asked of :func:`choose`, as bytes can carry it to another
     process: the view and the legal commands msgpack-encoded (msgspec Structs,
     decoded there with the ruleset's own types)."""

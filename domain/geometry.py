@@ -22,7 +22,7 @@ GEOMETRY_DOC = (
 PlaceKind = Literal["cell", "island", "tower", "bridge", "pile", "slot", "seat", "centre", "arena"]
 
 
-class Place(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class Place(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """One drawn thing: its id (as the commands name it), its centre and its outline."""
 
     id: Annotated[
@@ -71,7 +71,7 @@ class Place(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     ] = None
 
 
-class Geometry(msgspec.Struct, frozen=True, kw_only=True):
+class Geometry(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The places of one game's picture."""
 
     width: Annotated[

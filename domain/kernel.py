@@ -64,12 +64,17 @@ class RuleViolation(Exception):
 
 
 class CommandBase(
-    msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type", kw_only=True
+    msgspec.Struct,
+    frozen=True,
+    forbid_unknown_fields=True,
+    tag_field="type",
+    kw_only=True,
+    gc=False,
 ):
     """Base of every command. Subclasses set ``tag="<ruleset>.<name>"``."""
 
 
-class EventBase(msgspec.Struct, frozen=True, tag_field="type", kw_only=True):
+class EventBase(msgspec.Struct, frozen=True, tag_field="type", kw_only=True, gc=False):
     """Base of every event. Subclasses set ``tag="<ruleset>.<name>"``.
 
     Events evolve by adding fields with defaults; a stored tag is forever.
@@ -81,7 +86,7 @@ def tag_of(message: msgspec.Struct) -> str:
     return tag_of_class(type(message))
 
 
-class Standing(msgspec.Struct, frozen=True, kw_only=True):
+class Standing(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One seat's place in the final ranking."""
 
     seat: Seat
@@ -92,7 +97,7 @@ class Standing(msgspec.Struct, frozen=True, kw_only=True):
     """The game's score for this seat (the spec says whether higher or lower is better)."""
 
 
-class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+class Outcome(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The end of a game as a value."""
 
     standings: tuple[Standing, ...]
@@ -113,7 +118,7 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
         return {s.seat: s.score for s in self.standings}
 
 
-class SeatedPlayer(msgspec.Struct, frozen=True, kw_only=True):
+class SeatedPlayer(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Who holds a seat when the game starts, as the service knows it."""
 
     seat: Seat
@@ -121,7 +126,7 @@ class SeatedPlayer(msgspec.Struct, frozen=True, kw_only=True):
     player_name: str | None = None
 
 
-class SetupContext(msgspec.Struct, frozen=True, kw_only=True):
+class SetupContext(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """What the service tells ``setup`` about the seated players."""
 
     players: tuple[SeatedPlayer, ...] = ()

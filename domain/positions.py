@@ -38,7 +38,7 @@ Claim = Literal["person", "random", "greedy", "mcts"]
 bot level (``domain.bots``)."""
 
 
-class Position(msgspec.Struct, frozen=True, kw_only=True):
+class Position(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A named state of one game, as the seed, options and commands reaching it."""
 
     id: str
@@ -64,7 +64,7 @@ class NoPositions(LookupError):
     """A ruleset with no ``positions`` module."""
 
 
-class Built(msgspec.Struct, frozen=True, kw_only=True):
+class Built(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A position's game as the engine built it."""
 
     options: Any

@@ -177,7 +177,7 @@ def placements(cells: Iterable[tuple[int, int]], size: int = SIZE) -> int:
     return total
 
 
-class ArkantisCardTypeInfo(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisCardTypeInfo(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One vestige card type: a free polyomino, with its prices and names."""
 
     type_id: CardType
@@ -286,7 +286,7 @@ CARD_TYPE_BY_ID: Final[dict[str, ArkantisCardTypeInfo]] = {t.type_id: t for t in
 TYPE_BY_KEY: Final[dict[Key, CardType]] = {t.canonical_key: t.type_id for t in CARD_TYPES}
 
 
-class ArkantisCard(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One of the 55 vestige cards."""
 
     card_id: CardId
@@ -370,7 +370,7 @@ TOURNAMENT_LAYOUTS: Final[tuple[str, ...]] = (
 # --- What a frontend needs ----------------------------------------------------
 
 
-class ArkantisCell(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisCell(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A board cell and its position."""
 
     cell_id: str
@@ -381,7 +381,7 @@ class ArkantisCell(msgspec.Struct, frozen=True, kw_only=True):
     """1..7, left to right."""
 
 
-class ArkantisComponents(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisComponents(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The static material of ArkantiS."""
 
     rows: int

@@ -26,7 +26,7 @@ from domain.kernel import EventBase
 Turn = Annotated[int, msgspec.Meta(ge=1)]
 
 
-class ArkantisSeatEntry(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisSeatEntry(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A seat of the game: its id and its index in the seat order."""
 
     seat: SeatId
@@ -35,7 +35,7 @@ class ArkantisSeatEntry(msgspec.Struct, frozen=True, kw_only=True):
     """The seat's position in playing order, from 0."""
 
 
-class ArkantisShape(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisShape(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A new shape created by an action (spec 3.4-3.6)."""
 
     shape_id: ShapeId
@@ -50,7 +50,7 @@ class ArkantisShape(msgspec.Struct, frozen=True, kw_only=True):
     """The matching card type for 4-5 cells; null for 2-3 cells."""
 
 
-class ArkantisScore(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisScore(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One player's final score (spec 11.2)."""
 
     seat: SeatId

@@ -10,7 +10,9 @@ from domain.arkantis.components import MAX_SEATS, MIN_SEATS, SIZE, TOURNAMENT_CO
 from domain.kernel import RuleViolation
 
 
-class ArkantisOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class ArkantisOptions(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False
+):
     """Options of a new game; {} is the default 2-player game with a random dispersed layout.
 
     The ranges are in the JSON Schema (``extra_json_schema``) but are checked by

@@ -20,7 +20,7 @@ from domain.arkantis.events import ArkantisScore
 from domain.arkantis.options import ArkantisOptions
 
 
-class ArkantisLaidCard(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisLaidCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A card laid face up in front of a player."""
 
     card_id: CardId
@@ -33,7 +33,7 @@ class ArkantisLaidCard(msgspec.Struct, frozen=True, kw_only=True):
     """The turn it was laid in."""
 
 
-class ArkantisPlayerState(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisPlayerState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One seat's state."""
 
     seat: SeatId
@@ -50,14 +50,14 @@ class ArkantisPlayerState(msgspec.Struct, frozen=True, kw_only=True):
     """Turn number of this player's last swap (D34); null before any."""
 
 
-class ArkantisPile(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisPile(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One colour's face-down pile (index 0 = top) and face-up slot."""
 
     hidden: tuple[CardId, ...] = ()
     visible: CardId | None = None
 
 
-class ArkantisTurnShape(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisTurnShape(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A shape created by this turn's action."""
 
     shape_id: ShapeId
@@ -74,7 +74,7 @@ class ArkantisTurnShape(msgspec.Struct, frozen=True, kw_only=True):
     """The card laid on it, if any."""
 
 
-class ArkantisResult(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The final result, once every player has passed."""
 
     scores: tuple[ArkantisScore, ...]
@@ -87,7 +87,7 @@ class ArkantisResult(msgspec.Struct, frozen=True, kw_only=True):
     """What separated the first two places."""
 
 
-class ArkantisState(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The whole game state (the truth, hidden parts included)."""
 
     status: Status

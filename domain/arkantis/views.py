@@ -19,7 +19,7 @@ from domain.arkantis.shapes import mask_to_rows
 from domain.arkantis.state import ArkantisLaidCard, ArkantisResult, ArkantisState, ArkantisTurnShape
 
 
-class ArkantisPileView(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisPileView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A pile as everyone sees it: its size and its face-up card."""
 
     hidden_count: int
@@ -28,7 +28,7 @@ class ArkantisPileView(msgspec.Struct, frozen=True, kw_only=True):
     """The face-up card, if any."""
 
 
-class ArkantisHandCount(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisHandCount(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Card backs show the colour: the public part of a hand."""
 
     orange: int
@@ -37,7 +37,7 @@ class ArkantisHandCount(msgspec.Struct, frozen=True, kw_only=True):
     """How many emerald cards."""
 
 
-class ArkantisPlayerView(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisPlayerView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A seat as the viewer sees it."""
 
     seat: SeatId
@@ -64,7 +64,7 @@ class ArkantisPlayerView(msgspec.Struct, frozen=True, kw_only=True):
     """The turn it last swapped a duplicate in, if ever."""
 
 
-class ArkantisView(msgspec.Struct, frozen=True, kw_only=True):
+class ArkantisView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The game as one seat (or a spectator) sees it."""
 
     viewer: SeatId | None

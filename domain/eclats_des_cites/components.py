@@ -88,7 +88,7 @@ FACE_UP_SLOTS = 3
 # --- Cards --------------------------------------------------------------------
 
 
-class EclatsCard(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One of the 18 card kinds (spec table 2.1)."""
 
     id: CardId
@@ -195,7 +195,7 @@ def deck_size(n: int) -> int:
 # --- Stages, wonders, upgrades ---------------------------------------------------
 
 
-class EclatsStage(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsStage(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One of the five stages every wonder shares (spec table 2.2)."""
 
     number: StageNumber
@@ -219,7 +219,7 @@ STAGES: tuple[EclatsStage, ...] = (
 )
 
 
-class EclatsWonder(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsWonder(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A wonder (spec table 2.3)."""
 
     id: WonderId
@@ -278,7 +278,7 @@ FINAL_STAGE = len(STAGES)
 """Building it completes the wonder and ends the game at the end of the turn."""
 
 
-class EclatsUpgrade(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsUpgrade(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One of the 7 upgrade tokens (spec table 2.4)."""
 
     id: UpgradeId
@@ -379,7 +379,7 @@ def seat_id(index: SeatIndex) -> Seat:
 # --- What the API serves ---------------------------------------------------------
 
 
-class EclatsBorderPile(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsBorderPile(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Where a border pile lies for a given seat count."""
 
     pile_id: PileId
@@ -390,7 +390,7 @@ class EclatsBorderPile(msgspec.Struct, frozen=True, kw_only=True):
     """The seat whose right pile it is."""
 
 
-class EclatsComponents(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsComponents(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Static data a frontend needs to draw Éclats des Cités."""
 
     cards: tuple[EclatsCard, ...]

@@ -29,7 +29,7 @@ from domain.kernel import EventBase
 _P = "eclats_des_cites."
 
 
-class EclatsBorderTop(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsBorderTop(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The public face of a border pile: its count and face-up top card."""
 
     count: int
@@ -298,7 +298,7 @@ class EclatsTurnSkipped(EventBase, frozen=True, tag=_P + "turn_skipped"):
     """Why: no card is accessible."""
 
 
-class EclatsScore(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsScore(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One seat's final score (section 11)."""
 
     seat: SeatIndex

@@ -13,7 +13,9 @@ from domain.eclats_des_cites.components import MAX_SEATS, MIN_SEATS
 from domain.kernel import RuleViolation
 
 
-class EclatsOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class EclatsOptions(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False
+):
     """Options of a new game. `{}` is a 2-player game. The seed defines no variant."""
 
     seat_count: Annotated[

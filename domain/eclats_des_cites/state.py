@@ -24,7 +24,7 @@ from domain.eclats_des_cites.components import (
 from domain.eclats_des_cites.events import EclatsScore
 
 
-class EclatsPlayer(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsPlayer(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One player's public board."""
 
     seat: SeatIndex
@@ -45,7 +45,7 @@ class EclatsPlayer(msgspec.Struct, frozen=True, kw_only=True):
     """How many turns it has played."""
 
 
-class EclatsTurn(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsTurn(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The turn in progress."""
 
     seat: SeatIndex
@@ -66,7 +66,7 @@ class EclatsTurn(msgspec.Struct, frozen=True, kw_only=True):
     """Hidden: what the Exploration upgrade showed ``seat``."""
 
 
-class EclatsDecision(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsDecision(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The answer the game waits for."""
 
     seat: SeatIndex
@@ -79,7 +79,7 @@ class EclatsDecision(msgspec.Struct, frozen=True, kw_only=True):
     """The possible answers."""
 
 
-class EclatsResult(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The final result, as `game_ended` recorded it."""
 
     reason: EndReason
@@ -92,7 +92,7 @@ class EclatsResult(msgspec.Struct, frozen=True, kw_only=True):
     """The winning seat."""
 
 
-class EclatsState(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The whole truth of a game (hidden parts included)."""
 
     status: Status

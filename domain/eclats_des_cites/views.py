@@ -29,7 +29,7 @@ from domain.eclats_des_cites.state import EclatsDecision, EclatsResult, EclatsSt
 from domain.kernel import Seat
 
 
-class EclatsPileView(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsPileView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A pile as everyone sees it."""
 
     pile_id: PileId
@@ -40,7 +40,7 @@ class EclatsPileView(msgspec.Struct, frozen=True, kw_only=True):
     """The face-up top card of a border pile (always null for `central`)."""
 
 
-class EclatsPlayerView(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsPlayerView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A player's board (all public)."""
 
     seat: SeatIndex
@@ -65,7 +65,7 @@ class EclatsPlayerView(msgspec.Struct, frozen=True, kw_only=True):
     """Prestige if the game ended now (section 11 formula)."""
 
 
-class EclatsTurnView(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsTurnView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The turn in progress, as a seat may see it."""
 
     seat: SeatIndex
@@ -86,7 +86,7 @@ class EclatsTurnView(msgspec.Struct, frozen=True, kw_only=True):
     """What the Exploration upgrade showed: only the turn's player sees it."""
 
 
-class EclatsView(msgspec.Struct, frozen=True, kw_only=True):
+class EclatsView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A game as one seat (or a spectator) may see it."""
 
     viewer: SeatIndex | None

@@ -49,7 +49,9 @@ class PetitsDragonsPassRoll(CommandBase, frozen=True, tag="petits_dragons.pass_r
     """Give up the current roll (allowed only when no move or teleport is legal)."""
 
 
-class PetitsDragonsTransfer(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class PetitsDragonsTransfer(
+    msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False
+):
     """One egg of a penalty answer: given from the bank to an enemy, or removed from the own nest."""
 
     action: Literal["give", "remove"]

@@ -324,7 +324,7 @@ def turn_order(colours: list[Colour] | tuple[Colour, ...]) -> list[Colour]:
 # --- the components served to frontends --------------------------------------------------
 
 
-class PetitsDragonsColourInfo(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsColourInfo(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One dragon people."""
 
     id: Colour
@@ -341,7 +341,7 @@ class PetitsDragonsColourInfo(msgspec.Struct, frozen=True, kw_only=True):
     """Its pawns' piece ids."""
 
 
-class PetitsDragonsCellInfo(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsCellInfo(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One board cell, with what a client needs to draw the disc."""
 
     id: CellId
@@ -366,7 +366,7 @@ class PetitsDragonsCellInfo(msgspec.Struct, frozen=True, kw_only=True):
     """The adjacent cells."""
 
 
-class PetitsDragonsUnitInfo(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsUnitInfo(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The unit kinds table (§2.3)."""
 
     kind: UnitKind
@@ -385,7 +385,7 @@ class PetitsDragonsUnitInfo(msgspec.Struct, frozen=True, kw_only=True):
     """The penalty its arrival creates."""
 
 
-class PetitsDragonsDieInfo(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsDieInfo(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One six-sided die."""
 
     id: Literal["red", "blue", "green"]
@@ -396,7 +396,7 @@ class PetitsDragonsDieInfo(msgspec.Struct, frozen=True, kw_only=True):
     """What it is rolled for."""
 
 
-class PetitsDragonsEggInfo(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsEggInfo(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A denomination of penalty eggs and how many the bank holds at the start."""
 
     denomination: Denomination
@@ -405,7 +405,7 @@ class PetitsDragonsEggInfo(msgspec.Struct, frozen=True, kw_only=True):
     """How many there are."""
 
 
-class PetitsDragonsComponents(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsComponents(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Static data for drawing and explaining the game."""
 
     board_id: str

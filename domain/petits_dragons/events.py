@@ -188,7 +188,7 @@ class PetitsDragonsStackFormed(
     """The cell of the stack."""
 
 
-class PetitsDragonsFighter(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsFighter(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One side of a combat."""
 
     colour: Colour

@@ -14,7 +14,9 @@ def _default_seats() -> list[list[Colour]]:
     return [["green"], ["black"]]
 
 
-class PetitsDragonsOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class PetitsDragonsOptions(
+    msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False
+):
     """What the creator chooses. ``{}`` is the default game: green (seat_0) against black."""
 
     seats: Annotated[

@@ -30,7 +30,7 @@ EndReason = Literal["plain_roll", "suite", "birth", "no_legal_action"]
 EndGameReason = Literal["colour_completed", "no_colour_can_act", "round_limit"]
 
 
-class PetitsDragonsEggs(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsEggs(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A count of eggs per denomination (JSON keys ``"500"``, ``"100"``, ``"50"``)."""
 
     e500: int = msgspec.field(default=0, name="500")
@@ -59,7 +59,7 @@ class PetitsDragonsEggs(msgspec.Struct, frozen=True, kw_only=True):
         return 500 * self.e500 + 100 * self.e100 + 50 * self.e50
 
 
-class PetitsDragonsRoll(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsRoll(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The last movement roll of the turn."""
 
     red: DieValue
@@ -70,7 +70,7 @@ class PetitsDragonsRoll(msgspec.Struct, frozen=True, kw_only=True):
     """What the roll allows."""
 
 
-class PetitsDragonsUnit(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class PetitsDragonsUnit(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """What a cell holds: a chief, a single pawn or a stack."""
 
     colour: Colour
@@ -81,7 +81,7 @@ class PetitsDragonsUnit(msgspec.Struct, frozen=True, kw_only=True, omit_defaults
     """1 id, or 2 pawn ids (ascending) for a stack."""
 
 
-class PetitsDragonsPiece(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class PetitsDragonsPiece(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """Where one dragon is."""
 
     position: Position
@@ -92,7 +92,7 @@ class PetitsDragonsPiece(msgspec.Struct, frozen=True, kw_only=True, omit_default
     """The other pawn of its stack, if any."""
 
 
-class PetitsDragonsDragon(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class PetitsDragonsDragon(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """One colour's people, eggs and arena flag."""
 
     chief: PetitsDragonsPiece
@@ -107,7 +107,7 @@ class PetitsDragonsDragon(msgspec.Struct, frozen=True, kw_only=True, omit_defaul
     """A unit of this colour was on the arena when its last turn ended."""
 
 
-class PetitsDragonsUsage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class PetitsDragonsUsage(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """A unit's turn usage (§3.4), reset at the start of each of its colour's turns."""
 
     centre_used: bool = False
@@ -116,7 +116,7 @@ class PetitsDragonsUsage(msgspec.Struct, frozen=True, kw_only=True, omit_default
     """Branch states other than ``none`` (a branch not listed is ``none``)."""
 
 
-class PetitsDragonsTurn(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class PetitsDragonsTurn(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """The turn in progress."""
 
     number: int
@@ -141,7 +141,7 @@ class PetitsDragonsTurn(msgspec.Struct, frozen=True, kw_only=True, omit_defaults
     """Set when the end-of-turn procedure starts; used by ``turn_ended``."""
 
 
-class PetitsDragonsPenalty(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsPenalty(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A penalty: a pending decision of its owner's controller."""
 
     penalty_id: str
@@ -162,7 +162,7 @@ class PetitsDragonsPenalty(msgspec.Struct, frozen=True, kw_only=True):
     """Its status."""
 
 
-class PetitsDragonsColourScore(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsColourScore(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One colour's final count (§11.2)."""
 
     eggs: PetitsDragonsEggs
@@ -181,7 +181,7 @@ class PetitsDragonsColourScore(msgspec.Struct, frozen=True, kw_only=True):
     """Dragons home (a chief counts 1, a stack 2): the first tie-break."""
 
 
-class PetitsDragonsSideScore(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsSideScore(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One side's (player's or team's) final count."""
 
     side_id: str
@@ -196,7 +196,7 @@ class PetitsDragonsSideScore(msgspec.Struct, frozen=True, kw_only=True):
     """Dragons in its nests (pawns plus an unhatched chief): a tie-break, fewer first."""
 
 
-class PetitsDragonsRank(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsRank(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One side's place: 1 is best (lowest total)."""
 
     rank: int
@@ -205,7 +205,7 @@ class PetitsDragonsRank(msgspec.Struct, frozen=True, kw_only=True):
     """The side."""
 
 
-class PetitsDragonsResult(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """How the game ended."""
 
     reason: EndGameReason
@@ -222,7 +222,7 @@ class PetitsDragonsResult(msgspec.Struct, frozen=True, kw_only=True):
     """What separated the first two sides: score, pieces_home, completed_by, pieces_in_nest, tie."""
 
 
-class PetitsDragonsSeatColours(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsSeatColours(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A seat and the colours it leads."""
 
     seat: Seat
@@ -231,7 +231,7 @@ class PetitsDragonsSeatColours(msgspec.Struct, frozen=True, kw_only=True):
     """The colours it plays."""
 
 
-class PetitsDragonsState(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The whole game (perfect information: everything here is public)."""
 
     status: Literal["in_progress", "finished"]

@@ -12,7 +12,7 @@ from domain.petits_dragons.rules import to_act
 from domain.petits_dragons.state import PetitsDragonsState
 
 
-class PetitsDragonsView(msgspec.Struct, frozen=True, kw_only=True):
+class PetitsDragonsView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The game as ``seat`` (None: a spectator) sees it: everything."""
 
     seat: Seat | None

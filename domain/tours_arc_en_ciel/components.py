@@ -117,7 +117,7 @@ TOWERS: tuple[TowerId, ...] = get_args(TowerId)
 # --- Component records ------------------------------------------------------
 
 
-class ToursHouse(msgspec.Struct, frozen=True, kw_only=True):
+class ToursHouse(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One of the eight Houses of Dragons."""
 
     id: HouseId
@@ -136,7 +136,7 @@ class ToursHouse(msgspec.Struct, frozen=True, kw_only=True):
     """Order used to pick the first player (1 = first)."""
 
 
-class ToursIsland(msgspec.Struct, frozen=True, kw_only=True):
+class ToursIsland(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One of the 25 islands."""
 
     id: IslandId
@@ -165,7 +165,7 @@ class ToursIsland(msgspec.Struct, frozen=True, kw_only=True):
     """The House starting on this island, if any."""
 
 
-class ToursBridge(msgspec.Struct, frozen=True, kw_only=True):
+class ToursBridge(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One of the 56 bridges; tower bridges carry a Rainbow tower named by the bridge id."""
 
     no: int
@@ -180,7 +180,7 @@ class ToursBridge(msgspec.Struct, frozen=True, kw_only=True):
     """The House that permanently owns this fixed bridge; null for a tower bridge."""
 
 
-class ToursDragonKind(msgspec.Struct, frozen=True, kw_only=True):
+class ToursDragonKind(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A Dragon class of a House: 3 interchangeable Dragons (n = 1..3) per class."""
 
     strength: Strength
@@ -191,7 +191,7 @@ class ToursDragonKind(msgspec.Struct, frozen=True, kw_only=True):
     """How many Dragons of this kind each House has."""
 
 
-class ToursChanceCard(msgspec.Struct, frozen=True, kw_only=True):
+class ToursChanceCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One chance card kind with its copies and its resolution data (spec 2.9)."""
 
     kind: ChanceKind
@@ -214,7 +214,7 @@ class ToursChanceCard(msgspec.Struct, frozen=True, kw_only=True):
     """Condition on the Dragon for Dragon cards, else ``any``."""
 
 
-class ToursComponents(msgspec.Struct, frozen=True, kw_only=True):
+class ToursComponents(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The static data a frontend needs to draw the game."""
 
     houses: tuple[ToursHouse, ...]

@@ -174,7 +174,7 @@ class ToursDragonArrived(EventBase, frozen=True, tag=P + "dragon_arrived"):
     unless it fights."""
 
 
-class ToursCombatSide(msgspec.Struct, frozen=True, kw_only=True):
+class ToursCombatSide(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One side of a combat, every term of its total (spec 10.6)."""
 
     seat: SeatIndex

@@ -15,7 +15,7 @@ def _default_houses() -> list[HouseId]:
     return ["fire", "ice"]
 
 
-class ToursOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class ToursOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Options chosen when a game is created. `{}` is the default 2-player game
     fire vs ice with every variant off. The Gold tower holder is not an option:
     the service passes the last winner in the setup context."""

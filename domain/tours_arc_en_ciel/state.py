@@ -24,7 +24,7 @@ Phase = Literal["take", "play", "third", "over"]
 ChanceOrigin = Literal["third_action", "instead_of_landing"]
 
 
-class ToursShare(msgspec.Struct, frozen=True, kw_only=True):
+class ToursShare(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A share of `island` by `sharer` with its owner `owner` (variant 12.5)."""
 
     sharer: SeatIndex
@@ -37,7 +37,7 @@ class ToursShare(msgspec.Struct, frozen=True, kw_only=True):
     """False once the share has ended."""
 
 
-class ToursPending(msgspec.Struct, frozen=True, kw_only=True):
+class ToursPending(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A chance card waiting for its decider's `resolve_chance`."""
 
     card: ChanceKind
@@ -52,7 +52,7 @@ class ToursPending(msgspec.Struct, frozen=True, kw_only=True):
     """Targets still to choose (hide / resurrect cards answer one per command)."""
 
 
-class ToursTurn(msgspec.Struct, frozen=True, kw_only=True):
+class ToursTurn(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Scratch data of the current turn, reset by `turn_started`."""
 
     combats: dict[str, int] = msgspec.field(default_factory=dict)
@@ -61,14 +61,14 @@ class ToursTurn(msgspec.Struct, frozen=True, kw_only=True):
     chance_origin: ChanceOrigin | None = None
 
 
-class ToursContest(msgspec.Struct, frozen=True, kw_only=True):
+class ToursContest(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A landing waiting for its combat (only between two events of one decide)."""
 
     tower: str
     attacker: str
 
 
-class ToursRoll(msgspec.Struct, frozen=True, kw_only=True):
+class ToursRoll(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One d20 roll of a roll-off."""
 
     seat: SeatIndex
@@ -77,7 +77,7 @@ class ToursRoll(msgspec.Struct, frozen=True, kw_only=True):
     """The face rolled."""
 
 
-class ToursIslandPoints(msgspec.Struct, frozen=True, kw_only=True):
+class ToursIslandPoints(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The points one island earns a seat."""
 
     island: IslandId
@@ -86,7 +86,7 @@ class ToursIslandPoints(msgspec.Struct, frozen=True, kw_only=True):
     """The points it earns."""
 
 
-class ToursScore(msgspec.Struct, frozen=True, kw_only=True):
+class ToursScore(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A seat's final score."""
 
     seat: SeatIndex
@@ -103,7 +103,7 @@ class ToursScore(msgspec.Struct, frozen=True, kw_only=True):
     """Tie-break: total defense of the towers the seat occupies."""
 
 
-class ToursResult(msgspec.Struct, frozen=True, kw_only=True):
+class ToursResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The end of the game as recorded by `game_ended`."""
 
     reasons: list[str]
@@ -116,7 +116,7 @@ class ToursResult(msgspec.Struct, frozen=True, kw_only=True):
     """What separated the first two places."""
 
 
-class ToursState(msgspec.Struct, frozen=True, kw_only=True):
+class ToursState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The full (unredacted) game state."""
 
     options: ToursOptions

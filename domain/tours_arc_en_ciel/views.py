@@ -39,7 +39,7 @@ from domain.tours_arc_en_ciel.state import (
 )
 
 
-class ToursHandView(msgspec.Struct, frozen=True, kw_only=True):
+class ToursHandView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A seat's hand: its owner sees the cards, others only the count (everyone sees the
     cards once the game is over)."""
 
@@ -51,7 +51,7 @@ class ToursHandView(msgspec.Struct, frozen=True, kw_only=True):
     """Island -> number of cards (null for other seats while the game runs)."""
 
 
-class ToursReserveView(msgspec.Struct, frozen=True, kw_only=True):
+class ToursReserveView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A seat's reserve: strengths are public, ids and specialties are its owner's (and
     everyone's once the game is over)."""
 
@@ -65,7 +65,7 @@ class ToursReserveView(msgspec.Struct, frozen=True, kw_only=True):
     """The Dragons themselves; null for the other seats while the game runs."""
 
 
-class ToursTowerView(msgspec.Struct, frozen=True, kw_only=True):
+class ToursTowerView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One tower as the viewer sees it."""
 
     tower: TowerId
@@ -86,7 +86,7 @@ class ToursTowerView(msgspec.Struct, frozen=True, kw_only=True):
     runs; once it is over everyone does (the flag stays: it ended the game hidden)."""
 
 
-class ToursIslandView(msgspec.Struct, frozen=True, kw_only=True):
+class ToursIslandView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One island's current threshold."""
 
     island: IslandId
@@ -97,7 +97,7 @@ class ToursIslandView(msgspec.Struct, frozen=True, kw_only=True):
     """The bridges needed to own it now, chance modifiers included."""
 
 
-class ToursView(msgspec.Struct, frozen=True, kw_only=True):
+class ToursView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The game as one seat (or a spectator, `viewer` null) may see it."""
 
     viewer: SeatIndex | None

@@ -58,7 +58,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class Moved(msgspec.Struct, kw_only=True):
+class Moved(msgspec.Struct, kw_only=True, gc=False):
     """A move as its announcement carries it to every process's streams of the
     game (``Notifier.publish``'s bytes): the games row after it and its events,
     as the store holds them (``position`` unknown: 0)."""

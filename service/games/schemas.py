@@ -45,7 +45,7 @@ PlayerName = Annotated[str, Meta(min_length=1, max_length=64, examples=["Alice"]
 GameStatus = Literal["waiting", "active", "finished"]
 
 
-class Sentence(msgspec.Struct, kw_only=True):
+class Sentence(msgspec.Struct, kw_only=True, gc=False):
     """One event in words, in the caller's language and from the caller's view."""
 
     version: int
@@ -57,7 +57,7 @@ class Sentence(msgspec.Struct, kw_only=True):
     with `GET /rulesets/{ruleset}/messages` to get `text` back, or style its parts)."""
 
 
-class LastMove(msgspec.Struct, kw_only=True):
+class LastMove(msgspec.Struct, kw_only=True, gc=False):
     """The game's last move (the events of its latest command), as the caller sees it."""
 
     seat: str | None
@@ -77,7 +77,7 @@ class LastMove(msgspec.Struct, kw_only=True):
     the class `last-move`)."""
 
 
-class RulesetSummary(msgspec.Struct, kw_only=True):
+class RulesetSummary(msgspec.Struct, kw_only=True, gc=False):
     """A ruleset the server plays, as listed by `GET /rulesets`."""
 
     name: str
@@ -90,7 +90,7 @@ class RulesetSummary(msgspec.Struct, kw_only=True):
     """The most seats a game of this ruleset may have."""
 
 
-class OptionName(msgspec.Struct, kw_only=True):
+class OptionName(msgspec.Struct, kw_only=True, gc=False):
     """An option of the ruleset in words, for a new-game form."""
 
     name: str
@@ -101,7 +101,7 @@ class OptionName(msgspec.Struct, kw_only=True):
     display name (`houses`: `fire` -> `Maison du Feu`); empty otherwise."""
 
 
-class RulesetDetailBase(msgspec.Struct, kw_only=True):
+class RulesetDetailBase(msgspec.Struct, kw_only=True, gc=False):
     title: str
     """The game's human-readable title."""
     version: int
@@ -237,7 +237,7 @@ CreateGame = _union(list(NEW_GAME_CLASSES))
 """``POST /games`` body: ``{"ruleset": name, "options": {...}}``, a union tagged on ``ruleset``."""
 
 
-class PositionInfo(msgspec.Struct, kw_only=True):
+class PositionInfo(msgspec.Struct, kw_only=True, gc=False):
     """A named position of a ruleset: a state a client's test can start a game at."""
 
     id: str
@@ -250,7 +250,7 @@ class PositionInfo(msgspec.Struct, kw_only=True):
     gives (the opening, the last move before an end, a tie ...)."""
 
 
-class SeatInfo(msgspec.Struct, kw_only=True):
+class SeatInfo(msgspec.Struct, kw_only=True, gc=False):
     """One seat of a game and who holds it."""
 
     seat: str
@@ -265,7 +265,7 @@ class SeatInfo(msgspec.Struct, kw_only=True):
     """The level of the bot the service plays this seat with; null for a person."""
 
 
-class ForkedFrom(msgspec.Struct, kw_only=True):
+class ForkedFrom(msgspec.Struct, kw_only=True, gc=False):
     """Where a fork comes from (`POST /games/{game_id}/fork`)."""
 
     game_id: str
@@ -277,7 +277,7 @@ class ForkedFrom(msgspec.Struct, kw_only=True):
     """When the fork was made (UTC)."""
 
 
-class ForkGame(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class ForkGame(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, gc=False):
     """`POST /games/{game_id}/fork` body: the version to fork the game at."""
 
     version: Annotated[int, Meta(ge=0, le=1_000_000_000_000, examples=[14])]
@@ -289,7 +289,7 @@ class ForkGame(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     `version`."""
 
 
-class GameSummaryBase(msgspec.Struct, kw_only=True):
+class GameSummaryBase(msgspec.Struct, kw_only=True, gc=False):
     game_id: str
     """The game's id."""
     status: GameStatus
@@ -341,7 +341,7 @@ GAME_SUMMARY = _per_ruleset(
 GameSummary = _union(list(GAME_SUMMARY.values()))
 
 
-class GamePage(msgspec.Struct, kw_only=True):
+class GamePage(msgspec.Struct, kw_only=True, gc=False):
     """One page of `GET /games`, newest first."""
 
     games: list[GameSummary]  # type: ignore[valid-type]
@@ -350,7 +350,7 @@ class GamePage(msgspec.Struct, kw_only=True):
     """Pass as ``cursor`` for the next page; null on the last page."""
 
 
-class ClaimSeat(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class ClaimSeat(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, gc=False):
     """`POST /games/{game_id}/seats/{seat}` body: claim a free seat."""
 
     player_name: PlayerName | None = None
@@ -359,7 +359,7 @@ class ClaimSeat(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Make this a bot seat: the service plays it at this level (no token is answered)."""
 
 
-class SeatClaimed(msgspec.Struct, kw_only=True):
+class SeatClaimed(msgspec.Struct, kw_only=True, gc=False):
     """The seat now held, and its bearer token."""
 
     seat: str
@@ -369,7 +369,7 @@ class SeatClaimed(msgspec.Struct, kw_only=True):
     Null for a bot seat: nobody may read a bot's hand or play for it."""
 
 
-class StateResponseBase(msgspec.Struct, kw_only=True):
+class StateResponseBase(msgspec.Struct, kw_only=True, gc=False):
     game_id: str
     """The game's id."""
     version: int
@@ -392,7 +392,7 @@ STATE_RESPONSE = _per_ruleset(
 StateResponse = _union(list(STATE_RESPONSE.values()))
 
 
-class LegalCommands(msgspec.Struct, kw_only=True):
+class LegalCommands(msgspec.Struct, kw_only=True, gc=False):
     """Every command the seat may send now."""
 
     version: int
@@ -410,7 +410,7 @@ class LegalCommands(msgspec.Struct, kw_only=True):
     every command is the leaf of exactly one path."""
 
 
-class LegalCommandsWire(msgspec.Struct, kw_only=True):
+class LegalCommandsWire(msgspec.Struct, kw_only=True, gc=False):
     """``LegalCommands`` as the service writes it: its words already encoded
     (``Words.legal_json``), so encoding it writes the same bytes with no struct made
     per label or step. Its fields are ``LegalCommands``' in the same order (a test
@@ -423,7 +423,7 @@ class LegalCommandsWire(msgspec.Struct, kw_only=True):
     steps: msgspec.Raw
 
 
-class CommandAccepted(msgspec.Struct, kw_only=True):
+class CommandAccepted(msgspec.Struct, kw_only=True, gc=False):
     """A command was applied: the new version, the events it produced, and
     who acts next (a client needs no summary read to know whose turn it is)."""
 
@@ -443,7 +443,7 @@ class CommandAccepted(msgspec.Struct, kw_only=True):
     ids it changed. Null in the replayed answer of a command recorded before it existed."""
 
 
-class LoggedEvent(msgspec.Struct, kw_only=True):
+class LoggedEvent(msgspec.Struct, kw_only=True, gc=False):
     """One event of a game's log."""
 
     version: int
@@ -463,7 +463,7 @@ class LoggedEvent(msgspec.Struct, kw_only=True):
     """The catalogue message and arguments `text` was built from."""
 
 
-class EventLog(msgspec.Struct, kw_only=True):
+class EventLog(msgspec.Struct, kw_only=True, gc=False):
     """A game's events (or a page of them), oldest first."""
 
     events: list[LoggedEvent]
@@ -472,14 +472,14 @@ class EventLog(msgspec.Struct, kw_only=True):
     """The game's current version (the log may be paged: see ``limit``)."""
 
 
-class CreatePlayer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class CreatePlayer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, gc=False):
     """`POST /players` body: create a player identity."""
 
     name: PlayerName
     """The player's display name."""
 
 
-class PlayerCreated(msgspec.Struct, kw_only=True):
+class PlayerCreated(msgspec.Struct, kw_only=True, gc=False):
     """A new player identity and its bearer token."""
 
     player_id: str
@@ -492,7 +492,7 @@ class PlayerCreated(msgspec.Struct, kw_only=True):
     """When the player was created (UTC)."""
 
 
-class PlayerGame(msgspec.Struct, kw_only=True):
+class PlayerGame(msgspec.Struct, kw_only=True, gc=False):
     """One game a player holds a seat in."""
 
     game_id: str
@@ -513,7 +513,7 @@ class PlayerGame(msgspec.Struct, kw_only=True):
     """When the game last changed (UTC)."""
 
 
-class PlayerDetail(msgspec.Struct, kw_only=True):
+class PlayerDetail(msgspec.Struct, kw_only=True, gc=False):
     """A player identity, its games and its record."""
 
     player_id: str
@@ -530,14 +530,14 @@ class PlayerDetail(msgspec.Struct, kw_only=True):
     """How many of them this player won."""
 
 
-class Liveness(msgspec.Struct, kw_only=True):
+class Liveness(msgspec.Struct, kw_only=True, gc=False):
     """The process answers (`GET /health/live`)."""
 
     status: Literal["ok"]
     """Always `ok`."""
 
 
-class Readiness(msgspec.Struct, kw_only=True):
+class Readiness(msgspec.Struct, kw_only=True, gc=False):
     """Whether the server can serve requests, and the state of its backends."""
 
     status: Literal["ok", "degraded", "unavailable", "draining"]
@@ -553,7 +553,7 @@ class Readiness(msgspec.Struct, kw_only=True):
     """True when the server accepts fixed seeds (``PLATEAU_SANDBOX=1``): never in production."""
 
 
-class FeedEvent(msgspec.Struct, kw_only=True):
+class FeedEvent(msgspec.Struct, kw_only=True, gc=False):
     """One event of the global feed."""
 
     position: int
@@ -579,7 +579,7 @@ class FeedEvent(msgspec.Struct, kw_only=True):
     """The catalogue message and arguments `text` was built from."""
 
 
-class FeedPage(msgspec.Struct, kw_only=True):
+class FeedPage(msgspec.Struct, kw_only=True, gc=False):
     """One page of the global feed, in commit order."""
 
     events: list[FeedEvent]
@@ -589,7 +589,7 @@ class FeedPage(msgspec.Struct, kw_only=True):
     when the page is empty)."""
 
 
-class ImportedGame(msgspec.Struct, kw_only=True):
+class ImportedGame(msgspec.Struct, kw_only=True, gc=False):
     """The result of importing an exported game: the stored game, its fresh tokens and the audit's verdict."""
 
     game: GameSummary  # type: ignore[valid-type]
@@ -612,7 +612,7 @@ Timestamp = Annotated[
 ]
 
 
-class ExportedSeat(msgspec.Struct, kw_only=True):
+class ExportedSeat(msgspec.Struct, kw_only=True, gc=False):
     """One seat of an exported game."""
 
     seat: Annotated[str, Meta(min_length=1, max_length=64)]
@@ -627,7 +627,7 @@ class ExportedSeat(msgspec.Struct, kw_only=True):
     """The bot level playing the seat on the exporting server; not imported."""
 
 
-class ExportedGame(msgspec.Struct, kw_only=True):
+class ExportedGame(msgspec.Struct, kw_only=True, gc=False):
     """The game's summary as the exporting server stored it."""
 
     game_id: Annotated[str, Meta(pattern=GAME_ID_PATTERN, min_length=1, max_length=64)]
@@ -669,7 +669,7 @@ class ExportedGame(msgspec.Struct, kw_only=True):
     """When the fork was made (null for a game that is no fork)."""
 
 
-class ExportedEvent(msgspec.Struct, kw_only=True):
+class ExportedEvent(msgspec.Struct, kw_only=True, gc=False):
     """One event of the log, as stored."""
 
     version: Annotated[int, Meta(ge=1, le=2_147_483_647)]
@@ -692,7 +692,7 @@ class ExportedEvent(msgspec.Struct, kw_only=True):
     """The exported game's id (as `game.game_id`)."""
 
 
-class ExportedCommand(msgspec.Struct, kw_only=True):
+class ExportedCommand(msgspec.Struct, kw_only=True, gc=False):
     """One accepted command: deciding it again at `version` with the seed gives its events."""
 
     version: Annotated[int, Meta(ge=0, le=2_147_483_647)]
@@ -707,7 +707,7 @@ class ExportedCommand(msgspec.Struct, kw_only=True):
     """When it was accepted (omitted: the time of the import)."""
 
 
-class GameExport(msgspec.Struct, kw_only=True):
+class GameExport(msgspec.Struct, kw_only=True, gc=False):
     """A whole game (format `plateau-game/2`): what `GET /games/{game_id}/export`
     and `plateau export` write, and `POST /games/import`, `plateau import` and
     `plateau verify` read. Anyone holding it can audit the game with no server:

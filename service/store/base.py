@@ -72,7 +72,7 @@ class InvalidCursor(StoreError, ValueError):
 # --- records ------------------------------------------------------------------
 
 
-class SeatRecord(msgspec.Struct, kw_only=True):
+class SeatRecord(msgspec.Struct, kw_only=True, gc=False):
     seat: str
     player_id: str | None = None
     player_name: str | None = None
@@ -81,7 +81,7 @@ class SeatRecord(msgspec.Struct, kw_only=True):
     """(Added) The bot level playing this seat (``greedy`` ...); None for a person."""
 
 
-class ForkOrigin(msgspec.Struct, kw_only=True, frozen=True):
+class ForkOrigin(msgspec.Struct, kw_only=True, frozen=True, gc=False):
     """(Added) Where a fork comes from: the original game and the version copied."""
 
     game_id: str
@@ -89,7 +89,7 @@ class ForkOrigin(msgspec.Struct, kw_only=True, frozen=True):
     """The fork's log is the original's events 1..version, copied."""
 
 
-class GameRecord(msgspec.Struct, kw_only=True):
+class GameRecord(msgspec.Struct, kw_only=True, gc=False):
     """One row of ``games`` (the read model for listing) plus its seats."""
 
     game_id: str
@@ -116,13 +116,13 @@ class GameRecord(msgspec.Struct, kw_only=True):
     """(Added) When the fork was made; None for a game that is no fork."""
 
 
-class PlayerRecord(msgspec.Struct, kw_only=True):
+class PlayerRecord(msgspec.Struct, kw_only=True, gc=False):
     player_id: str
     name: str
     created_at: datetime
 
 
-class NewEvent(msgspec.Struct, kw_only=True):
+class NewEvent(msgspec.Struct, kw_only=True, gc=False):
     type: str
     """The event's tag (``arkantis.tokens_removed``), stored in its own column."""
     data: dict[str, Any]
@@ -131,7 +131,7 @@ class NewEvent(msgspec.Struct, kw_only=True):
     """The event's schema version, for upcasters on read."""
 
 
-class StoredEvent(msgspec.Struct, kw_only=True):
+class StoredEvent(msgspec.Struct, kw_only=True, gc=False):
     game_id: str
     version: int
     """1-based, contiguous per game."""
@@ -148,7 +148,7 @@ class StoredEvent(msgspec.Struct, kw_only=True):
     """As given in ``NewEvent.schema_version`` when appended."""
 
 
-class GameUpdate(msgspec.Struct, kw_only=True):
+class GameUpdate(msgspec.Struct, kw_only=True, gc=False):
     """What the append transaction writes to the ``games`` row."""
 
     status: str
@@ -161,7 +161,7 @@ class GameUpdate(msgspec.Struct, kw_only=True):
     None: the store's clock. The service passes it to know the row it wrote."""
 
 
-class CommandRecord(msgspec.Struct, kw_only=True):
+class CommandRecord(msgspec.Struct, kw_only=True, gc=False):
     """One accepted command batch: for idempotency and for the audit trail."""
 
     command_id: str
@@ -175,7 +175,7 @@ class CommandRecord(msgspec.Struct, kw_only=True):
     """The exact JSON body answered the first time."""
 
 
-class LoggedCommandRow(msgspec.Struct, kw_only=True):
+class LoggedCommandRow(msgspec.Struct, kw_only=True, gc=False):
     """One accepted command as the command log keeps it (for exports)."""
 
     command_id: str
@@ -184,7 +184,7 @@ class LoggedCommandRow(msgspec.Struct, kw_only=True):
     recorded_at: datetime
 
 
-class ImportedSeat(msgspec.Struct, kw_only=True):
+class ImportedSeat(msgspec.Struct, kw_only=True, gc=False):
     seat: str
     player_name: str | None
     token_hash: str | None
@@ -195,7 +195,7 @@ class ImportedSeat(msgspec.Struct, kw_only=True):
     person."""
 
 
-class ImportedEvent(msgspec.Struct, kw_only=True):
+class ImportedEvent(msgspec.Struct, kw_only=True, gc=False):
     version: int
     type: str
     data: dict[str, Any]
@@ -205,12 +205,12 @@ class ImportedEvent(msgspec.Struct, kw_only=True):
     schema_version: int = 1
 
 
-class Snapshot(msgspec.Struct, kw_only=True):
+class Snapshot(msgspec.Struct, kw_only=True, gc=False):
     version: int
     state: bytes
 
 
-class GameImport(msgspec.Struct, kw_only=True):
+class GameImport(msgspec.Struct, kw_only=True, gc=False):
     """A verified game to store whole, in one transaction (``EventStore.import_game``)."""
 
     game: GameRecord
@@ -226,7 +226,7 @@ class GameImport(msgspec.Struct, kw_only=True):
     """(Added) Who made it (``quota_usage``): a fork's client address; None for an import."""
 
 
-class QuotaUsage(msgspec.Struct, kw_only=True, frozen=True):
+class QuotaUsage(msgspec.Struct, kw_only=True, frozen=True, gc=False):
     """What one creator (a client address's pseudonym) made lately (``quota_usage``)."""
 
     games: int
