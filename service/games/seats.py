@@ -306,10 +306,18 @@ class Seats:
             return await self._claim(game_id, seat, player_name, token, bot=bot, creator=charge)
 
     async def _starter(
-        self, game: GameRecord, seed: str, last_winner_seat: str | None, *, filling: bool
+        self,
+        game: GameRecord,
+        seed: str,
+        last_winner_seat: str | None,
+        *,
+        filling: bool,
+        started: list[Any],
     ) -> StartHook:
         """What the claim that fills ``game`` appends and writes: the setup drawn
-        from ``seed``, or nothing for a fork, which starts where its log stops."""
+        from ``seed``, or nothing for a fork, which starts where its log stops.
+        ``started`` receives the state the game starts in, to be cached once the
+        claim is committed (the first reads then find it, with no store read)."""
         ruleset = RULESETS[game.ruleset]
         game_id = game.game_id
         forked: Any = None
@@ -323,6 +331,7 @@ class Seats:
                 state = forked
                 if state is None:
                     state = (await self.games.load(game_id, version=full.version)).state
+                started.append(state)
                 return [], self.games.update(ruleset, state)
             options = msgspec.json.decode(self.json.encode(full.options), type=ruleset.Options)
             context = SetupContext(
@@ -334,6 +343,7 @@ class Seats:
             )
             events = ruleset.setup(options, context, Rng(seed, 0))
             state = fold(ruleset, events)
+            started.append(state)
             return self.games.new_events(events), self.games.update(ruleset, state)
 
         return on_full
@@ -379,7 +389,10 @@ class Seats:
                 )
 
         filling = len(holders) == len(game.seats)
-        on_full = await self._starter(game, seed, last_winner_seat, filling=filling)
+        started: list[Any] = []
+        on_full = await self._starter(
+            game, seed, last_winner_seat, filling=filling, started=started
+        )
 
         try:
             updated = await self.store.claim_seat(
@@ -401,6 +414,8 @@ class Seats:
         except SeatTaken:
             raise Conflict(f"seat {seat!r} is already taken", code="seat_taken") from None
         if updated.status != "waiting":
+            if started:  # the hook ran more than once only if the transaction was retried
+                await self.games.remember(game_id, started[-1], updated.version, 0, game=updated)
             await self.games.notifier.publish(game_id, updated.version)
             self.games.moved(updated)
         return updated, seat_token

@@ -14,6 +14,7 @@ import asyncio
 import threading
 import uuid
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -189,3 +190,46 @@ async def test_a_read_after_the_head_expired_writes_it_back_briefly(
                 ttl = admin.pttl(head)
                 assert 0 < ttl <= HEAD_HOLD * 1000, ttl  # written back, briefly
                 assert int(admin.hget(head, "v") or 0) == version
+
+
+@pytest.mark.backend
+async def test_a_game_starts_cached_and_its_first_reads_do_not_fold_it_from_the_store(
+    relays: tuple[Relay, Relay, Settings],
+) -> None:
+    """The claim that fills a game caches the state it starts in, with its head
+    (the setup is folded then anyway): the first read of each seat's legal commands
+    asks PostgreSQL for its token only, not for the games row, a snapshot and the
+    setup's events (every game at once when many start together)."""
+    postgres, _, settings = relays
+    async with AsyncTestClient(create_app(settings, bot_runner=False)) as client:
+        game_id, tokens = await start_game(client, "arkantis")
+        trips = []
+        for token in tokens.values():
+            before = postgres.trips
+            await legal(client, game_id, token)
+            await asyncio.sleep(0.05)
+            trips.append(postgres.trips - before)
+        assert trips == [1] * len(tokens)
+
+
+@pytest.mark.backend
+async def test_a_seat_that_acts_every_few_minutes_asks_for_its_token_once(
+    relays: tuple[Relay, Relay, Settings], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a person's pace a seat acts about once a minute: its token, found once, is
+    still trusted minutes later (``TOKEN_TTL``), so its reads ask PostgreSQL nothing."""
+    postgres, _, settings = relays
+    clock = [1000.0]
+    # The token memory's clock only (the event loop keeps the real one).
+    monkeypatch.setattr(service.games.auth, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    async with AsyncTestClient(create_app(settings, bot_runner=False)) as client:
+        game_id, tokens = await start_game(client, "eclats_des_cites")
+        seat = (await summary(client, game_id))["to_act"][0]
+        trips = []
+        for _ in range(3):
+            before = postgres.trips
+            await legal(client, game_id, tokens[seat])
+            await asyncio.sleep(0.05)
+            trips.append(postgres.trips - before)
+            clock[0] += 120.0  # two minutes later
+        assert trips == [1, 0, 0]  # the token, the first time only
