@@ -17,11 +17,15 @@ from service.games.exceptions import Forbidden, Unauthenticated
 from service.games.tokens import PLAYER_TOKEN, SEAT_TOKEN, parts, sha256_hex
 from service.store.base import EventStore, GameRecord, PlayerRecord
 
-TOKEN_TTL = 10.0
+TOKEN_TTL = 600.0
 """Seconds a token found in the store is trusted without asking it again (per
 process). Only tokens that were found are remembered: an unknown token is
-looked up every time, and a token removed from the store (none is, today)
-would stay accepted by a process for at most this long."""
+looked up every time, and a token removed from the store (none is, today: a seat's
+token never changes, and a deleted game is refused before its tokens are read)
+would stay accepted by a process for at most this long. Ten minutes, not seconds:
+at a person's pace a seat acts once a minute or so, and with a TTL of 10 s every
+move paid a PostgreSQL round trip for its token (4.5% of a worker's time at 1,500
+games, docs/performance.md)."""
 
 REMEMBERED = 100_000
 """Tokens remembered per process and kind before the memory starts afresh."""
