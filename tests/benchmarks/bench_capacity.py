@@ -290,15 +290,22 @@ class Game:
         self.received.clear()
 
     async def play(self, think: float) -> None:
-        await asyncio.sleep(random.uniform(0, think))
+        """A move every ``think`` seconds, on a grid of this game's own random phase:
+        a move that starts late (the load generator's loop held up) does not move the
+        next ones, or every stall would gather the games it delayed into a clump that
+        came back every ``think`` seconds, timed as the server's tail."""
+        loop = asyncio.get_running_loop()
+        due = loop.time() + random.uniform(0, think)
         while True:
-            started = time.perf_counter()
+            await asyncio.sleep(max(0.0, due - loop.time()))
             try:
                 await self.move()
             except (OSError, asyncio.IncompleteReadError, KeyError, ValueError) as exc:
                 self.sample.errors[type(exc).__name__] += 1
                 self.conn.close()
-            await asyncio.sleep(max(0.0, think - (time.perf_counter() - started)))
+            due += think
+            while due < loop.time():  # more than ``think`` late: the next slot of the grid
+                due += think
 
     def stop(self) -> None:
         for task in self.tasks:
@@ -326,24 +333,29 @@ async def step(
     for g in games:
         g.tasks += [asyncio.create_task(g.spectate()) for _ in range(spectators)]
     await asyncio.sleep(2)  # the streams open
-    for g in games:
-        g.tasks.append(asyncio.create_task(g.play(think)))
     # The load generator's own collector off while it measures: with 6,000
     # connections its full collections took up to 78 ms each (22 in a 2,000-game
     # step, 3.6 s in all), and every answer or event arriving meanwhile was timed
-    # late by that much. The server under test keeps its own settings.
+    # late by that much. Before the games start playing: this collection stops the
+    # loop for up to a second, and done after, it held every game whose first move
+    # fell in that second and released them together, a clump of about 90 moves
+    # that then came back every think period (a burst of 50 ms commands every 10 s).
+    # The server under test keeps its own settings.
     gc.collect()
     gc.freeze()
     gc.disable()
+    for g in games:
+        g.tasks.append(asyncio.create_task(g.play(think)))
     await asyncio.sleep(think)  # warm-up: every game moved once
-    before = cpu_seconds(server.pid)
+    # Read off the loop: a walk through /proc holds it for tens of milliseconds.
+    before = await asyncio.to_thread(cpu_seconds, server.pid)
     mine = resource.getrusage(resource.RUSAGE_SELF)
     sample.measuring = True
     await asyncio.sleep(window)
     sample.measuring = False
     gc.enable()
     gc.unfreeze()
-    after = cpu_seconds(server.pid)
+    after = await asyncio.to_thread(cpu_seconds, server.pid)
     mine_after = resource.getrusage(resource.RUSAGE_SELF)
     for g in games:
         g.stop()
