@@ -30,13 +30,29 @@ COMMAND_TAGS = frozenset(
 )
 
 
+_DECODERS: dict[Any, msgspec.json.Decoder[Any]] = {}
+
+
+def decoder(typ: Any) -> msgspec.json.Decoder[Any]:
+    """A JSON decoder of ``typ``, made once per type. ``msgspec.json.decode(data,
+    type=typ)`` plans the decoding of ``typ`` at every call, which for a game's
+    union of commands or events costs ten times the decoding itself (27 µs against
+    2.7 for an ArkantiS command, 47 against 4 for one of its events): the hot paths
+    decode through this."""
+    made = _DECODERS.get(typ)
+    if made is None:
+        made = _DECODERS[typ] = msgspec.json.Decoder(typ)
+    return made
+
+
 class _Tagged(msgspec.Struct):
     type: str | None = None
 
 
 def _tag_in(body: bytes) -> str | None:
     try:
-        return msgspec.json.decode(body, type=_Tagged).type
+        tag: str | None = decoder(_Tagged).decode(body).type
+        return tag
     except (msgspec.ValidationError, msgspec.DecodeError):
         return None
 
@@ -88,7 +104,7 @@ def json_schema_body(body: bytes) -> bytes:
 def strict_body(body: bytes, typ: Any) -> Any:
     """Decode a request body strictly, as its JSON Schema reads."""
     try:
-        return msgspec.json.decode(json_schema_body(body), type=typ)
+        return decoder(typ).decode(json_schema_body(body))
     except msgspec.ValidationError as exc:
         raise InvalidRequest(f"invalid request body: {exc}") from None
     except msgspec.DecodeError as exc:
@@ -101,7 +117,7 @@ def parse_command(ruleset: AnyRuleset, body: bytes) -> Any:
     The body already passed the union of every ruleset's commands (400
     otherwise); a well-formed command of another game is 422."""
     try:
-        return msgspec.json.decode(json_schema_body(body), type=ruleset.Command)
+        return decoder(ruleset.Command).decode(json_schema_body(body))
     except msgspec.ValidationError as exc:
         tag = _tag_in(body)
         if tag is not None and tag in COMMAND_TAGS and not tag.startswith(ruleset.name + "."):

@@ -30,6 +30,7 @@ import msgspec
 
 from domain import RULESETS, SeatedPlayer
 from domain.audit import AuditReport, LoggedCommand, StateHook, Tick, audit
+from service.games.bodies import decoder
 from service.games.schemas import EXPORT_FORMATS
 from service.store.base import EventStore, GameRecord, LoggedCommandRow, StoredEvent
 
@@ -126,9 +127,7 @@ def _redacted(game: GameRecord, events: Sequence[StoredEvent], view: str) -> dic
         msgspec.structs.replace(
             e,
             data=msgspec.to_builtins(
-                ruleset.redact(
-                    msgspec.json.decode(encoder.encode(e.data), type=ruleset.Event), seat
-                )
+                ruleset.redact(decoder(ruleset.Event).decode(encoder.encode(e.data)), seat)
             ),
         )
         for e in events

@@ -35,6 +35,7 @@ from typing import Any
 import msgspec
 
 from domain import RULESETS
+from service.games.bodies import decoder
 from service.games.exports import command_log
 from service.games.tokens import sha256_hex
 from service.store.base import (
@@ -91,9 +92,7 @@ def resting(
     snapshots: list[Snapshot] = []
     previous: int | None = 0
     for v, stored in enumerate(events, start=1):
-        state = ruleset.evolve(
-            state, msgspec.json.decode(json.encode(stored.data), type=ruleset.Event)
-        )
+        state = ruleset.evolve(state, decoder(ruleset.Event).decode(json.encode(stored.data)))
         if v <= version and v % snapshot_every == 0:
             snapshots.append(Snapshot(version=v, state=msgpack.encode(state)))
         if not _batch_end(events, v) or ruleset.outcome(state) is not None:

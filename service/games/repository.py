@@ -22,6 +22,7 @@ import msgspec
 from domain import RULESETS, AnyRuleset
 from service import metrics
 from service.cache.base import ChannelNotifier, Notifier, SharedCache, StateCache
+from service.games.bodies import decoder
 from service.games.exceptions import NotFound, not_started
 from service.settings import Settings
 from service.store.base import EventStore, GameRecord, GameUpdate, NewEvent, StoredEvent
@@ -201,7 +202,7 @@ class GameRepository:
     def decode_event(self, ruleset: AnyRuleset, data: dict[str, Any]) -> Any:
         # Through JSON, not msgspec.convert: stored JSON has string keys where
         # an event may declare int-keyed dicts, which only the JSON decoder maps back.
-        return msgspec.json.decode(self.json.encode(data), type=ruleset.Event)
+        return decoder(ruleset.Event).decode(self.json.encode(data))
 
     @staticmethod
     def new_events(events: list[Any]) -> list[NewEvent]:

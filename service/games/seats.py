@@ -13,6 +13,7 @@ import msgspec
 from domain import RULESETS, Rng, SeatedPlayer, SetupContext, fold
 from service.games import forks, positions
 from service.games.auth import OPERATOR, Authenticator
+from service.games.bodies import decoder
 from service.games.exceptions import (
     Conflict,
     Forbidden,
@@ -333,7 +334,7 @@ class Seats:
                     state = (await self.games.load(game_id, version=full.version)).state
                 started.append(state)
                 return [], self.games.update(ruleset, state)
-            options = msgspec.json.decode(self.json.encode(full.options), type=ruleset.Options)
+            options = decoder(ruleset.Options).decode(self.json.encode(full.options))
             context = SetupContext(
                 players=tuple(
                     SeatedPlayer(seat=s.seat, player_id=s.player_id, player_name=s.player_name)

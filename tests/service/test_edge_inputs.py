@@ -329,3 +329,26 @@ async def test_deeply_nested_json_is_a_bad_request_everywhere(
         }
     assert (await summary(client, game_id))["version"] == before["version"]
     assert not (await summary(client, waiting["game_id"]))["seats"][0]["claimed"]
+
+
+def test_bodies_decode_strictly_through_one_decoder_per_type() -> None:
+    """``strict_body`` and ``parse_command`` decode with a decoder made once per type
+    (``decoder``), as strictly as before: ``0`` is no ``false``, an unknown field or
+    a command of another game is refused; a well-formed one decodes."""
+    from domain import RULESETS
+    from service.games.bodies import decoder, parse_command, strict_body
+    from service.games.exceptions import Unprocessable
+    from service.games.schemas import ClaimSeat
+
+    arkantis = RULESETS["arkantis"]
+    assert decoder(arkantis.Command) is decoder(arkantis.Command)
+    command = parse_command(arkantis, b'{"type": "arkantis.remove_token", "cell": "r1c4"}')
+    assert type(command).__struct_config__.tag == "arkantis.remove_token"
+    assert parse_command(arkantis, b'{"type":"arkantis.end_turn"}') is not None
+    with pytest.raises(InvalidRequest):
+        parse_command(arkantis, b'{"type": "arkantis.remove_token", "cell": "r1c4", "x": 1}')
+    with pytest.raises(Unprocessable):
+        parse_command(arkantis, b'{"type": "eclats_des_cites.take_card"}')
+    with pytest.raises(InvalidRequest):
+        strict_body(b'{"player_name": 0}', ClaimSeat)
+    assert strict_body(b'{"player_name": "Ann"}', ClaimSeat).player_name == "Ann"
