@@ -30,7 +30,7 @@ import msgspec
 
 from domain import RULESETS, SeatedPlayer
 from domain.audit import AuditReport, LoggedCommand, StateHook, Tick, audit
-from service.games.bodies import decoder
+from service.games.codecs import stored_event
 from service.games.schemas import EXPORT_FORMATS
 from service.store.base import EventStore, GameRecord, LoggedCommandRow, StoredEvent
 
@@ -122,13 +122,10 @@ def _redacted(game: GameRecord, events: Sequence[StoredEvent], view: str) -> dic
     seat = None if view == SPECTATOR else view
     if seat is not None and seat not in {s.seat for s in game.seats}:
         raise ValueError(f"game {game.game_id} has no seat {seat!r}")
-    encoder = msgspec.json.Encoder()
     shown = [
         msgspec.structs.replace(
             e,
-            data=msgspec.to_builtins(
-                ruleset.redact(decoder(ruleset.Event).decode(encoder.encode(e.data)), seat)
-            ),
+            data=msgspec.to_builtins(ruleset.redact(stored_event(ruleset, e.data), seat)),
         )
         for e in events
     ]

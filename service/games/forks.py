@@ -35,7 +35,7 @@ from typing import Any
 import msgspec
 
 from domain import RULESETS
-from service.games.bodies import decoder
+from service.games.codecs import stored_event
 from service.games.exports import command_log
 from service.games.tokens import sha256_hex
 from service.store.base import (
@@ -86,13 +86,12 @@ def resting(
     if version == 0:
         return Prefix(state=None, snapshots=[])
     ruleset = RULESETS[ruleset_name]
-    json = msgspec.json.Encoder()
     msgpack = msgspec.msgpack.Encoder()
     state: Any = None
     snapshots: list[Snapshot] = []
     previous: int | None = 0
     for v, stored in enumerate(events, start=1):
-        state = ruleset.evolve(state, decoder(ruleset.Event).decode(json.encode(stored.data)))
+        state = ruleset.evolve(state, stored_event(ruleset, stored.data))
         if v <= version and v % snapshot_every == 0:
             snapshots.append(Snapshot(version=v, state=msgpack.encode(state)))
         if not _batch_end(events, v) or ruleset.outcome(state) is not None:

@@ -15,7 +15,7 @@ from domain import RULESETS, AnyRuleset, Outcome
 from domain.pictures import render as render_picture
 from service.games.answers import AnswerCache, before_move_key, move_events_key
 from service.games.auth import SPECTATOR, Authenticator, Viewer, required
-from service.games.bodies import decoder
+from service.games.codecs import stored_event, stored_options
 from service.games.exceptions import Conflict, NotFound
 from service.games.exports import export_game
 from service.games.repository import UNSET, GameRepository, Loaded
@@ -94,7 +94,7 @@ class Reads:
         seed = await self.games.seed(game.game_id) if game.status == "finished" else None
         made = GAME_SUMMARY[game.ruleset](
             game_id=game.game_id,
-            options=decoder(ruleset.Options).decode(self.json.encode(game.options)),
+            options=stored_options(ruleset, game.options),
             status=game.status,
             version=game.version,
             seats=[
@@ -353,7 +353,7 @@ class Reads:
     ) -> LoggedEvent:
         """A stored event as ``viewer`` may see it (complete once the game is
         finished); with ``lang``, its sentence from that view."""
-        event = self.games.decode_event(ruleset, stored.data)
+        event = stored_event(ruleset, stored.data)
         if game.status != "finished":
             event = ruleset.redact(event, viewer.seat)
         logged = LoggedEvent(

@@ -22,7 +22,7 @@ import msgspec
 from domain import RULESETS, AnyRuleset
 from service import metrics
 from service.cache.base import ChannelNotifier, Notifier, SharedCache, StateCache
-from service.games.bodies import decoder
+from service.games.codecs import stored_event
 from service.games.exceptions import NotFound, not_started
 from service.settings import Settings
 from service.store.base import EventStore, GameRecord, GameUpdate, NewEvent, StoredEvent
@@ -98,7 +98,6 @@ class GameRepository:
         ):
             self.channels = notifier
         self.encoder = msgspec.msgpack.Encoder()
-        self.json = msgspec.json.Encoder()
         self._states = {name: msgspec.msgpack.Decoder(rs.State) for name, rs in RULESETS.items()}
         self._game_decoder = msgspec.msgpack.Decoder(GameRecord)
         self._seeds: OrderedDict[str, str] = OrderedDict()
@@ -199,11 +198,6 @@ class GameRepository:
 
     # --- states -------------------------------------------------------------------------
 
-    def decode_event(self, ruleset: AnyRuleset, data: dict[str, Any]) -> Any:
-        # Through JSON, not msgspec.convert: stored JSON has string keys where
-        # an event may declare int-keyed dicts, which only the JSON decoder maps back.
-        return decoder(ruleset.Event).decode(self.json.encode(data))
-
     @staticmethod
     def new_events(events: list[Any]) -> list[NewEvent]:
         return [
@@ -263,7 +257,7 @@ class GameRepository:
         if snapshot is not None:
             state, base = decoder.decode(snapshot.state), snapshot.version
         for stored in await self.store.read(game_id, after=base, upto=target):
-            state = ruleset.evolve(state, self.decode_event(ruleset, stored.data))
+            state = ruleset.evolve(state, stored_event(ruleset, stored.data))
         if target == game.version:
             await self.remember(game_id, state, target, base, game=game)
         return Loaded(game, ruleset, state, target)

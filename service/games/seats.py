@@ -13,7 +13,7 @@ import msgspec
 from domain import RULESETS, Rng, SeatedPlayer, SetupContext, fold
 from service.games import forks, positions
 from service.games.auth import OPERATOR, Authenticator
-from service.games.bodies import decoder
+from service.games.codecs import stored_options
 from service.games.exceptions import (
     Conflict,
     Forbidden,
@@ -72,7 +72,6 @@ class Seats:
         self.auth = auth
         self.reads = reads
         self.store = games.store
-        self.json = msgspec.json.Encoder()
         self.auditing = 0
         """Imports of this process being checked and audited now (in the import thread)."""
         self.quotas = Quotas(settings, games.store)
@@ -334,7 +333,7 @@ class Seats:
                     state = (await self.games.load(game_id, version=full.version)).state
                 started.append(state)
                 return [], self.games.update(ruleset, state)
-            options = decoder(ruleset.Options).decode(self.json.encode(full.options))
+            options = stored_options(ruleset, full.options)
             context = SetupContext(
                 players=tuple(
                     SeatedPlayer(seat=s.seat, player_id=s.player_id, player_name=s.player_name)

@@ -336,7 +336,8 @@ def test_bodies_decode_strictly_through_one_decoder_per_type() -> None:
     (``decoder``), as strictly as before: ``0`` is no ``false``, an unknown field or
     a command of another game is refused; a well-formed one decodes."""
     from domain import RULESETS
-    from service.games.bodies import decoder, parse_command, strict_body
+    from service.games.bodies import parse_command, strict_body
+    from service.games.codecs import decoder
     from service.games.exceptions import Unprocessable
     from service.games.schemas import ClaimSeat
 
