@@ -97,8 +97,14 @@ def command(ruleset: str, outcome: str, events: int = 0) -> None:
         EVENTS.labels(ruleset).inc(events)
 
 
+_lookups: dict[bool, Any] = {}
+
+
 def cache_lookup(hit: bool) -> None:
-    CACHE.labels("hit" if hit else "miss").inc()
+    child = _lookups.get(hit)
+    if child is None:  # made at the first lookup, in the worker that counts it
+        child = _lookups[hit] = CACHE.labels("hit" if hit else "miss")
+    child.inc()
 
 
 METHODS = frozenset(("GET", "POST", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"))
@@ -121,8 +127,20 @@ def observe_request(method: str, route: str, status: int, seconds: float) -> Non
     any path) cannot grow the exposition."""
     method = method if method in METHODS else OTHER
     route = route if route in _routes else OTHER
-    REQUESTS.labels(method, route, str(status)).inc()
-    LATENCY.labels(method, route).observe(seconds)
+    key = (method, route, status)
+    children = _answered.get(key)
+    if children is None:  # a label set's first answer; then one dictionary lookup
+        children = _answered[key] = (
+            REQUESTS.labels(method, route, str(status)),
+            LATENCY.labels(method, route),
+        )
+    children[0].inc()
+    children[1].observe(seconds)
+
+
+_answered: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+"""The children of ``REQUESTS`` and ``LATENCY`` per (method, route, status): a
+bounded set, since every label is (``METHODS``, the app's routes, a status)."""
 
 
 def process_stats() -> tuple[int, int]:

@@ -99,8 +99,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         flush=True,
     )
     from service.games.texts import warm as warm_words
-    from service.logs import dict_config
+    from service.logs import dict_config, lighten
 
+    lighten()  # the workers inherit the logging module's switches
     warm_words()  # the workers fork from this process: they inherit the parsed catalogues
     # Importing the service made this process's own (zero) live gauges; it serves
     # nothing, so its files go, or /metrics would list it as a worker while it lives.
