@@ -620,7 +620,7 @@ def profile(env: dict[str, str], seconds: float, idle: int, idle_seconds: float)
 # --- the run -------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
+def arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description="Plateau capacity at human pace (issue 33)")
     parser.add_argument(
         "--games",
@@ -647,12 +647,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--out", default="bench-results/capacity.json")
     parser.add_argument("--plot", default="docs/capacity.png")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def run(env: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
+    """The steps (and the profile, with ``--profile``) on a migrated scratch database
+    (``env``), as a report; the plot written to ``args.plot``. ``scripts/bench`` runs it
+    in its own run too (``--capacity-args``)."""
     if args.profile and shutil.which("wrk") is None:
         raise SystemExit("wrk is needed for the profile (scripts/bench installs it)")
     files = raise_open_files()
-    made = scratch("capacity", PER_ADDRESS)
-    env = made.env
+    env = dict(env)
     changed = dict(x.split("=", 1) for x in args.set)
     env.update(changed)
     load = os.getloadavg()
@@ -671,23 +676,17 @@ def main(argv: list[str] | None = None) -> int:
         "goal": {"command_p99_ms": COMMAND_P99_MS, "delivery_p99_ms": DELIVERY_P99_MS},
         "steps": [],
     }
-    try:
-        migrate(env)
-        if not args.no_steps:
-            with served(LOGS / "capacity.log", env=env, workers=2) as server:
-                for n in (int(x) for x in args.games.split(",")):
-                    result = asyncio.run(step(server, n, args.think, args.window, args.spectators))
-                    report["steps"].append(result)
-                    print(json.dumps(result), flush=True)
-                    if collapsed(result) and not args.all_steps:
-                        print(f"N = {n} collapsed: the larger steps are not run", flush=True)
-                        break
-        if args.profile:
-            report["profile"] = profile(
-                env, args.profile_seconds, args.idle_streams, args.idle_seconds
-            )
-    finally:
-        made.drop()
+    if not args.no_steps:
+        with served(LOGS / "capacity.log", env=env, workers=2) as server:
+            for n in (int(x) for x in args.games.split(",")):
+                result = asyncio.run(step(server, n, args.think, args.window, args.spectators))
+                report["steps"].append(result)
+                print(json.dumps(result), flush=True)
+                if collapsed(result) and not args.all_steps:
+                    print(f"N = {n} collapsed: the larger steps are not run", flush=True)
+                    break
+    if args.profile:
+        report["profile"] = profile(env, args.profile_seconds, args.idle_streams, args.idle_seconds)
     passing = [s["games"] for s in report["steps"] if s["passes"]]
     report["largest_passing_n"] = max(passing) if passing else None
     if report["steps"]:
@@ -697,6 +696,40 @@ def main(argv: list[str] | None = None) -> int:
         )
         png = plot(report["steps"], ROOT / args.plot, title)
         report["plot"] = str(png) if png else None
+    return report
+
+
+def print_summary(report: dict[str, Any]) -> None:
+    """The steps and the profiles' headlines, as ``scripts/bench`` prints them."""
+    print(
+        f"capacity at human pace ({report['spectators_per_game']} spectators a game, a move"
+        f" every {report['think_s']:g} s, {report['window_s']:g} s measured a step; goal"
+        f" command p99 < {COMMAND_P99_MS:g} ms, delivery p99 < {DELIVERY_P99_MS:g} ms):"
+    )
+    for s in report["steps"]:
+        print(
+            f"  N={s['games']}: {s['moves_per_s']} moves/s, command p50 {s['command_p50_ms']}"
+            f" p99 {s['command_p99_ms']} ms, delivery p50 {s['delivery_p50_ms']}"
+            f" p99 {s['delivery_p99_ms']} ms, server {s['server_ms_per_move']} ms CPU a move,"
+            f" cores {s['cores_busy']}, {'passes' if s['passes'] else 'fails'}"
+        )
+    print(f"  largest N passing: {report['largest_passing_n']} (goal 2000)")
+    for name, part in report.get("profile", {}).items():
+        top = ", ".join(f"{k} {v}%" for k, v in list(part["busy_by_category_pct"].items())[:6])
+        print(
+            f"  profile, {name}: {part['waiting_pct_of_samples']}% of the samples waiting;"
+            f" of the busy ones {top}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments().parse_args(argv)
+    made = scratch("capacity", PER_ADDRESS)
+    try:
+        migrate(made.env)
+        report = run(made.env, args)
+    finally:
+        made.drop()
     out = write_report(args.out, report)
     print(f"largest N passing: {report['largest_passing_n']}; written to {out}")
     if "profile" in report:

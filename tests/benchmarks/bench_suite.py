@@ -1,6 +1,7 @@
 """Every figure of issue 18 with its floor, measured in one run (opt-in: ``scripts/bench``).
 
-    scripts/bench [--seconds 10] [--rounds 1] [--scale] [--out bench-results/suite.json]
+    scripts/bench [--seconds 10] [--rounds 1] [--scale] [--no-fanout] [--no-capacity]
+                  [--capacity-args "--profile"] [--out bench-results/suite.json]
 
 Starts its own servers on free loopback ports (their logs in ``bench-results/logs/``),
 against a scratch PostgreSQL database and a scratch Redis prefix (both dropped
@@ -34,6 +35,12 @@ at the end):
   labels, steps, sentences or last move), alternated with it; ``--words``: only
   that, both servers side by side, with the words also timed inside the server
   with words (``tests/benchmarks/words_timed/sitecustomize.py``);
+* the SSE fan-out (``tests/benchmarks/bench_fanout.py``; ``--no-fanout``: not run);
+* capacity at human pace, the steps of N games and the py-spy profiles of a command
+  and of idle streams (``tests/benchmarks/bench_capacity.py``, with ``--capacity-args``,
+  by default ``--profile``; ``--no-capacity``: not run), then whether issue 33's two
+  goals (commands at 0.6 of the floor or more with p99 < 25 ms, and 2,000 games) were
+  both met in this run;
 * the engines (``tests/benchmarks/bench_domain.py``, one core each);
 * ``--scale``: the database seeded with COPY first (10,000 finished games,
   1,000,000 events), the same figures again.
@@ -887,6 +894,16 @@ def main(argv: list[str] | None = None) -> int:
         help="with --words: moves per second per server (both at the same load), else as fast"
         " as each answers",
     )
+    parser.add_argument(
+        "--no-capacity",
+        action="store_true",
+        help="without capacity at human pace and its profiles (bench_capacity.py)",
+    )
+    parser.add_argument(
+        "--capacity-args",
+        default="--profile",
+        help="the capacity part's own arguments, quoted (scripts/bench --capacity --help)",
+    )
     parser.add_argument("--out", default="bench-results/suite.json")
     args = parser.parse_args(argv)
     if args.words:
@@ -932,6 +949,12 @@ def main(argv: list[str] | None = None) -> int:
             fanout_args = bench_fanout.arguments().parse_args(args.fanout_args.split())
             report["fanout"] = bench_fanout.run(env, fanout_args)
             report["fanout"]["args"] = vars(fanout_args)
+        if not args.no_capacity:
+            from tests.benchmarks import bench_capacity
+
+            capacity_args = bench_capacity.arguments().parse_args(args.capacity_args.split())
+            report["capacity"] = bench_capacity.run(env, capacity_args)
+            report["capacity"]["args"] = vars(capacity_args)
         report["engines"] = [
             bench_engine(n, args.engine_seconds, 1)
             for n in ("arkantis", "eclats_des_cites", "petits_dragons", "tours_arc_en_ciel")
@@ -996,6 +1019,25 @@ def ratios(r: dict[str, Any]) -> dict[str, Any]:
         from tests.benchmarks.bench_fanout import ratios as fanout_ratios
 
         out["fanout"] = fanout_ratios(r["fanout"])
+    if "capacity" in r:
+        # Issue 33's two goals, met in the same run or not: commands at 0.6 of the
+        # stack floor or more with p99 < 25 ms (2 workers), and 2,000 games or more
+        # at human pace.
+        c2, f2 = r["empty"]["commands_2w"], r["empty"]["floor_2w"]
+        floor_met = (
+            c2["commands_per_s"] >= 0.6 * f2["commands_per_s"]
+            and c2["command_p99_ms"] is not None
+            and c2["command_p99_ms"] < 25
+        )
+        largest = r["capacity"].get("largest_passing_n")
+        out["issue_33_goals"] = {
+            "commands_vs_floor_2w": out["empty"]["commands_2w_vs_floor"],
+            "command_p99_ms_2w": c2["command_p99_ms"],
+            "floor_goal_met": floor_met,
+            "largest_passing_n": largest,
+            "capacity_goal_met": largest is not None and largest >= 2000,
+            "both_met": floor_met and largest is not None and largest >= 2000,
+        }
     if "scaled" in r:
         e, s = r["empty"], r["scaled"]
         out["scaled_vs_empty"] = {
@@ -1078,6 +1120,18 @@ def print_report(r: dict[str, Any]) -> None:
         from tests.benchmarks.bench_fanout import print_report as print_fanout
 
         print_fanout(r["fanout"])
+    if "capacity" in r:
+        from tests.benchmarks.bench_capacity import print_summary
+
+        print_summary(r["capacity"])
+        g = r["ratios"]["issue_33_goals"]
+        print(
+            f"issue 33 in this run: commands / floor (2 workers) {g['commands_vs_floor_2w']},"
+            f" p99 {g['command_p99_ms_2w']} ms: {'met' if g['floor_goal_met'] else 'not met'};"
+            f" largest N passing {g['largest_passing_n']}:"
+            f" {'met' if g['capacity_goal_met'] else 'not met'}; both"
+            f" {'met' if g['both_met'] else 'not met'}"
+        )
     for e in r.get("engines", []):
         print(
             f"  engine {e['ruleset']:<18} decide+evolve {e['decide_evolve_per_s']}/s (goal 20000)"
