@@ -44,6 +44,12 @@ long (plus ``SPECTATOR_MAX_AGE`` for a spectator), not ``HEAD_TTL``. A head
 that expires while its writer is slow only costs readers a database read."""
 SEEDS_KEPT = 10_000
 """Seeds remembered per process (a game's seed never changes)."""
+STATES_KEPT = 2_048
+"""Games whose latest decoded state a process keeps (the most recently used): the
+state of a game at a version never changes (``evolve`` never mutates its input), so
+a cached state that names that version is this one, and the next read or command
+of the game skips its decoding and the young objects it makes (1.5% of a worker per
+move, measured: docs/performance.md)."""
 
 
 class Unset:
@@ -101,6 +107,7 @@ class GameRepository:
         self._states = {name: msgspec.msgpack.Decoder(rs.State) for name, rs in RULESETS.items()}
         self._game_decoder = msgspec.msgpack.Decoder(GameRecord)
         self._seeds: OrderedDict[str, str] = OrderedDict()
+        self._decoded: OrderedDict[str, tuple[int, Any]] = OrderedDict()
         self.on_moved: list[Callable[[GameRecord], None]] = []
         """Called with a game's row after this process appended to it, for a game
         with a bot seat (the bot runner listens)."""
@@ -246,8 +253,14 @@ class GameRepository:
             metrics.cache_lookup(hit)
             if hit:
                 assert cached is not None
+                kept = self._decoded.get(game_id)
+                if kept is not None and kept[0] == target:
+                    self._decoded.move_to_end(game_id)
+                    return Loaded(game, ruleset, kept[1], target)
                 try:
-                    return Loaded(game, ruleset, decoder.decode(cached[1]), target)
+                    decoded = decoder.decode(cached[1])
+                    self._keep_decoded(game_id, target, decoded)
+                    return Loaded(game, ruleset, decoded, target)
                 except (msgspec.DecodeError, msgspec.ValidationError) as exc:
                     # A cache entry from another code version: rebuild from the store.
                     log.warning("discarding an undecodable cached state of %s: %s", game_id, exc)
@@ -262,6 +275,23 @@ class GameRepository:
             await self.remember(game_id, state, target, base, game=game)
         return Loaded(game, ruleset, state, target)
 
+    def forget_states(self) -> None:
+        """Drop the decoded states this process keeps (``STATES_KEPT``)."""
+        self._decoded.clear()
+
+    def kept_state(self, game_id: str) -> tuple[int, Any] | None:
+        """(version, state) of ``game_id`` as this process keeps it decoded, or None."""
+        return self._decoded.get(game_id)
+
+    def _keep_decoded(self, game_id: str, version: int, state: Any) -> None:
+        kept = self._decoded
+        known = kept.get(game_id)
+        if known is None or known[0] <= version:
+            kept[game_id] = (version, state)
+            kept.move_to_end(game_id)
+            if len(kept) > STATES_KEPT:
+                kept.popitem(last=False)
+
     async def remember(
         self,
         game_id: str,
@@ -273,7 +303,7 @@ class GameRepository:
         announce: bool = False,
         events: tuple[StoredEvent, ...] = (),
     ) -> None:
-        """Cache ``state`` at ``version``; snapshot it when a multiple of
+        """Cache ``state`` at ``version`` (and keep it decoded in this process); snapshot it when a multiple of
         ``snapshot_every`` lies in (previous, version], so a cold load never
         folds more than ``snapshot_every`` events. Both are optimisations:
         a failure is logged, never raised.
@@ -283,6 +313,7 @@ class GameRepository:
         Redis, else side by side with it; with the move's ``events`` (and
         ``game``, the row after them), the announcement carries them
         (``Moved``), so the game's streams need not read them back."""
+        self._keep_decoded(game_id, version, state)
         encoded = self.encoder.encode(state)
         move = None
         if announce and events and game is not None and game.version == version:

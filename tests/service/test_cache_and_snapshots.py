@@ -91,6 +91,39 @@ async def test_a_stale_or_broken_cache_entry_is_never_served(client: AsyncTestCl
     assert await state_json(client, game_id) == expected
 
 
+async def test_a_kept_decoded_state_is_served_only_at_its_version(
+    client: AsyncTestClient[Any],
+) -> None:
+    game_id, tokens = await start_game(client)
+    await play(client, game_id, tokens, 2)
+    repository = client.app.state.games.repository
+    version = (await summary(client, game_id))["version"]
+    kept = repository.kept_state(game_id)
+    assert kept is not None and kept[0] == version  # the command's new state, kept
+    loaded = on_app_loop(client, repository.load, game_id)
+    assert loaded.version == version and loaded.state is kept[1]  # not decoded again
+    # Another process moved the game on: a state kept at an older version is never
+    # served, the cached one is decoded (and kept in its place).
+    expected = await state_json(client, game_id)
+    older = kept
+    await play(client, game_id, tokens, 1)
+    newer = await state_json(client, game_id)
+    assert newer != expected
+    repository._decoded[game_id] = older
+    forget_in_process_answers(client)
+    loaded = on_app_loop(client, repository.load, game_id)
+    assert loaded.version > older[0] and loaded.state is not older[1]
+    assert await state_json(client, game_id) == newer
+    now_kept = repository.kept_state(game_id)
+    assert now_kept is not None and now_kept[0] == loaded.version
+
+
+def forget_in_process_answers(client: AsyncTestClient[Any]) -> None:
+    answers = client.app.state.games.answers
+    answers.bodies.clear()
+    answers._spectator.clear()
+
+
 async def test_cors_preflight_for_configured_origins(tmp_path: Any) -> None:
     settings = Settings(
         database_url=f"sqlite:///{tmp_path}/c.db", cors_origins=("https://play.example",)
