@@ -73,8 +73,15 @@ def connection_limit(wanted: int) -> int:
     return wanted
 
 
-GC_THRESHOLDS = (50_000, 20, 100)
-"""The workers' collector thresholds (``gc.set_threshold``; Python's are 700, 10, 10)."""
+GC_THRESHOLDS = (5_000, 200, 100)
+"""The workers' collector thresholds (``gc.set_threshold``; Python's are 700, 10, 10).
+
+A young collection scans every container made since the previous one that is still
+alive: a collection every 5,000 keeps each pause short (1 to 2 ms at 2,000 games on
+two workers, where every 50,000 took 30 to 80 ms, the tail of the commands), for the
+same collector CPU in all; the middle generation, which holds a move's objects that
+live until the game's next move, is collected 200 times less often than the young one
+(about once a minute at that load, 100 ms or so): docs/performance.md."""
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -109,10 +116,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     mark_exit()
     # The workers fork from here: what is loaded so far lives as long as they do, so
-    # the collector stops scanning it, and collects the young generation 70 times less
-    # often (a move allocates thousands of short-lived objects; each full collection
-    # of a busy worker took 40-80 ms): about 9% of a worker's CPU per move, measured
-    # (docs/performance.md).
+    # the collector stops scanning it (a full collection of a busy worker took 40-80 ms),
+    # and collects the young generation in short pauses (``GC_THRESHOLDS``).
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)

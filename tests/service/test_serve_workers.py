@@ -1,0 +1,68 @@
+"""What ``plateau serve`` sets up before its workers fork reaches the workers that
+answer: the collector's thresholds and frozen heap, and the logging switches.
+
+A ``sitecustomize`` on ``PYTHONPATH`` has every process forked by the server write
+what it runs with; the test reads the reports of the server's own children (the
+workers), which must have answered requests."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+
+import httpx
+
+from service.cli import GC_THRESHOLDS
+from tests.servers import served
+
+REPORTER = """
+import gc, json, logging, os, threading, time
+
+def _report():
+    time.sleep(1.0)  # the worker has imported the app and configured its logging by then
+    with open(os.path.join({out!r}, f"{{os.getpid()}}.json"), "w") as fh:
+        json.dump(
+            {{
+                "threshold": list(gc.get_threshold()),
+                "frozen": gc.get_freeze_count(),
+                "srcfile": logging._srcfile,
+                "threads": logging.logThreads,
+                "processes": logging.logProcesses,
+            }},
+            fh,
+        )
+
+os.register_at_fork(after_in_child=lambda: threading.Thread(target=_report, daemon=True).start())
+"""
+
+
+def children(pid: int) -> set[int]:
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
+    return {int(p) for p in out.stdout.split()}
+
+
+def test_the_workers_run_with_the_servers_collector_and_logging_settings(tmp_path: Path) -> None:
+    site, out = tmp_path / "site", tmp_path / "reports"
+    site.mkdir()
+    out.mkdir()
+    (site / "sitecustomize.py").write_text(REPORTER.format(out=str(out)))
+    env = {"PLATEAU_DATABASE_URL": f"sqlite:///{tmp_path}/plateau.db", "PYTHONPATH": str(site)}
+    with served(tmp_path / "server.log", env=env, workers=2) as server:
+        for _ in range(10):
+            assert httpx.get(f"{server.base}/rulesets", timeout=10).status_code == 200
+        workers = children(server.pid)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            reports = {int(p.stem): p for p in out.glob("*.json")}
+            if len(workers & reports.keys()) >= 2:
+                break
+            time.sleep(0.2)
+    seen = [json.loads(reports[pid].read_text()) for pid in workers & reports.keys()]
+    assert len(seen) >= 2, (workers, sorted(reports))
+    for report in seen:
+        assert report["threshold"] == list(GC_THRESHOLDS)
+        assert report["frozen"] > 10_000  # the app's modules, loaded before the fork
+        assert report["srcfile"] is None
+        assert report["threads"] is False and report["processes"] is False
