@@ -47,7 +47,9 @@ reads the store."""
 class MemoryNotifier:
     def __init__(self) -> None:
         self._versions: OrderedDict[str, int] = OrderedDict()
-        self._events: dict[str, set[asyncio.Event]] = defaultdict(set)
+        self._waiters: dict[str, set[asyncio.Future[None]]] = defaultdict(set)
+        """Each game's waiters: a bare future each, woken by a move or its timer (no
+        task, event or coroutine per wait: a game's channel waits once per move)."""
         self._any: asyncio.Event | None = None  # set on the next move of any game
         self._inboxes: dict[str, list[Inbox]] = {}
 
@@ -55,17 +57,17 @@ class MemoryNotifier:
         return None
 
     async def close(self) -> None:
-        for waiters in self._events.values():
-            for event in waiters:
-                event.set()
+        for waiters in self._waiters.values():
+            for waiter in waiters:
+                _wake(waiter)
 
     def _deliver(self, game_id: str, version: int, move: bytes | None = None) -> None:
         self.observe(game_id, version)
         if move is not None:
             for inbox in self._inboxes.get(game_id, ()):
                 inbox.append((version, move))
-        for event in self._events.get(game_id, ()):
-            event.set()
+        for waiter in self._waiters.get(game_id, ()):
+            _wake(waiter)
         if self._any is not None:
             self._any.set()
             self._any = None
@@ -110,17 +112,24 @@ class MemoryNotifier:
     async def wait(self, game_id: str, after: int, timeout: float) -> None:
         if self._versions.get(game_id, -1) > after:
             return
-        event = asyncio.Event()
-        self._events[game_id].add(event)
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[None] = loop.create_future()
+        self._waiters[game_id].add(waiter)
+        timer = loop.call_later(max(0.0, timeout), _wake, waiter)
         try:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), timeout)
+            await waiter
         finally:
-            waiters = self._events.get(game_id)
+            timer.cancel()
+            waiters = self._waiters.get(game_id)
             if waiters is not None:
-                waiters.discard(event)
+                waiters.discard(waiter)
                 if not waiters:
-                    del self._events[game_id]
+                    del self._waiters[game_id]
+
+
+def _wake(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 class RedisNotifier(MemoryNotifier):
