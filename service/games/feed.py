@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 
 import msgspec
 
@@ -88,13 +87,13 @@ def _message(item: FeedEvent, encoder: msgspec.json.Encoder) -> Message:
     )
 
 
-@dataclass(slots=True)
-class _Recent:
-    """A recent event of the feed, and its message in each language asked."""
+class _Recent(msgspec.Struct, gc=False):
+    """A recent event of the feed, and its message in each language asked (kept out
+    of the collector, as a channel's ``Entry``)."""
 
     stored: StoredEvent
     game: GameRecord
-    messages: dict[str, Message] = field(default_factory=dict)
+    messages: dict[str, Message] = msgspec.field(default_factory=dict)
 
 
 class Feed:

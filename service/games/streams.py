@@ -33,7 +33,7 @@ import logging
 import random
 import re
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 import msgspec
@@ -80,18 +80,22 @@ def sse_bytes(id: str, event: str, data: str) -> bytes:
     return f"id: {id}{SEP}event: {event}{SEP}{lines}{SEP}".encode()
 
 
-@dataclass(frozen=True, slots=True)
-class Message:
+class Message(msgspec.Struct, gc=False):
     """One SSE message: ``id`` (a version or a feed position), ``event`` (the
-    event's type) and ``data`` (its JSON); ``encoded``, its bytes on the wire."""
+    event's type) and ``data`` (its JSON); ``encoded``, its bytes on the wire
+    (made from the others; never changed after).
+
+    Kept out of the collector (``gc=False``: text only, no cycle), like ``Entry``:
+    a channel keeps its game's last ``RECENT`` events for minutes, and as tracked
+    objects they filled every generation the collector scans (docs/performance.md)."""
 
     id: str
     event: str
     data: str
-    encoded: bytes = field(init=False, repr=False, compare=False)
+    encoded: bytes = b""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "encoded", sse_bytes(self.id, self.event, self.data))
+        self.encoded = sse_bytes(self.id, self.event, self.data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,12 +139,13 @@ async def wait_for(signal: Signal, deadline: float | None) -> bool:
     return True
 
 
-@dataclass(slots=True)
-class Entry:
-    """A recent event of a channel, and its messages as each seat sees them."""
+class Entry(msgspec.Struct, gc=False):
+    """A recent event of a channel, and its messages as each seat sees them (kept out
+    of the collector: its dictionary holds untracked messages under tuples of text,
+    which the collector untracks at their first collection, and nothing refers back)."""
 
     stored: StoredEvent
-    messages: dict[tuple[str | None, bool, str], Message] = field(default_factory=dict)
+    messages: dict[tuple[str | None, bool, str], Message] = msgspec.field(default_factory=dict)
     """(seat, finished, language) -> the message: each encoded once for all its streams."""
 
 

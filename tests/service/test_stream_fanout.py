@@ -288,6 +288,51 @@ def test_messages_are_encoded_as_litestar_would() -> None:
     assert Heartbeat.encoded == heartbeat
 
 
+def test_recent_events_and_their_messages_stay_out_of_the_collector() -> None:
+    """A channel keeps its game's last events and their messages for minutes: as
+    tracked objects they filled every generation the collector scans."""
+    import gc
+    from datetime import UTC, datetime
+
+    from service.games.feed import _Recent
+    from service.games.streams import Entry
+    from service.store.base import GameRecord, SeatRecord, StoredEvent
+
+    stored = StoredEvent(
+        game_id="g",
+        version=3,
+        position=9,
+        type="arkantis.turn_ended",
+        data={"seat": "seat_0", "scores": {"seat_0": 3}},
+        recorded_at=datetime.now(UTC),
+        command_id=None,
+        seat=None,
+    )
+    entry = Entry(stored)
+    entry.messages[("seat_0", False, "fr")] = Message(id="3", event=stored.type, data="{}")
+    entry.messages[(None, True, "en")] = Message(id="3", event=stored.type, data="{}")
+    now = datetime.now(UTC)
+    game = GameRecord(
+        game_id="g",
+        ruleset="arkantis",
+        options={},
+        status="active",
+        version=3,
+        seats=[SeatRecord(seat="seat_0", claimed=True)],
+        to_act=["seat_0"],
+        outcome=None,
+        seed_sha256="0" * 64,
+        created_at=now,
+        updated_at=now,
+    )
+    recent = _Recent(stored, game)
+    recent.messages["fr"] = Message(id="9", event=stored.type, data="{}")
+    gc.collect()
+    for kept in (entry, recent, *entry.messages.values(), *recent.messages.values()):
+        assert not gc.is_tracked(kept), kept
+    assert not gc.is_tracked(entry.messages) and not gc.is_tracked(recent.messages)
+
+
 async def test_quiet_beats_check_the_head_only_when_a_move_may_be_missed(
     service: tuple[GameService, CountingStore], monkeypatch: pytest.MonkeyPatch
 ) -> None:
