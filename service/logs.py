@@ -45,8 +45,8 @@ def lighten() -> None:
     stack at every record), and the thread, process and process-name lookups.
     Python's logging HOWTO, "Optimization", names these switches. The JSON and
     text lines carry none of them; a traceback is still written in full.
-    ``plateau serve`` calls it before its workers fork (about 1% of a worker per
-    request, with the access log on: docs/performance.md)."""
+    ``plateau serve`` calls it before its workers fork (part of the access log's
+    cost, cut this way: docs/performance.md)."""
     logging._srcfile = None
     logging.logThreads = False
     logging.logProcesses = False
