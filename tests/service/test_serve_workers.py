@@ -8,13 +8,13 @@ workers), which must have answered requests."""
 from __future__ import annotations
 
 import json
-import subprocess
 import time
 from pathlib import Path
 
 import httpx
 
 from service.cli import GC_THRESHOLDS
+from tests.faults.cluster import children
 from tests.servers import served
 
 REPORTER = """
@@ -38,11 +38,6 @@ os.register_at_fork(after_in_child=lambda: threading.Thread(target=_report, daem
 """
 
 
-def children(pid: int) -> set[int]:
-    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
-    return {int(p) for p in out.stdout.split()}
-
-
 def test_the_workers_run_with_the_servers_collector_and_logging_settings(tmp_path: Path) -> None:
     site, out = tmp_path / "site", tmp_path / "reports"
     site.mkdir()
@@ -52,7 +47,7 @@ def test_the_workers_run_with_the_servers_collector_and_logging_settings(tmp_pat
     with served(tmp_path / "server.log", env=env, workers=2) as server:
         for _ in range(10):
             assert httpx.get(f"{server.base}/rulesets", timeout=10).status_code == 200
-        workers = children(server.pid)
+        workers = set(children(server.pid))
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             reports = {int(p.stem): p for p in out.glob("*.json")}
