@@ -81,7 +81,7 @@ alive: a collection every 5,000 keeps each pause short (1 to 2 ms at 2,000 games
 two workers, where every 50,000 took 30 to 80 ms, the tail of the commands), for the
 same collector CPU in all; the middle generation, which holds a move's objects that
 live until the game's next move, is collected 200 times less often than the young one
-(about once a minute at that load, 100 ms or so): docs/performance.md."""
+(about once a minute at that load, 140 to 270 ms measured): docs/performance.md."""
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

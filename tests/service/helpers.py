@@ -24,10 +24,16 @@ def on_app_loop(client: AsyncTestClient[Any], fn: Callable[..., Awaitable[T]], *
 def forget_in_process(client: AsyncTestClient[Any]) -> None:
     """Drop the answers the app's process keeps in memory (encoded views, the
     spectator views it vouches for, decoded states), so that the next read asks the cache."""
+    forget_answers(client)
+    client.app.state.games.repository.forget_states()
+
+
+def forget_answers(client: AsyncTestClient[Any]) -> None:
+    """Drop the encoded answers and vouched spectator views only (the decoded
+    states stay)."""
     answers = client.app.state.games.answers
     answers.bodies.clear()
     answers._spectator.clear()
-    client.app.state.games.repository.forget_states()
 
 
 def auth(token: str) -> dict[str, str]:

@@ -12,6 +12,7 @@ from service.app import create_app
 from service.settings import Settings
 from tests.service.helpers import (
     auth,
+    forget_answers,
     forget_in_process,
     legal,
     on_app_loop,
@@ -110,18 +111,12 @@ async def test_a_kept_decoded_state_is_served_only_at_its_version(
     newer = await state_json(client, game_id)
     assert newer != expected
     repository._decoded[game_id] = older
-    forget_in_process_answers(client)
+    forget_answers(client)
     loaded = on_app_loop(client, repository.load, game_id)
     assert loaded.version > older[0] and loaded.state is not older[1]
     assert await state_json(client, game_id) == newer
     now_kept = repository.kept_state(game_id)
     assert now_kept is not None and now_kept[0] == loaded.version
-
-
-def forget_in_process_answers(client: AsyncTestClient[Any]) -> None:
-    answers = client.app.state.games.answers
-    answers.bodies.clear()
-    answers._spectator.clear()
 
 
 async def test_cors_preflight_for_configured_origins(tmp_path: Any) -> None:
