@@ -51,6 +51,11 @@ from service.store.base import (
 )
 
 
+class _SeedNeeded(Exception):
+    """A claim that a read saw leave a seat free fills the game: its setup needs
+    the seed, fetched outside the store's transaction (``Seats._claim``)."""
+
+
 def rejected(exc: ExportRejected) -> Unprocessable:
     details: dict[str, Any] = {"reason": exc.reason}
     if exc.version is not None:
@@ -308,7 +313,7 @@ class Seats:
     async def _starter(
         self,
         game: GameRecord,
-        seed: str,
+        seed: str | None,
         last_winner_seat: str | None,
         *,
         filling: bool,
@@ -317,7 +322,10 @@ class Seats:
         """What the claim that fills ``game`` appends and writes: the setup drawn
         from ``seed``, or nothing for a fork, which starts where its log stops.
         ``started`` receives the state the game starts in, to be cached once the
-        claim is committed (the first reads then find it, with no store read)."""
+        claim is committed (the first reads then find it, with no store read).
+        ``seed`` None (the read saw a seat left free): a hook asked for a setup
+        raises ``_SeedNeeded``, which rolls the claim back; ``_claim`` fetches
+        the seed and claims again."""
         ruleset = RULESETS[game.ruleset]
         game_id = game.game_id
         forked: Any = None
@@ -333,6 +341,8 @@ class Seats:
                     state = (await self.games.load(game_id, version=full.version)).state
                 started.append(state)
                 return [], self.games.update(ruleset, state)
+            if seed is None:  # another claim came in between: see the docstring
+                raise _SeedNeeded
             options = stored_options(ruleset, full.options)
             context = SetupContext(
                 players=tuple(
@@ -368,9 +378,6 @@ class Seats:
         if seat not in {s.seat for s in game.seats}:
             raise NotFound(f"game {game_id} has no seat {seat!r}")
         seat_token = new_token(SEAT_TOKEN, game_id)
-        seed = await self.games.seed(
-            game_id
-        )  # fetched now: the hook runs inside the store's transaction
         # What setup will know about the players if this claim fills the game.
         holders = {s.seat: s for s in game.seats if s.claimed}
         holders[seat] = SeatRecord(
@@ -378,6 +385,7 @@ class Seats:
             player_id=player.player_id if player else None,
             player_name=name,
             claimed=True,
+            bot=bot,
         )
         last_winner_seat: str | None = None
         if len(holders) == len(game.seats):
@@ -389,22 +397,35 @@ class Seats:
                 )
 
         filling = len(holders) == len(game.seats)
-        started: list[Any] = []
-        on_full = await self._starter(
-            game, seed, last_winner_seat, filling=filling, started=started
+        # Fetched before the store's transaction, in which the hook runs; only
+        # for a claim that fills the game (``_starter``).
+        seed = await self.games.seed(game_id) if filling else None
+        full = (
+            msgspec.structs.replace(game, seats=[holders[s.seat] for s in game.seats])
+            if filling
+            else None
         )
-
+        started: list[Any] = []
         try:
-            updated = await self.store.claim_seat(
-                game_id,
-                seat,
-                player_id=player.player_id if player else None,
-                player_name=name,
-                token_hash=sha256_hex(seat_token),
-                on_full=on_full,
-                bot=bot,
-                creator=creator,
-            )
+            while True:
+                on_full = await self._starter(
+                    game, seed, last_winner_seat, filling=filling, started=started
+                )
+                try:
+                    updated = await self.store.claim_seat(
+                        game_id,
+                        seat,
+                        player_id=player.player_id if player else None,
+                        player_name=name,
+                        token_hash=sha256_hex(seat_token),
+                        on_full=on_full,
+                        bot=bot,
+                        creator=creator,
+                        filling=full,
+                    )
+                    break
+                except _SeedNeeded:
+                    seed = await self.games.seed(game_id)
         except GameNotFound:
             raise NotFound(f"no game {game_id!r}") from None
         except UnknownSeat:

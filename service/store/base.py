@@ -344,6 +344,7 @@ class GameStore(Protocol):
         on_full: StartHook,
         bot: str | None = None,
         creator: str | None = None,
+        filling: GameRecord | None = None,
     ) -> GameRecord:
         """Claim ``seat`` in one transaction (the game row locked); ``bot``
         records that the service plays this seat at that level; ``creator``,
@@ -353,6 +354,14 @@ class GameStore(Protocol):
         Raises GameNotFound, UnknownSeat, GameNotWaiting, SeatTaken. When this
         claim fills the last seat, awaits ``on_full`` and appends its events
         and update in the same transaction. Returns the game after the claim.
+
+        ``filling``: the game as this claim fills it, when the caller's read
+        saw every other seat claimed (its seats with this one's holder). A
+        store may then await ``on_full(filling)`` before its transaction and
+        write the claim in one statement (PostgreSQL); if the game is not as
+        that read saw it (another claim came in between), it claims as above,
+        awaiting ``on_full`` again on what it finds. Seats are only ever
+        claimed, so a hint of None for a claim that fills costs that retry only.
         """
         ...
 

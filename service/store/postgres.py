@@ -36,6 +36,14 @@ Concurrency model (any number of processes, each with its own pool)
   keys are backed by the unique index ``commands_idempotency``; when the
   version did not match, the key is looked up before answering
   ``VersionConflict``.
+* ``claim_seat`` is one statement too, ``plateau_claim()`` (migration 0010),
+  sent in one pipeline with the game's read-back: the checks, the seat, and
+  for the claim that fills the game the setup's update and events (made by
+  the caller's hook before the statement, from the game as the caller read
+  it). When the game is not as read (another claim came in between), the
+  function writes nothing and the claim runs as a transaction whose hook
+  makes the setup from what it finds. ``create_game`` is one pipeline (its
+  three inserts, one implicit transaction).
 * Driver errors become store errors in one place, ``_translate``.
 """
 
@@ -93,6 +101,7 @@ from service.store.base import (
     GameAlreadyExists,
     GameImport,
     GameNotFound,
+    GameNotWaiting,
     GameRecord,
     GameUpdate,
     IdempotencyConflict,
@@ -100,11 +109,13 @@ from service.store.base import (
     NewEvent,
     PlayerRecord,
     QuotaUsage,
+    SeatTaken,
     Snapshot,
     StartHook,
     StoredEvent,
     StoreError,
     StoreUnavailable,
+    UnknownSeat,
     VersionConflict,
 )
 
@@ -163,6 +174,21 @@ _APPEND_POOLED = (
 ``plateau_append_pooled`` (migrations 0008 and 0009), whose implicit transaction
 sets its own ``lock_timeout`` first (a session ``SET`` would stay with a server
 connection other clients share)."""
+
+_CLAIM = (
+    "SELECT plateau_claim(%(game_id)s, %(seat)s, %(player_id)s::text, %(player_name)s::text,"
+    " %(token_hash)s, %(now)s, %(bot)s::text, %(creator)s::text, %(fill)s, %(expected)s,"
+    " %(version)s, %(status)s::text, %(to_act)s::jsonb, %(outcome)s::jsonb, %(winners)s::jsonb,"
+    " %(events)s::jsonb)"
+)
+"""A seat's claim, one statement (migration 0010): the checks, the seat, and for
+the claim that fills the game its setup's update and events; what happened
+(``claimed``, ``started``, ``retry`` or the check that refused it)."""
+_CLAIM_POOLED = (
+    _CLAIM + " FROM (SELECT set_config('lock_timeout', %(lock_timeout)s, true)) AS settings"
+)
+"""``_CLAIM`` behind a pooler in transaction mode: its own ``lock_timeout``, as
+``_APPEND_POOLED``."""
 
 POOLERS = ("transaction",)
 """The ``pooler`` values ``PostgresEventStore`` knows (``None``: a direct connection)."""
@@ -656,19 +682,29 @@ class PostgresEventStore:
 
     async def create_game(self, game: GameRecord, seed: str, *, creator: str | None = None) -> None:
         """Insert the games row, its seats (all unclaimed, in ``game.seats``
-        order) and the secret seed. Raises GameAlreadyExists."""
-        async with self._tx(game_id=game.game_id) as conn:
-            await conn.execute(
-                f"INSERT INTO games ({GAME_COLUMNS}, creator) VALUES ({', '.join(['%s'] * 16)})",
-                (*game_params(_POSTGRES, game), creator),
-            )
-            if game.seats:
+        order) and the secret seed. Raises GameAlreadyExists.
+
+        One pipeline in autocommit: its statements are one implicit transaction,
+        ended by the pipeline's one Sync (one round trip, where ``_tx`` takes
+        five: BEGIN, the three inserts, COMMIT)."""
+        try:
+            async with self._lend() as conn, conn.pipeline():
+                if self.pooler is not None:
+                    await self._set_local_timeouts(conn)
                 await conn.execute(
-                    "INSERT INTO seats (game_id, seat, seat_order)"
-                    " SELECT %s, u.seat, u.n - 1 FROM unnest(%s::text[]) WITH ORDINALITY AS u(seat, n)",
-                    (game.game_id, [s.seat for s in game.seats]),
+                    f"INSERT INTO games ({GAME_COLUMNS}, creator)"
+                    f" VALUES ({', '.join(['%s'] * 16)})",
+                    (*game_params(_POSTGRES, game), creator),
                 )
-            await conn.execute(SQL.INSERT_SECRET, (game.game_id, seed))
+                if game.seats:
+                    await conn.execute(
+                        "INSERT INTO seats (game_id, seat, seat_order) SELECT %s, u.seat, u.n - 1"
+                        " FROM unnest(%s::text[]) WITH ORDINALITY AS u(seat, n)",
+                        (game.game_id, [s.seat for s in game.seats]),
+                    )
+                await conn.execute(SQL.INSERT_SECRET, (game.game_id, seed))
+        except psycopg.Error as exc:
+            raise _translate(exc, game_id=game.game_id) from exc
 
     async def get_game(self, game_id: str) -> GameRecord | None:
         async with self._read() as conn:
@@ -745,8 +781,25 @@ class PostgresEventStore:
         on_full: StartHook,
         bot: str | None = None,
         creator: str | None = None,
+        filling: GameRecord | None = None,
     ) -> GameRecord:
         now = utcnow()
+        claimed = await self._claim_at_once(
+            game_id,
+            seat,
+            {
+                "player_id": player_id,
+                "player_name": player_name,
+                "token_hash": token_hash,
+                "now": now,
+                "bot": bot,
+                "creator": creator,
+            },
+            on_full,
+            filling,
+        )
+        if claimed is not None:
+            return claimed
         async with self._tx(game_id=game_id) as conn:
             cur = await conn.execute(
                 "SELECT status, version FROM games WHERE game_id = %s FOR UPDATE", (game_id,)
@@ -778,6 +831,82 @@ class PostgresEventStore:
                 conn, game_id, version + 1, events, command_id=None, seat=None, now=now
             )
             return after
+
+    async def _claim_at_once(
+        self,
+        game_id: str,
+        seat: str,
+        holder: dict[str, Any],
+        on_full: StartHook,
+        filling: GameRecord | None,
+    ) -> GameRecord | None:
+        """The claim as one statement, ``plateau_claim()`` (migration 0010), sent in
+        one pipeline with the game's read-back: one round trip. ``filling``: the
+        game as this claim fills it by the caller's read, whose setup is made
+        here, before the statement. None when the game is not as that read saw
+        it (another claim came in between): the caller claims in a transaction."""
+        fill = filling is not None
+        events: list[NewEvent] = []
+        update = None
+        if filling is not None:
+            events, update = await on_full(filling)
+        params: dict[str, Any] = {
+            "game_id": game_id,
+            "seat": seat,
+            "fill": fill,
+            "expected": filling.version if filling is not None else 0,
+            "version": (filling.version if filling is not None else 0) + len(events),
+            "status": update.status if update is not None else None,
+            "to_act": None if update is None else Jsonb(update.to_act),
+            "outcome": None if update is None or update.outcome is None else Jsonb(update.outcome),
+            "winners": None if update is None else Jsonb(update.winners),
+            "events": msgspec.json.encode(
+                [
+                    {"type": e.type, "schema_version": e.schema_version, "data": e.data}
+                    for e in events
+                ]
+            ).decode(),
+        }
+        params.update(holder)
+        if self.pooler is None:
+            sql = _CLAIM
+        else:
+            sql = _CLAIM_POOLED
+            params["lock_timeout"] = str(self._lock_timeout_ms)
+        try:
+            async with self._lend() as conn:
+                async with conn.pipeline():
+                    cur = await conn.execute(sql, params, prepare=False)
+                    game_cur = await conn.execute(
+                        f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = %s",
+                        (game_id,),
+                        prepare=True,
+                    )
+                    seats_cur = await conn.execute(
+                        f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = %s ORDER BY seat_order",
+                        (game_id,),
+                        prepare=True,
+                    )
+                # Fetched once the pipeline's one Sync is answered: a fetch inside
+                # it would ask the server to flush first, a round trip of its own.
+                row = await cur.fetchone()
+                game_rows = await game_cur.fetchall()
+                seat_rows = await seats_cur.fetchall()
+        except psycopg.Error as exc:
+            raise _translate(exc, game_id=game_id) from exc
+        said = row[0] if row is not None else None
+        if said == "retry":
+            return None
+        if said == "game_not_found":
+            raise GameNotFound(game_id)
+        if said == "unknown_seat":
+            raise UnknownSeat(seat)
+        if said == "not_waiting":
+            raise GameNotWaiting(game_id)
+        if said == "seat_taken":
+            raise SeatTaken(seat)
+        assert said in ("claimed", "started") and game_rows, said
+        return game_records(_POSTGRES, game_rows, seat_rows)[0]
 
     async def bot_games(self, *, limit: int = 100) -> list[GameRecord]:
         async with self._read() as conn:

@@ -592,6 +592,7 @@ class SqliteEventStore:
         on_full: StartHook,
         bot: str | None = None,
         creator: str | None = None,
+        filling: GameRecord | None = None,  # one local transaction either way
     ) -> GameRecord:
         now = utcnow()
         async with self._lock:

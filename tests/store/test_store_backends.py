@@ -118,6 +118,7 @@ async def test_postgres_concurrent_first_open_migrates_once(postgres_url: str) -
                 ("0007_forks.sql",),
                 ("0008_append_pooled.sql",),
                 ("0009_append_without_allocation_lock.sql",),
+                ("0010_claim_function.sql",),
             ]
             assert conn.execute("SELECT current_schema()").fetchone() == (schema,)
     finally:

@@ -14,6 +14,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import msgspec
 import pytest
 
 from service.store.base import (
@@ -27,8 +28,10 @@ from service.store.base import (
     InvalidCursor,
     NewEvent,
     PlayerRecord,
+    SeatRecord,
     SeatTaken,
     StoredEvent,
+    StoreError,
     StoreUnavailable,
     UnknownSeat,
     VersionConflict,
@@ -95,6 +98,19 @@ async def test_create_and_get_game(store: EventStore) -> None:
     with pytest.raises(GameAlreadyExists):
         await store.create_game(game, seed="other")
     assert await store.get_seed(game.game_id) == "s3cr3t"
+
+
+async def test_create_game_is_all_or_nothing(store: EventStore) -> None:
+    """A creation whose seats cannot be written (a seat named twice) leaves no
+    game row and no seed behind (PostgreSQL writes it in one pipeline, its own
+    implicit transaction)."""
+    game = game_record(seats=("north", "north"))
+    with pytest.raises(StoreError):
+        await store.create_game(game, seed="s")
+    assert await store.get_game(game.game_id) is None
+    assert await store.get_seed(game.game_id) is None
+    await store.create_game(msgspec.structs.replace(game, seats=game.seats[:1]), seed="t")
+    assert await store.get_seed(game.game_id) == "t"
 
 
 # --- append and read ----------------------------------------------------------------------
@@ -502,6 +518,74 @@ async def test_claims_record_seats_and_start_the_game_once(store: EventStore) ->
     assert await store.seat_by_token(game.game_id, "nope") is None
     assert await store.seat_by_token("missing", "tg") is None
     assert [g.game_id for g in await store.player_games("p1")] == [game.game_id]
+
+
+def _as_filled(game: GameRecord, seat: str, name: str) -> GameRecord:
+    """``game`` as a claim of ``seat`` by ``name`` fills it (what ``Seats`` hints)."""
+    seats = [
+        SeatRecord(seat=s.seat, player_name=name, claimed=True) if s.seat == seat else s
+        for s in game.seats
+    ]
+    return msgspec.structs.replace(game, seats=seats)
+
+
+@pytest.mark.parametrize("hint", ["right", "none", "wrong"])
+async def test_claims_with_the_filling_hint(store: EventStore, hint: str) -> None:
+    """``filling``: the game as the caller read it filled by this claim. Right, the
+    setup is made from it (PostgreSQL: before its one statement); absent for a
+    claim that fills, or given for one that does not (another claim came in
+    between the caller's read and its claim), the claim is the same: one start,
+    from the seats the store finds."""
+    game = await new_game(store, seats=("red", "green", "blue"))
+    calls: list[GameRecord] = []
+    hook = setup_hook(2, calls)
+    kw: dict[str, Any] = {"player_id": None, "on_full": hook}
+    await store.claim_seat(game.game_id, "red", player_name="R", token_hash="tr", **kw)
+    read = await store.get_game(game.game_id)
+    assert read is not None
+    # A claim the read says leaves a seat free; "wrong": the caller thinks it fills.
+    hinted = _as_filled(read, "green", "G") if hint == "wrong" else None
+    after = await store.claim_seat(
+        game.game_id, "green", player_name="G", token_hash="tg", filling=hinted, **kw
+    )
+    assert after.status == "waiting" and after.version == 0
+    assert [s.claimed for s in after.seats] == [True, True, False]
+    assert await store.read(game.game_id) == []
+    calls.clear()  # a wrong hint may have made a setup that was never written
+    read = await store.get_game(game.game_id)
+    assert read is not None
+    hinted = _as_filled(read, "blue", "B") if hint != "none" else None
+    final = await store.claim_seat(
+        game.game_id, "blue", player_name="B", token_hash="tb", filling=hinted, **kw
+    )
+    assert final.status == "active" and final.version == 2 and final.to_act == ["red"]
+    assert [(s.seat, s.player_name, s.claimed) for s in final.seats] == [
+        ("red", "R", True),
+        ("green", "G", True),
+        ("blue", "B", True),
+    ]
+    assert calls and all([s.player_name for s in seen.seats] == ["R", "G", "B"] for seen in calls)
+    events = await store.read(game.game_id)
+    assert [(e.version, e.type, e.data["step"]) for e in events] == [
+        (1, "setup", 0),
+        (2, "setup", 1),
+    ]
+    assert await store.get_game(game.game_id) == final
+    # Refusals keep the contract's order with a hint too.
+    with pytest.raises(UnknownSeat):
+        await store.claim_seat(game.game_id, "east", player_name="x", token_hash="t",
+                               filling=hinted, **kw)  # fmt: skip
+    with pytest.raises(GameNotWaiting):
+        await store.claim_seat(game.game_id, "red", player_name="x", token_hash="t",
+                               filling=hinted, **kw)  # fmt: skip
+    with pytest.raises(GameNotFound):
+        await store.claim_seat("missing", "red", player_name="x", token_hash="t",
+                               filling=hinted, **kw)  # fmt: skip
+    other = await new_game(store)
+    await store.claim_seat(other.game_id, "north", player_name="x", token_hash="t", **kw)
+    with pytest.raises(SeatTaken):
+        await store.claim_seat(other.game_id, "north", player_name="y", token_hash="u",
+                               filling=_as_filled(other, "north", "y"), **kw)  # fmt: skip
 
 
 async def _race_claims(
