@@ -4,6 +4,8 @@ and the request metrics' children kept per label set."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 import logging
 import re
@@ -13,7 +15,14 @@ import pytest
 from prometheus_client import REGISTRY
 
 from service import metrics
-from service.logs import REQUEST_ID, JsonFormatter, TextFormatter, lighten, request_id_from
+from service.logs import (
+    REQUEST_ID,
+    AccessLog,
+    JsonFormatter,
+    TextFormatter,
+    lighten,
+    request_id_from,
+)
 
 TS = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
 
@@ -126,3 +135,97 @@ def test_each_answer_is_counted_through_the_kept_children() -> None:
     metrics.observe_request("GET", "/games/{game_id}/test-logs", 404, 0.002)
     assert REGISTRY.get_sample_value("plateau_http_requests_total", labels) == before + 3
     assert REGISTRY.get_sample_value(bucket, timed) == before_timed + 4
+
+
+class CountedStream(io.StringIO):
+    """A stream that counts its ``write`` calls."""
+
+    writes = 0
+
+    def write(self, text: str) -> int:
+        self.writes += 1
+        return super().write(text)
+
+
+def access_logger(name: str, stream: io.StringIO, formatter: logging.Formatter) -> logging.Logger:
+    """A logger of its own (pytest's handlers sit on the root) with one handler."""
+    logger = logging.getLogger(name)
+    logger.handlers.clear()
+    logger.propagate = False
+    logger.setLevel(logging.INFO)
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(formatter)
+    logger.addHandler(handler)
+    return logger
+
+
+EXTRA = {"method": "GET", "route": "/games/{game_id}", "status": 200, "duration_ms": 1.5}
+
+
+def test_access_lines_are_the_lines_logging_writes_one_write_a_loop_turn() -> None:
+    """Past ``logging`` (one JSON stream handler): the same line as ``Logger.log``
+    with ``JsonFormatter`` writes, and the lines of one turn of the loop in one write."""
+    stream = CountedStream()
+    logger = access_logger("plateau.test-access-fast", stream, JsonFormatter())
+    writer = AccessLog(logger)
+
+    async def requests() -> int:
+        token = REQUEST_ID.set("rid-1")
+        try:
+            writer.write(logging.INFO, "GET /games/g1 200", EXTRA)
+            writer.write(logging.WARNING, "GET /games/g2 503", {**EXTRA, "status": 503})
+            logger.log(logging.INFO, "%s %s %d", "GET", "/games/g1", 200, extra=EXTRA)
+        finally:
+            REQUEST_ID.reset(token)
+        written_meanwhile = stream.getvalue().count("\n")  # logging's line only
+        await asyncio.sleep(0)  # the next turn of the loop: the access lines are written
+        return written_meanwhile
+
+    assert asyncio.run(requests()) == 1
+    lines = [json.loads(line) for line in stream.getvalue().splitlines()]
+    assert stream.writes == 2  # logging's own line, then both access lines in one write
+    by_logging, fast, warned = lines
+    for entry in (by_logging, fast, warned):
+        assert TS.match(entry.pop("ts"))
+    assert fast == by_logging
+    assert list(fast) == ["level", "logger", "message", "request_id", *EXTRA]
+    assert fast["message"] == "GET /games/g1 200" and fast["request_id"] == "rid-1"
+    assert warned["level"] == "warning" and warned["status"] == 503
+
+    writer.write(logging.INFO, "GET /outside 200", EXTRA)  # no loop running: at once
+    assert json.loads(stream.getvalue().splitlines()[-1])["message"] == "GET /outside 200"
+    writer.write(logging.DEBUG, "GET /quiet 200", EXTRA)  # below the logger's level
+    assert "/quiet" not in stream.getvalue()
+
+
+@pytest.mark.parametrize("setup", ["text", "filter", "two handlers"])
+def test_access_lines_go_through_logging_for_any_other_configuration(setup: str) -> None:
+    stream = CountedStream()
+    formatter = TextFormatter("%(levelname)s %(message)s") if setup == "text" else JsonFormatter()
+    logger = access_logger(f"plateau.test-access-{setup}", stream, formatter)
+    seen: list[logging.LogRecord] = []
+
+    class Seen(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record)
+
+    if setup == "filter":
+        logger.addFilter(lambda record: record.getMessage() != "GET /hidden 200")
+    if setup == "two handlers":
+        logger.addHandler(Seen())
+    writer = AccessLog(logger)
+
+    async def requests() -> str:
+        writer.write(logging.INFO, "GET /games 200", EXTRA)
+        writer.write(logging.INFO, "GET /hidden 200", EXTRA)
+        return stream.getvalue()  # written at once, by logging
+
+    written = asyncio.run(requests())
+    if setup == "text":
+        assert written.splitlines()[0] == "INFO GET /games 200"
+    else:
+        assert json.loads(written.splitlines()[0])["message"] == "GET /games 200"
+    assert ("/hidden" in written) == (setup != "filter")
+    if setup == "two handlers":
+        assert [r.getMessage() for r in seen] == ["GET /games 200", "GET /hidden 200"]
+        assert seen[0].route == "/games/{game_id}"  # type: ignore[attr-defined]

@@ -11,9 +11,9 @@ from service import metrics
 from service.api.middleware.limits import RateLimiter
 from service.api.problems import send_problem
 from service.api.types import ASGIApp, Message, Receive, Scope, Send
-from service.logs import REQUEST_ID, request_id_from
+from service.logs import REQUEST_ID, AccessLog, request_id_from
 
-access = logging.getLogger("plateau.access")
+ACCESS = AccessLog(logging.getLogger("plateau.access"))
 
 UNLIMITED = ("/health/", "/metrics")
 """Paths never rate limited (probes and scrapes)."""
@@ -76,13 +76,10 @@ class Edge:
                 if status < 500
                 else (logging.WARNING if status == 503 else logging.ERROR)
             )
-            access.log(
+            ACCESS.write(
                 level,
-                "%s %s %d",
-                method,
-                path,
-                status,
-                extra={
+                f"{method} {path} {status}",
+                {
                     "method": method,
                     "route": route,
                     "status": status,
