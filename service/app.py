@@ -47,7 +47,6 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
     )
     app = Litestar(
         route_handlers=[*route_handlers(), document_router(openapi_config())],
-        before_send=[complete_allow_header, secure_docs_pages],
         before_request=query_guard(allowed),
         lifespan=[backends(settings, slot, overrides), operations],
         exception_handlers=EXCEPTION_HANDLERS,
@@ -61,6 +60,8 @@ def create_app(settings: Settings | None = None, **overrides: Any) -> Litestar:
         logging_config=None,
     )
     app.state.settings = settings
-    instrument(app, settings)  # request ids, metrics, limits, SSE cap, draining
+    # request ids, metrics, limits, SSE cap, draining; the hooks on the framework's
+    # answers only (the hot path's never need them: ``FrameworkSend``)
+    instrument(app, settings, before_send=(complete_allow_header, secure_docs_pages))
     allowed.update(allowed_queries(openapi_document()))
     return app
