@@ -365,12 +365,16 @@ class _Attempt:
             )
 
     def record(self, response: bytes) -> CommandRecord:
+        """The command's record. Its answer and its body's hash are kept only with
+        an ``Idempotency-Key``, the one way to have it replayed: a move's answer
+        is a kilobyte or more, every byte of it parsed and written by PostgreSQL."""
+        keyed = self.key is not None
         return CommandRecord(
             command_id=uuid.uuid4().hex,
             seat=self.seat,
             idempotency_key=self.key,
-            request_hash=self.request_hash,
+            request_hash=self.request_hash if keyed else None,
             command=msgspec.to_builtins(self.command),
             response_status=201,
-            response=response,
+            response=response if keyed else b"",
         )

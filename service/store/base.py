@@ -168,11 +168,13 @@ class CommandRecord(msgspec.Struct, kw_only=True, gc=False):
     seat: str | None
     idempotency_key: str | None
     request_hash: str | None
-    """sha256 of the request body; the same key with another body is refused."""
+    """sha256 of the request body; the same key with another body is refused.
+    None for a command sent without a key (nothing can replay it)."""
     command: dict[str, Any] | None
     response_status: int
     response: bytes
-    """The exact JSON body answered the first time."""
+    """The exact JSON body answered the first time, for a replay of its key; empty
+    for a command sent without a key (as ``purge_idempotency`` leaves an old one)."""
 
 
 class LoggedCommandRow(msgspec.Struct, kw_only=True, gc=False):

@@ -6,6 +6,7 @@ record is gone."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -76,3 +77,36 @@ async def test_records_past_the_retention_are_purged(tmp_path: Path) -> None:
         assert not await recorded(tmp_path, game_id, seat, "k-2")
         metrics = (await client.get("/metrics")).text
         assert "plateau_idempotency_purged_total" in metrics
+
+
+async def test_only_a_keyed_command_keeps_its_answer(tmp_path: Path) -> None:
+    """A command's answer and body hash are recorded for a replay of its key only:
+    without a key nothing can replay it, so its record keeps neither (a move's
+    answer is a kilobyte or more for the database to parse and write)."""
+    settings = Settings(database_url=f"sqlite:///{tmp_path}/p.db")
+    async with AsyncTestClient(create_app(settings)) as client:
+        game_id = (await client.post("/games", json={"ruleset": "arkantis"})).json()["game_id"]
+        tokens = {}
+        for seat in ("seat_0", "seat_1"):
+            r = await client.post(f"/games/{game_id}/seats/{seat}", json={"player_name": seat})
+            tokens[seat] = r.json()["token"]
+        answers = []
+        for key in ("k-3", None):
+            seat = (await client.get(f"/games/{game_id}")).json()["to_act"][0]
+            headers = {"Authorization": f"Bearer {tokens[seat]}"}
+            legal = await client.get(f"/games/{game_id}/legal-commands", headers=headers)
+            if key is not None:
+                headers["Idempotency-Key"] = key
+            r = await client.post(
+                f"/games/{game_id}/commands", json=legal.json()["commands"][0], headers=headers
+            )
+            assert r.status_code == 201, r.text
+            answers.append(r.content)
+    with sqlite3.connect(tmp_path / "p.db") as conn:
+        rows = conn.execute(
+            "SELECT idempotency_key, request_hash IS NOT NULL, response FROM commands"
+            " WHERE game_id = ? ORDER BY idempotency_key IS NULL",
+            (game_id,),
+        ).fetchall()
+    assert rows == [("k-3", 1, answers[0]), (None, 0, b"")]
+    assert len(answers[1]) > 500  # what is no longer written for each move
