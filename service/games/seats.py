@@ -435,8 +435,12 @@ class Seats:
         except SeatTaken:
             raise Conflict(f"seat {seat!r} is already taken", code="seat_taken") from None
         if updated.status != "waiting":
-            if started:  # the hook ran more than once only if the transaction was retried
-                await self.games.remember(game_id, started[-1], updated.version, 0, game=updated)
-            await self.games.notifier.publish(game_id, updated.version)
+            if started:  # the hook ran more than once only if the store retried it
+                # The started state cached and the start announced: one Redis command.
+                await self.games.remember(
+                    game_id, started[-1], updated.version, 0, game=updated, announce=True
+                )
+            else:
+                await self.games.notifier.publish(game_id, updated.version)
             self.games.moved(updated)
         return updated, seat_token

@@ -178,30 +178,36 @@ async def test_a_game_is_made_in_one_round_trip_and_each_claim_in_two(
     """The creation is one pipeline (its three inserts, one implicit transaction);
     a claim reads the game, then is one statement with the game's read-back
     (``plateau_claim()``, migration 0010), the last one with the setup's events:
-    they had been transactions of five, six and ten round trips."""
-    postgres, _, settings = relays
+    they had been transactions of five, six and ten round trips. On Redis the last
+    claim caches the started game and announces it in one command (two before)."""
+    postgres, redis, settings = relays
     async with AsyncTestClient(create_app(settings, bot_runner=False)) as client:
 
-        async def cost(call: Any) -> tuple[int, Any]:
-            before = postgres.trips
+        async def cost(call: Any) -> tuple[int, int, Any]:
+            before = postgres.trips, redis.trips
             response = await call
-            await asyncio.sleep(0.05)  # the relay has passed every answer on
-            return postgres.trips - before, response
+            await asyncio.sleep(0.05)  # the relays have passed every answer on
+            return postgres.trips - before[0], redis.trips - before[1], response
 
-        for ruleset in ("arkantis", "tours_arc_en_ciel"):
-            trips, r = await cost(client.post("/games", json={"ruleset": ruleset}))
+        warm = False  # the first game's Redis calls open connections and load scripts
+        for ruleset in ("arkantis", "tours_arc_en_ciel", "arkantis"):
+            trips, _, r = await cost(client.post("/games", json={"ruleset": ruleset}))
             assert r.status_code == 201, r.text
             assert trips == 1, (ruleset, trips)
             game = r.json()
             seats = [s["seat"] for s in game["seats"]]
             for i, seat in enumerate(seats):
-                trips, r = await cost(
+                trips, redis_trips, r = await cost(
                     client.post(
                         f"/games/{game['game_id']}/seats/{seat}", json={"player_name": f"P{i}"}
                     )
                 )
                 assert r.status_code == 201, r.text
                 assert trips == 2, (ruleset, seat, trips)
+                # The last claim: the started state cached and announced in one command.
+                last = i == len(seats) - 1
+                assert redis_trips == (1 if last else 0) or not warm, (ruleset, seat, redis_trips)
+            warm = True
             started = await summary(client, game["game_id"])
             assert started["status"] == "active" and started["version"] > 0
             assert [s["player_name"] for s in started["seats"]] == [
