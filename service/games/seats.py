@@ -387,16 +387,8 @@ class Seats:
             claimed=True,
             bot=bot,
         )
-        last_winner_seat: str | None = None
-        if len(holders) == len(game.seats):
-            ids = [h.player_id for h in holders.values() if h.player_id]
-            if ids:
-                winner = await self.store.last_winner(game.ruleset, ids)
-                last_winner_seat = next(
-                    (s for s, h in holders.items() if h.player_id == winner), None
-                )
-
         filling = len(holders) == len(game.seats)
+        last_winner_seat = await self._last_winner_seat(game, holders) if filling else None
         # Fetched before the store's transaction, in which the hook runs; only
         # for a claim that fills the game (``_starter``).
         seed = await self.games.seed(game_id) if filling else None
@@ -435,12 +427,28 @@ class Seats:
         except SeatTaken:
             raise Conflict(f"seat {seat!r} is already taken", code="seat_taken") from None
         if updated.status != "waiting":
-            if started:  # the hook ran more than once only if the store retried it
-                # The started state cached and the start announced: one Redis command.
-                await self.games.remember(
-                    game_id, started[-1], updated.version, 0, game=updated, announce=True
-                )
-            else:
-                await self.games.notifier.publish(game_id, updated.version)
-            self.games.moved(updated)
+            await self._announce_start(updated, started)
         return updated, seat_token
+
+    async def _last_winner_seat(
+        self, game: GameRecord, holders: dict[str, SeatRecord]
+    ) -> str | None:
+        """The seat of whichever of the game's players won their latest game of this
+        ruleset (a setup may seat them first), or None."""
+        ids = [h.player_id for h in holders.values() if h.player_id]
+        if not ids:
+            return None
+        winner = await self.store.last_winner(game.ruleset, ids)
+        return next((s for s, h in holders.items() if h.player_id == winner), None)
+
+    async def _announce_start(self, game: GameRecord, started: list[Any]) -> None:
+        """A claim started ``game``: its state cached (``started``: the state the hook
+        made, the last one if the store ran it more than once) and the start
+        announced, in one Redis command; its bots told."""
+        if started:
+            await self.games.remember(
+                game.game_id, started[-1], game.version, 0, game=game, announce=True
+            )
+        else:
+            await self.games.notifier.publish(game.game_id, game.version)
+        self.games.moved(game)
