@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict, defaultdict, deque
+from typing import Any
 
 from service.cache.base import Inbox, Notifier
 
@@ -127,6 +128,13 @@ class MemoryNotifier:
                     del self._waiters[game_id]
 
 
+async def _as_pushed(message: Any) -> Any:
+    """A pushed pub/sub message, as it came. redis-py's own handler logs every push
+    at DEBUG and builds the line first (``str()`` of the whole message, a move's
+    events with it) even when DEBUG is off: every move, in every process."""
+    return message
+
+
 def _wake(waiter: asyncio.Future[None]) -> None:
     if not waiter.done():
         waiter.set_result(None)
@@ -200,7 +208,7 @@ class RedisNotifier(MemoryNotifier):
         pattern = f"{self._prefix}game:*"
         strip = len(self._prefix) + len("game:")
         while True:
-            pubsub = self._redis.pubsub()
+            pubsub = self._redis.pubsub(push_handler_func=_as_pushed)
             try:
                 await pubsub.psubscribe(pattern)
                 async for message in pubsub.listen():

@@ -67,3 +67,35 @@ async def test_closing_wakes_every_waiter(notifier: MemoryNotifier) -> None:
     await asyncio.sleep(0.05)
     await notifier.close()
     await asyncio.wait_for(asyncio.gather(*waiting), 2.0)
+
+
+async def test_a_move_heard_from_redis_is_never_formatted_for_a_debug_line(
+    redis_url: str, redis_prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """redis-py's default push handler builds a DEBUG line of every pushed message
+    (the move's events with it) before the logger drops it: the notifier hands
+    its subscription a handler of its own, and the moves still arrive."""
+    from redis._parsers import hiredis as parsers
+
+    formatted: list[object] = []
+
+    async def default_handler(self: object, response: object) -> object:
+        formatted.append(response)
+        return response
+
+    monkeypatch.setattr(parsers._AsyncHiredisParser, "handle_pubsub_push_response", default_handler)
+    notifier = RedisNotifier(redis_url, redis_prefix)
+    await notifier.open()
+    try:
+        for _ in range(100):
+            if notifier.hearing() is not None:
+                break
+            await asyncio.sleep(0.05)
+        waiter = asyncio.create_task(notifier.wait("g-pushed", 0, 5.0))
+        await asyncio.sleep(0.05)
+        await notifier._pub.publish(notifier.channel("g-pushed"), notifier.message(4, b"{}"))
+        await asyncio.wait_for(waiter, 2.0)
+        assert notifier.latest("g-pushed") == 4  # heard through the subscription
+    finally:
+        await notifier.close()
+    assert formatted == []
