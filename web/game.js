@@ -343,6 +343,9 @@ export class GamePage {
     } finally {
       this.loading = false;
     }
+    // Passes used up while events kept streaming in: those of the last pass are newer
+    // than what it showed, and may be the game's last (no event will come to ask).
+    if (this.again && !this.disposed) this.soon();
   }
 
   async load() {

@@ -419,3 +419,66 @@ def test_a_sound_on_my_turn_when_the_page_is_hidden_if_switched_on(
     assert my_move_then_the_bots(hidden=True) == 0, "a sound though it was switched off"
     assert page.evaluate("() => localStorage.getItem('plateau:sound')") == "false"
     tab.close()
+
+
+HOLD_SUMMARIES = """(() => {
+  // The page's reads of a game's summary, answered only when the test says so: each
+  // of its refresh passes then sees a summary older than the events streamed meanwhile.
+  const fetched = window.fetch.bind(window);
+  window.__held = [];
+  window.__hold = false;
+  window.fetch = async (input, init) => {
+    const answer = await fetched(input, init);
+    const url = new URL(typeof input === 'string' ? input : input.url, location.href);
+    if (window.__hold && /^\\/games\\/[0-9a-f]+$/.test(url.pathname)) {
+      await new Promise((release) => window.__held.push(release));
+    }
+    return answer;
+  };
+})();"""
+
+
+def test_moves_streamed_while_the_page_reads_the_game_are_all_shown(
+    base: str, browser: Browser
+) -> None:
+    """Each refresh pass reads the summary; events streamed in while it runs ask for
+    another pass, up to a bound. Here every pass sees a summary older than what was
+    streamed meanwhile, until the bound: the page must still read the game once more
+    and show the last move, though no event comes after it."""
+    game = post(base, "/games", {"ruleset": "eclats_des_cites"})["game_id"]
+    tokens = {
+        seat: post(base, f"/games/{game}/seats/{seat}", {"player_name": seat})["token"]
+        for seat in ("seat_0", "seat_1")
+    }
+
+    def move() -> int:
+        summary = get_json(base, f"/games/{game}")
+        token = tokens[summary["to_act"][0]]
+        request = urllib.request.Request(
+            f"{base}/games/{game}/legal-commands", headers={"authorization": f"Bearer {token}"}
+        )
+        legal = json.loads(urllib.request.urlopen(request, timeout=10).read())
+        return int(post(base, f"/games/{game}/commands", legal["commands"][0], token)["version"])
+
+    version = move()
+    tab = Tab(browser, base, f"/#/games/{urllib.parse.quote(game)}", init_script=HOLD_SUMMARIES)
+    tab.settle(version, "active")
+    tab.page.evaluate("() => { window.__hold = true; }")
+    passes = 0
+    version = move()  # streamed: the page starts a refresh, its summary held
+    while passes < 12:  # past the client's bound on passes (8)
+        try:
+            tab.page.wait_for_function("() => window.__held.length > 0", timeout=3_000)
+        except Exception:  # no pass asked for the summary again: the page stopped reading
+            break
+        passes += 1
+        version = move()  # streamed while this pass runs: it asks for another
+        tab.page.wait_for_timeout(300)  # the event has reached the page
+        tab.page.evaluate("() => window.__held.splice(0).forEach((release) => release())")
+    tab.page.evaluate(
+        "() => { window.__hold = false; window.__held.splice(0).forEach((r) => r()); }"
+    )
+    assert passes >= 2
+    tab.settle(version, "active")  # the last move shown, with no event after it
+    assert get_json(base, f"/games/{game}")["version"] == version
+    tab.close()
