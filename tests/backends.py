@@ -247,13 +247,23 @@ def delete_redis_prefix(url: str, prefix: str) -> int:
 
 
 class TcpProxy:
-    """A real TCP forwarder to Redis that a test can stop and restart (an outage)."""
+    """A real TCP forwarder to Redis that a test can stop and restart (an outage), or
+    stall (``stall``: what either side sends is held, then forwarded on ``resume``: a
+    Redis that answers late)."""
 
     def __init__(self, target_host: str, target_port: int) -> None:
         self.target = (target_host, target_port)
         self.port = 0
         self._server: asyncio.Server | None = None
         self._writers: set[asyncio.StreamWriter] = set()
+        self._flowing = asyncio.Event()
+        self._flowing.set()
+
+    def stall(self) -> None:
+        self._flowing.clear()
+
+    def resume(self) -> None:
+        self._flowing.set()
 
     async def start(self) -> None:
         self._server = await asyncio.start_server(self._handle, "127.0.0.1", self.port)
@@ -275,6 +285,7 @@ class TcpProxy:
         async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
             try:
                 while data := await src.read(65536):
+                    await self._flowing.wait()
                     dst.write(data)
                     await dst.drain()
             except (ConnectionError, OSError):

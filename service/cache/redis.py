@@ -6,9 +6,15 @@
   cached, atomically, so two processes racing never move a game backwards.
 * The cache is an optimisation only: every Redis error is caught, logged once
   per failure streak, and turns ``healthy`` False; ``get`` then answers None
-  and ``put``/``delete`` do nothing. Short socket timeouts and no client
-  retries keep a down Redis from stalling a request; after a failure, calls
-  skip Redis for ``retry_after`` seconds (``ping()`` always tries).
+  and ``put``/``delete`` do nothing. A short deadline on every call and no
+  client retries keep a down Redis from stalling a request; after a failure,
+  calls skip Redis for ``retry_after`` seconds (``ping()`` always tries).
+* The deadline is one ``asyncio.timeout`` around each call (``_bounded``), not
+  redis-py's ``socket_timeout``: that one runs every command's write in a task
+  of its own under ``asyncio.wait_for`` and its read under another timer, two
+  more loop turns and about 2% of a worker's CPU per move (docs/performance.md).
+  A call cut short by it leaves no half-read answer behind: redis-py drops the
+  connection of a command interrupted mid-way.
 * A head this process could not write (Redis failing or skipped: the other
   processes may still reach it, and trust the head they find) is remembered,
   and deleted by the next call that reaches Redis: readers then ask the store
@@ -17,6 +23,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any
@@ -117,9 +124,10 @@ class RedisStateCache:
         self.prefix = prefix
         self.ttl_ms = int(ttl_seconds * 1000)
         self.retry_after = retry_after
+        self.socket_timeout = socket_timeout
         self._client: Redis = Redis.from_url(
             url,
-            socket_timeout=socket_timeout,
+            socket_timeout=None,  # one deadline per call instead (``_bounded``)
             socket_connect_timeout=connect_timeout,
             retry=Retry(NoBackoff(), 0),
             decode_responses=False,
@@ -131,6 +139,11 @@ class RedisStateCache:
         self._down_until = 0.0
         self._unwritten: set[str] = set()
         self._lost_track = False
+
+    def _bounded(self) -> asyncio.Timeout:
+        """The deadline of one call (``socket_timeout`` seconds): past it the call
+        raises ``TimeoutError``, handled as any Redis failure."""
+        return asyncio.timeout(self.socket_timeout)
 
     def key(self, game_id: str) -> str:
         return f"{self.prefix}state:{game_id}"
@@ -174,14 +187,24 @@ class RedisStateCache:
     async def _repair(self) -> None:
         """Delete the heads this process could not write (raises as any call)."""
         if self._lost_track:
-            async for key in self._client.scan_iter(match=f"{self.head_key('')}*", count=1000):
-                await self._client.delete(key)
+            cursor = 0
+            while True:
+                async with self._bounded():
+                    cursor, keys = await self._client.scan(
+                        cursor, match=f"{self.head_key('')}*", count=1000
+                    )
+                if keys:
+                    async with self._bounded():
+                        await self._client.delete(*keys)
+                if not cursor:
+                    break
             self._lost_track = False
             self._unwritten.clear()
         if self._unwritten:
             batch = [self._unwritten.pop() for _ in range(min(REPAIR_BATCH, len(self._unwritten)))]
             try:
-                await self._client.delete(*(self.head_key(g) for g in batch))
+                async with self._bounded():
+                    await self._client.delete(*(self.head_key(g) for g in batch))
             except BaseException:
                 self._unwritten.update(batch)
                 raise
@@ -206,7 +229,8 @@ class RedisStateCache:
 
     async def ping(self) -> bool:
         try:
-            await self._client.ping()
+            async with self._bounded():
+                await self._client.ping()
         except Exception as exc:
             self._failed("ping", exc)
             return False
@@ -219,7 +243,8 @@ class RedisStateCache:
         if self._skip():
             return None
         try:
-            version, state = await self._client.hmget(self.key(game_id), ["v", "s"])
+            async with self._bounded():
+                version, state = await self._client.hmget(self.key(game_id), ["v", "s"])
         except Exception as exc:
             self._failed("get", exc)
             return None
@@ -233,7 +258,8 @@ class RedisStateCache:
             return
         try:
             args: list[Any] = [int(version), bytes(state), self.ttl_ms]
-            await self._put_script(keys=[self.key(game_id)], args=args)
+            async with self._bounded():
+                await self._put_script(keys=[self.key(game_id)], args=args)
         except Exception as exc:
             self._failed("put", exc)
             return
@@ -258,9 +284,10 @@ class RedisStateCache:
             if self._unwritten or self._lost_track:
                 await self._repair()
             hold = _ms(hold_seconds) if hold_seconds > 0 else 0
-            hv, hs, sv, ss = await self._get_both(
-                keys=[self.head_key(game_id), self.key(game_id)], args=[hold]
-            )
+            async with self._bounded():
+                hv, hs, sv, ss = await self._get_both(
+                    keys=[self.head_key(game_id), self.key(game_id)], args=[hold]
+                )
         except Exception as exc:
             self._failed("get", exc)
             return None, None
@@ -293,21 +320,20 @@ class RedisStateCache:
         try:
             if self._unwritten or self._lost_track:
                 await self._repair()
+            keys = [self.head_key(game_id), self.key(game_id)]
             ttl = _ms(head_ttl_seconds)
-            if publish is not None and state is not None:
-                args: list[Any] = [int(version), head, ttl, bytes(state), self.ttl_ms, publish]
-                if message is not None:
-                    args.append(message)
-                await self._put_both(keys=[self.head_key(game_id), self.key(game_id)], args=args)
-            elif state is None:
-                await self._put_script(
-                    keys=[self.head_key(game_id)], args=[int(version), head, ttl]
-                )
-            else:
-                await self._put_both(
-                    keys=[self.head_key(game_id), self.key(game_id)],
-                    args=[int(version), head, ttl, bytes(state), self.ttl_ms],
-                )
+            async with self._bounded():
+                if publish is not None and state is not None:
+                    args: list[Any] = [int(version), head, ttl, bytes(state), self.ttl_ms, publish]
+                    if message is not None:
+                        args.append(message)
+                    await self._put_both(keys=keys, args=args)
+                elif state is None:
+                    await self._put_script(keys=keys[:1], args=[int(version), head, ttl])
+                else:
+                    await self._put_both(
+                        keys=keys, args=[int(version), head, ttl, bytes(state), self.ttl_ms]
+                    )
         except Exception as exc:
             self._unwrite(game_id)
             self._failed("put", exc)
@@ -321,7 +347,8 @@ class RedisStateCache:
         if self._skip():
             return
         try:
-            await self._client.pexpire(self.head_key(game_id), _ms(hold_seconds), lt=True)
+            async with self._bounded():
+                await self._client.pexpire(self.head_key(game_id), _ms(hold_seconds), lt=True)
         except Exception as exc:
             self._failed("hold", exc)
             return
@@ -331,7 +358,8 @@ class RedisStateCache:
         if self._skip():
             return
         try:
-            await self._client.delete(self.key(game_id))
+            async with self._bounded():
+                await self._client.delete(self.key(game_id))
         except Exception as exc:
             self._failed("delete", exc)
             return

@@ -63,6 +63,7 @@ class Authenticator:
         self._operator = None if operator_token is None else operator_token.encode()
         self._seat_tokens: dict[tuple[str, str], tuple[str, float]] = {}
         self._player_tokens: dict[str, tuple[PlayerRecord, float]] = {}
+        self._digests: dict[str, str] = {}
 
     async def viewer(self, game: GameRecord, token: str | None) -> Viewer:
         """Resolve a bearer token to a seat of ``game`` (None: a spectator)."""
@@ -71,12 +72,15 @@ class Authenticator:
         kind, owner, secret = parts(token)
         if not owner or not secret or kind not in (SEAT_TOKEN, PLAYER_TOKEN):
             raise Unauthenticated("malformed bearer token")
-        digest = sha256_hex(token)
+        digest = self.digest(token)
         if kind == SEAT_TOKEN:
-            return Viewer(seat=await self._seat(game, owner, digest))
+            seat = await self._seat(game, owner, digest)
+            self._found(token, digest)
+            return Viewer(seat=seat)
         player = await self._player_by_token(digest)
         if player is None:
             raise Unauthenticated("unknown player token")
+        self._found(token, digest)
         held = [s.seat for s in game.seats if s.player_id == player.player_id]
         if len(held) != 1:
             raise Forbidden(
@@ -85,6 +89,35 @@ class Authenticator:
                 else "this player holds several seats here: use a seat token",
             )
         return Viewer(seat=held[0])
+
+    def digest(self, token: str) -> str:
+        """``sha256_hex(token)``: remembered for a token found before (a client sends
+        the same token with every request, and two hashes per move were 0.7% of a
+        worker's time), computed for any other (an unknown token is not remembered)."""
+        return self._digests.get(token) or sha256_hex(token)
+
+    def _found(self, token: str, digest: str) -> None:
+        """``token`` (hashing to ``digest``) names a seat or a player: remembered."""
+        if token in self._digests:
+            return
+        if len(self._digests) > REMEMBERED:
+            self._digests.clear()
+        self._digests[token] = digest
+
+    def know_seat(self, game_id: str, token: str, seat: str) -> None:
+        """``token`` was just issued for ``seat`` of ``game_id`` (a claim): its first
+        requests here need not look it up in the store."""
+        digest = sha256_hex(token)
+        self._found(token, digest)
+        if len(self._seat_tokens) > REMEMBERED:
+            self._seat_tokens.clear()
+        self._seat_tokens[(game_id, digest)] = (seat, time.monotonic() + TOKEN_TTL)
+
+    def forget(self) -> None:
+        """Drop every token this process remembers (each is looked up again)."""
+        self._seat_tokens.clear()
+        self._player_tokens.clear()
+        self._digests.clear()
 
     async def seat(self, game: GameRecord, token: str) -> str:
         """The seat ``token`` acts for: a player (401 for a spectator's request)."""

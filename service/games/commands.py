@@ -114,8 +114,9 @@ class Commands:
         it under a unique index (a key already used makes it fail, nothing
         written, and the first answer is replayed), and a command refused for
         any other reason looks the key up before answering, so a retry gets
-        the first answer whatever the game did since."""
-        request_hash = sha256_hex(body)
+        the first answer whatever the game did since. The body's hash is taken only
+        with a key: nothing else reads it."""
+        request_hash = sha256_hex(body) if idempotency_key is not None else ""
         ruleset = RULESETS[game.ruleset]
         try:
             command = (

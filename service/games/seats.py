@@ -12,6 +12,7 @@ import msgspec
 
 from domain import RULESETS, Rng, SeatedPlayer, SetupContext, fold
 from service.games import forks, positions
+from service.games.answers import move_events_key
 from service.games.auth import OPERATOR, Authenticator
 from service.games.codecs import stored_options
 from service.games.exceptions import (
@@ -47,6 +48,7 @@ from service.store.base import (
     SeatRecord,
     SeatTaken,
     StartHook,
+    StoredEvent,
     UnknownSeat,
 )
 
@@ -321,8 +323,9 @@ class Seats:
     ) -> StartHook:
         """What the claim that fills ``game`` appends and writes: the setup drawn
         from ``seed``, or nothing for a fork, which starts where its log stops.
-        ``started`` receives the state the game starts in, to be cached once the
-        claim is committed (the first reads then find it, with no store read).
+        ``started`` receives the state the game starts in and the setup's events
+        (none for a fork), to be cached once the claim is committed (the first
+        reads then find both, with no store read).
         ``seed`` None (the read saw a seat left free): a hook asked for a setup
         raises ``_SeedNeeded``, which rolls the claim back; ``_claim`` fetches
         the seed and claims again."""
@@ -339,7 +342,7 @@ class Seats:
                 state = forked
                 if state is None:
                     state = (await self.games.load(game_id, version=full.version)).state
-                started.append(state)
+                started.append((state, []))
                 return [], self.games.update(ruleset, state)
             if seed is None:  # another claim came in between: see the docstring
                 raise _SeedNeeded
@@ -353,8 +356,9 @@ class Seats:
             )
             events = ruleset.setup(options, context, Rng(seed, 0))
             state = fold(ruleset, events)
-            started.append(state)
-            return self.games.new_events(events), self.games.update(ruleset, state)
+            appended = self.games.new_events(events)
+            started.append((state, appended))
+            return appended, self.games.update(ruleset, state)
 
         return on_full
 
@@ -397,7 +401,7 @@ class Seats:
             if filling
             else None
         )
-        started: list[Any] = []
+        started: list[tuple[Any, list[NewEvent]]] = []
         try:
             while True:
                 on_full = await self._starter(
@@ -426,6 +430,7 @@ class Seats:
             raise not_active(game_id, "active") from None
         except SeatTaken:
             raise Conflict(f"seat {seat!r} is already taken", code="seat_taken") from None
+        self.auth.know_seat(game_id, seat_token, seat)  # its first move: no store look-up
         if updated.status != "waiting":
             await self._announce_start(updated, started)
         return updated, seat_token
@@ -441,13 +446,35 @@ class Seats:
         winner = await self.store.last_winner(game.ruleset, ids)
         return next((s for s, h in holders.items() if h.player_id == winner), None)
 
-    async def _announce_start(self, game: GameRecord, started: list[Any]) -> None:
+    async def _announce_start(
+        self, game: GameRecord, started: list[tuple[Any, list[NewEvent]]]
+    ) -> None:
         """A claim started ``game``: its state cached (``started``: the state the hook
         made, the last one if the store ran it more than once) and the start
-        announced, in one Redis command; its bots told."""
+        announced, in one Redis command; its bots told. The setup's events are kept
+        as the move that ends at the game's version, which the summary's last move
+        asks for (none yet: the setup is no one's move) without reading them back."""
         if started:
+            state, setup = started[-1]
+            if setup and len(setup) == game.version:
+                self.reads.answers.bodies.keep(
+                    move_events_key(game.game_id, game.version),
+                    tuple(
+                        StoredEvent(
+                            game_id=game.game_id,
+                            version=i + 1,
+                            position=0,  # unknown here, read by nobody (as a command's)
+                            type=event.type,
+                            data=event.data,
+                            recorded_at=game.updated_at,
+                            command_id=None,  # the setup: no one's command
+                            seat=None,
+                        )
+                        for i, event in enumerate(setup)
+                    ),
+                )
             await self.games.remember(
-                game.game_id, started[-1], game.version, 0, game=game, announce=True
+                game.game_id, state, game.version, 0, game=game, announce=True
             )
         else:
             await self.games.notifier.publish(game.game_id, game.version)

@@ -174,6 +174,40 @@ async def test_redis_outage_and_recovery(
         await proxy.stop()
 
 
+async def test_a_redis_that_answers_late_costs_a_call_its_deadline_and_nothing_after(
+    redis_url: str, redis_prefix: str
+) -> None:
+    """Redis stops answering (a proxy holds both ways): a call gives up after the
+    cache's deadline (``socket_timeout``), however long Redis takes. When the late
+    answer does arrive, it is never taken for a later call's: the connection of the
+    call cut short was dropped."""
+    target = urlsplit(redis_url)
+    proxy = TcpProxy(target.hostname or "127.0.0.1", target.port or 6379)
+    await proxy.start()
+    url = f"redis://127.0.0.1:{proxy.port}{target.path or '/0'}"
+    cache = RedisStateCache(url, prefix=f"{redis_prefix}late:", socket_timeout=0.3, retry_after=0)
+    try:
+        await cache.put("g", 1, b"one")
+        await cache.put("h", 5, b"five")
+        proxy.stall()
+        started = time.monotonic()
+        assert await cache.get("g") is None  # the deadline, not Redis, ended it
+        took = time.monotonic() - started
+        assert 0.25 <= took < 1.5
+        assert cache.healthy is False
+        head, state = await cache.get_with_head("g", 2.0)
+        assert (head, state) == (None, None)
+        proxy.resume()  # the late answers arrive now, on the dropped connections
+        await asyncio.sleep(0.1)
+        assert await cache.get("h") == (5, b"five")  # its own answer, not g's
+        assert await cache.get("g") == (1, b"one")
+        assert cache.healthy is True
+    finally:
+        proxy.resume()
+        await cache.close()
+        await proxy.stop()
+
+
 async def test_make_cache(redis_url: str, redis_prefix: str) -> None:
     assert isinstance(make_cache(None, "p:"), MemoryStateCache)
     cache = make_cache(redis_url, f"{redis_prefix}mk:")

@@ -256,19 +256,25 @@ async def test_a_game_starts_cached_and_its_first_reads_do_not_fold_it_from_the_
     relays: tuple[Relay, Relay, Settings],
 ) -> None:
     """The claim that fills a game caches the state it starts in, with its head
-    (the setup is folded then anyway): the first read of each seat's legal commands
-    asks PostgreSQL for its token only, not for the games row, a snapshot and the
-    setup's events (every game at once when many start together)."""
+    (the setup is folded then anyway), and each claim remembers the seat token it
+    issued: the summary and the first read of each seat's legal commands ask
+    PostgreSQL nothing, not a token, the games row, a snapshot or the setup's events
+    (every game at once when many start together)."""
     postgres, _, settings = relays
     async with AsyncTestClient(create_app(settings, bot_runner=False)) as client:
         game_id, tokens = await start_game(client, "arkantis")
+        before = postgres.trips
+        started = await summary(client, game_id)
+        await asyncio.sleep(0.05)
+        assert started["last_move"] is None  # the setup is no one's move
+        assert postgres.trips == before  # nor are the setup's events read to say so
         trips = []
         for token in tokens.values():
             before = postgres.trips
             await legal(client, game_id, token)
             await asyncio.sleep(0.05)
             trips.append(postgres.trips - before)
-        assert trips == [1] * len(tokens)
+        assert trips == [0] * len(tokens)
 
 
 @pytest.mark.backend
@@ -276,14 +282,18 @@ async def test_a_seat_that_acts_every_few_minutes_asks_for_its_token_once(
     relays: tuple[Relay, Relay, Settings], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """At a person's pace a seat acts about once a minute: its token, found once, is
-    still trusted minutes later (``TOKEN_TTL``), so its reads ask PostgreSQL nothing."""
+    still trusted minutes later (``TOKEN_TTL``), so its reads ask PostgreSQL nothing.
+    (The process forgets the tokens its claims issued first: as another process,
+    which never saw the claims.)"""
     postgres, _, settings = relays
     clock = [1000.0]
     # The token memory's clock only (the event loop keeps the real one).
     monkeypatch.setattr(service.games.auth, "time", SimpleNamespace(monotonic=lambda: clock[0]))
-    async with AsyncTestClient(create_app(settings, bot_runner=False)) as client:
+    app = create_app(settings, bot_runner=False)
+    async with AsyncTestClient(app) as client:
         game_id, tokens = await start_game(client, "eclats_des_cites")
         seat = (await summary(client, game_id))["to_act"][0]
+        app.state.games.auth.forget()
         trips = []
         for _ in range(3):
             before = postgres.trips
