@@ -16,6 +16,7 @@ from prometheus_client import REGISTRY
 
 from service import metrics
 from service.logs import (
+    ACCESS_FLUSH,
     REQUEST_ID,
     AccessLog,
     JsonFormatter,
@@ -162,9 +163,10 @@ def access_logger(name: str, stream: io.StringIO, formatter: logging.Formatter) 
 EXTRA = {"method": "GET", "route": "/games/{game_id}", "status": 200, "duration_ms": 1.5}
 
 
-def test_access_lines_are_the_lines_logging_writes_one_write_a_loop_turn() -> None:
+def test_access_lines_are_the_lines_logging_writes_in_one_write_soon_after() -> None:
     """Past ``logging`` (one JSON stream handler): the same line as ``Logger.log``
-    with ``JsonFormatter`` writes, and the lines of one turn of the loop in one write."""
+    with ``JsonFormatter`` writes, and the lines of ``ACCESS_FLUSH`` seconds, over
+    several turns of the loop, in one write."""
     stream = CountedStream()
     logger = access_logger("plateau.test-access-fast", stream, JsonFormatter())
     writer = AccessLog(logger)
@@ -173,12 +175,13 @@ def test_access_lines_are_the_lines_logging_writes_one_write_a_loop_turn() -> No
         token = REQUEST_ID.set("rid-1")
         try:
             writer.write(logging.INFO, "GET /games/g1 200", EXTRA)
+            await asyncio.sleep(0)  # a later turn of the loop: still pending
             writer.write(logging.WARNING, "GET /games/g2 503", {**EXTRA, "status": 503})
             logger.log(logging.INFO, "%s %s %d", "GET", "/games/g1", 200, extra=EXTRA)
         finally:
             REQUEST_ID.reset(token)
         written_meanwhile = stream.getvalue().count("\n")  # logging's line only
-        await asyncio.sleep(0)  # the next turn of the loop: the access lines are written
+        await asyncio.sleep(ACCESS_FLUSH * 3)  # then both access lines are written
         return written_meanwhile
 
     assert asyncio.run(requests()) == 1
