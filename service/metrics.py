@@ -92,9 +92,22 @@ def open_streams(delta: int) -> None:
 
 
 def command(ruleset: str, outcome: str, events: int = 0) -> None:
-    COMMANDS.labels(ruleset, outcome).inc()
+    key = (ruleset, outcome)
+    child = _commands.get(key)
+    if child is None:  # a label set's first command; then one dictionary lookup
+        child = _commands[key] = COMMANDS.labels(ruleset, outcome)
+    child.inc()
     if events:
-        EVENTS.labels(ruleset).inc(events)
+        counted = _events.get(ruleset)
+        if counted is None:
+            counted = _events[ruleset] = EVENTS.labels(ruleset)
+        counted.inc(events)
+
+
+_commands: dict[tuple[str, str], Any] = {}
+"""The children of ``COMMANDS`` per (ruleset, outcome), and of ``EVENTS`` per
+ruleset: bounded sets (the rulesets, the outcomes the service names)."""
+_events: dict[str, Any] = {}
 
 
 _lookups: dict[bool, Any] = {}

@@ -192,6 +192,15 @@ def parse_if_match(value: str | None) -> frozenset[int] | None:
     raw = value.strip()
     if raw == "*":
         return None
+    plain = raw[1:-1]  # the usual field, one strong tag: ``"12"``
+    if (
+        len(raw) > 2
+        and raw[0] == raw[-1] == '"'
+        and plain.isascii()
+        and plain.isdigit()
+        and len(plain) <= MAX_VERSION_DIGITS
+    ):
+        return frozenset((int(plain),))
     malformed = InvalidRequest('If-Match must be "*" or a list of quoted versions, e.g. "12"')
     versions: set[int] = set()
     position = 0

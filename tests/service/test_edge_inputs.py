@@ -13,8 +13,11 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from litestar.testing import AsyncTestClient
 
+from service.api.headers import parse_if_match
 from service.app import create_app
 from service.games.bodies import MAX_JSON_DEPTH, TOO_DEEP, json_value
 from service.games.exceptions import InvalidRequest
@@ -353,3 +356,28 @@ def test_bodies_decode_strictly_through_one_decoder_per_type() -> None:
     with pytest.raises(InvalidRequest):
         strict_body(b'{"player_name": 0}', ClaimSeat)
     assert strict_body(b'{"player_name": "Ann"}', ClaimSeat).player_name == "Ann"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.integers(min_value=0, max_value=10**20).map(lambda v: f'"{v}"'),
+        st.text(alphabet='0123456789"W/,. *a\u0663', max_size=12),
+        st.text(max_size=8).map(lambda t: f'"{t}"'),
+    )
+)
+def test_if_match_reads_one_strong_tag_as_any_list_of_tags(field: str) -> None:
+    """The usual ``If-Match`` (one strong tag, read without the general parser)
+    means what it means in a list: the same field with a weak tag after it (which
+    matches nothing) names the same versions, or both are refused."""
+
+    def read(value: str) -> Any:
+        try:
+            return parse_if_match(value)
+        except InvalidRequest:
+            return "400"
+
+    alone, listed = read(field), read(f'{field}, W/"0"')
+    if alone is None:  # "*" (or nothing): any version; not a list
+        return
+    assert listed == alone
