@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from collections import OrderedDict
 from typing import Any
 
 import msgspec
@@ -52,6 +53,16 @@ from service.store.base import (
     UnknownSeat,
 )
 
+WAITING_KEPT = 10_000
+"""Waiting games whose row this process wrote last (a creation, a claim), kept so
+that the next claim of each here starts from that row instead of reading it (a
+read of the games row and its seats: a round trip and two statements). A row
+another process has changed since (its own claim) is safe to start from: the
+store claims as a transaction when the game is not as this claim saw it (the
+``filling`` hint of ``claim_seat``), a seat taken meanwhile is refused by it, and
+a claim that fills the game after all reads the game again for its setup
+(``_SeedNeeded``)."""
+
 
 class _SeedNeeded(Exception):
     """A claim that a read saw leave a seat free fills the game: its setup needs
@@ -82,6 +93,17 @@ class Seats:
         self.auditing = 0
         """Imports of this process being checked and audited now (in the import thread)."""
         self.quotas = Quotas(settings, games.store)
+        self._waiting: OrderedDict[str, GameRecord] = OrderedDict()
+        """``WAITING_KEPT``."""
+
+    def _keep_waiting(self, game: GameRecord) -> None:
+        if game.status != "waiting":
+            self._waiting.pop(game.game_id, None)
+            return
+        self._waiting[game.game_id] = game
+        self._waiting.move_to_end(game.game_id)
+        while len(self._waiting) > WAITING_KEPT:
+            self._waiting.popitem(last=False)
 
     async def import_game(
         self, body: bytes | bytearray, importer: str, *, new_id: bool
@@ -262,6 +284,7 @@ class Seats:
             await self.quotas.check(creator, games=True, bot_games=bots_only)
             await self.store.create_game(game, seed, creator=creator)
             self.games.know_seed(game.game_id, seed)
+            self._keep_waiting(game)
             for seat in seats:  # in seat order: the last one may start the game
                 if bots and seat in bots:
                     game, _ = await self.claim_seat(game.game_id, seat, None, None, bot=bots[seat])
@@ -372,25 +395,27 @@ class Seats:
         bot: str | None,
         creator: str | None,
     ) -> tuple[GameRecord, str]:
-        game = await self.games.game(game_id)
         if bot is not None and token:
             raise Unprocessable(
                 "a bot seat is claimed without a player token", code="bot_with_token"
             )
+        # The row as this process wrote it last (``WAITING_KEPT``), else as the store has it.
+        game = self._waiting.pop(game_id, None) or await self.games.game(game_id)
         player = await self.auth.player(token) if token else None
         name = player_name or (player.name if player else None) or (f"{bot} bot" if bot else None)
         if seat not in {s.seat for s in game.seats}:
             raise NotFound(f"game {game_id} has no seat {seat!r}")
         seat_token = new_token(SEAT_TOKEN, game_id)
         # What setup will know about the players if this claim fills the game.
-        holders = {s.seat: s for s in game.seats if s.claimed}
-        holders[seat] = SeatRecord(
+        mine = SeatRecord(
             seat=seat,
             player_id=player.player_id if player else None,
             player_name=name,
             claimed=True,
             bot=bot,
         )
+        holders = {s.seat: s for s in game.seats if s.claimed}
+        holders[seat] = mine
         filling = len(holders) == len(game.seats)
         last_winner_seat = await self._last_winner_seat(game, holders) if filling else None
         # Fetched before the store's transaction, in which the hook runs; only
@@ -421,7 +446,13 @@ class Seats:
                     )
                     break
                 except _SeedNeeded:
+                    # The claim fills the game after all (a claim came in since the
+                    # row was read): the setup from the game as it is now.
                     seed = await self.games.seed(game_id)
+                    game = await self.games.game(game_id)
+                    holders = {s.seat: s for s in game.seats if s.claimed}
+                    holders[seat] = mine
+                    last_winner_seat = await self._last_winner_seat(game, holders)
         except GameNotFound:
             raise NotFound(f"no game {game_id!r}") from None
         except UnknownSeat:
@@ -431,6 +462,7 @@ class Seats:
         except SeatTaken:
             raise Conflict(f"seat {seat!r} is already taken", code="seat_taken") from None
         self.auth.know_seat(game_id, seat_token, seat)  # its first move: no store look-up
+        self._keep_waiting(updated)
         if updated.status != "waiting":
             await self._announce_start(updated, started)
         return updated, seat_token

@@ -56,6 +56,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import re
 import resource
 import shutil
@@ -241,13 +242,36 @@ def floor_commands(
     return _played(played, cpu_used(before, after), workers, seconds, n)
 
 
-def legal_size(base: str) -> int:
-    """The size of a seat's ``legal-commands`` answer in a fresh ArkantiS game."""
-    gid, tokens = setup_game(base)
+def legal_size(base: str, moves: int = 300) -> int:
+    """The mean size of a seat's ``legal-commands`` answer over ArkantiS games played
+    as ``play.lua`` plays them (a listed command at random, the seats to act next from
+    the command's answer), for ``moves`` moves: the answer grows and shrinks with the
+    board (about 4 KB in a fresh game, which is what the floor answered until
+    2026-12-07, and several times that in the middle of a game), and the floor's
+    answer is sent and parsed by the players as often as Plateau's."""
+    rng = random.Random(17)
+    sizes: list[int] = []
     with httpx.Client(base_url=base, timeout=30) as c:
-        seat = c.get(f"/games/{gid}").json()["to_act"][0]
-        auth = {"Authorization": f"Bearer {tokens[seat]}"}
-        return len(c.get(f"/games/{gid}/legal-commands", headers=auth).content)
+        while len(sizes) < moves:
+            gid, tokens = setup_game(base)
+            to_act = c.get(f"/games/{gid}").json()["to_act"]
+            while to_act and len(sizes) < moves:
+                auth = {"Authorization": f"Bearer {tokens[rng.choice(to_act)]}"}
+                answer = c.get(f"/games/{gid}/legal-commands", headers=auth)
+                sizes.append(len(answer.content))
+                listed = answer.json()
+                if not listed["commands"]:
+                    break
+                done = c.post(
+                    f"/games/{gid}/commands",
+                    json=rng.choice(listed["commands"]),
+                    headers={**auth, "If-Match": f'"{listed["version"]}"'},
+                )
+                if done.status_code != 201:
+                    to_act = c.get(f"/games/{gid}").json()["to_act"]
+                    continue
+                to_act = done.json()["to_act"]
+    return round(sum(sizes) / len(sizes))
 
 
 def cached_sizes(redis_url: str, prefix: str) -> dict[str, str]:
