@@ -242,15 +242,18 @@ def floor_commands(
     return _played(played, cpu_used(before, after), workers, seconds, n)
 
 
-def legal_size(base: str, moves: int = 300) -> int:
-    """The mean size of a seat's ``legal-commands`` answer over ArkantiS games played
-    as ``play.lua`` plays them (a listed command at random, the seats to act next from
-    the command's answer), for ``moves`` moves: the answer grows and shrinks with the
-    board (about 4 KB in a fresh game, which is what the floor answered until
-    2026-12-07, and several times that in the middle of a game), and the floor's
-    answer is sent and parsed by the players as often as Plateau's."""
+def answer_sizes(base: str, moves: int = 600) -> dict[str, str]:
+    """The mean sizes of a seat's ``legal-commands`` answer and of a command's answer
+    over ArkantiS games played as ``play.lua`` plays them (a listed command at random,
+    the seats to act next from the command's answer), for ``moves`` moves, as the
+    floor's settings (``FLOOR_LEGAL_BYTES``, ``FLOOR_ANSWER_BYTES``). The floor's
+    answers are sent and parsed by the players as often as Plateau's. Until
+    2026-12-07 the legal answer was one fresh game's first (4 to 20 KB from one run
+    to the next; the mean is about 11 KB) and the command's was its own 70 bytes,
+    without the events and the move in words that Plateau's carries."""
     rng = random.Random(17)
     sizes: list[int] = []
+    answers: list[int] = []
     with httpx.Client(base_url=base, timeout=30) as c:
         while len(sizes) < moves:
             gid, tokens = setup_game(base)
@@ -270,8 +273,12 @@ def legal_size(base: str, moves: int = 300) -> int:
                 if done.status_code != 201:
                     to_act = c.get(f"/games/{gid}").json()["to_act"]
                     continue
+                answers.append(len(done.content))
                 to_act = done.json()["to_act"]
-    return round(sum(sizes) / len(sizes))
+    return {
+        "FLOOR_LEGAL_BYTES": str(round(sum(sizes) / len(sizes))),
+        "FLOOR_ANSWER_BYTES": str(round(sum(answers) / max(1, len(answers)))),
+    }
 
 
 def cached_sizes(redis_url: str, prefix: str) -> dict[str, str]:
@@ -668,7 +675,7 @@ def run_plateau(
             for _ in range(50):
                 c.post("/games", json={"ruleset": "arkantis"}).raise_for_status()
         out["list_games_1w"] = wrk(f"{base}/games?limit=50", seconds / 2)
-        sizes = {"FLOOR_LEGAL_BYTES": str(legal_size(base))}
+        sizes = answer_sizes(base)
     # Plateau and its floor alternate (the machine is shared: its load moves
     # within minutes); each figure is the round of median commands/s.
     runs: dict[str, list[dict[str, Any]]] = {}

@@ -10,8 +10,10 @@ It speaks just enough of the API for ``tests/benchmarks/play.lua`` to play it:
 * ``POST /games/{id}/commands``: Plateau's three round trips, in its order:
   the head-and-state script with the writer's hold, the one PostgreSQL
   statement (``plateau_append(...)``, three events and the command record, the
-  size of an ArkantiS move), then the head-and-state write that also
-  publishes the move; answered with a body like Plateau's;
+  size of an ArkantiS move, recorded as Plateau records a command sent without
+  an ``Idempotency-Key``: no answer, no hash), then the head-and-state write
+  that also publishes the move; answered with a body of Plateau's size
+  (``FLOOR_ANSWER_BYTES``);
 * ``POST /games``: one ``INSERT`` of the games row (``plateau_append`` moves
   it); the claims and the summary answer from memory (setup, not measured).
 
@@ -19,7 +21,8 @@ No framework, no token check, no rules engine, no JSON decoding of the command:
 what is left of a move when the service's own work is taken away. A game ends
 after ``FLOOR_MOVES`` commands (about an ArkantiS game), so games are created
 at Plateau's rate too. Sizes come from the environment (the suite samples
-Plateau's: ``FLOOR_HEAD_BYTES``, ``FLOOR_STATE_BYTES``, ``FLOOR_LEGAL_BYTES``).
+Plateau's: ``FLOOR_HEAD_BYTES``, ``FLOOR_STATE_BYTES``, ``FLOOR_LEGAL_BYTES``,
+``FLOOR_ANSWER_BYTES``).
 Needs ``PLATEAU_DATABASE_URL`` (a migrated database), ``PLATEAU_REDIS_URL``
 and ``PLATEAU_REDIS_PREFIX``.
 """
@@ -51,6 +54,7 @@ EVENTS = (
 SEATS = ("seat_0", "seat_1")
 _LEGAL_HEAD = b'{"commands":[' + COMMAND.encode() + b'],"labels":["x"],"steps":[],"pad":"'
 LEGAL_PAD = max(0, int(os.environ.get("FLOOR_LEGAL_BYTES", "600")) - len(_LEGAL_HEAD) - 40)
+ANSWER_BYTES = int(os.environ.get("FLOOR_ANSWER_BYTES", "0"))
 
 _pool: AsyncConnectionPool | None = None
 _redis: Redis | None = None
@@ -134,7 +138,9 @@ async def _command(game_id: str, body: bytes) -> tuple[int, bytes]:
     finished = new >= MOVES * 3
     status = "finished" if finished else "active"
     to_act = "[]" if finished else f'["{SEATS[(new // 3) % 2]}"]'
-    answer = f'{{"version":{new},"status":"{status}","to_act":{to_act},"events":[]}}'.encode()
+    answer = f'{{"version":{new},"status":"{status}","to_act":{to_act},"events":[]'.encode()
+    pad = ANSWER_BYTES - len(answer) - len(',"pad":""}')
+    answer += b',"pad":"' + b"x" * pad + b'"}' if pad > 0 else b"}"
     params = {
         "game_id": game_id,
         "expected": version,
@@ -147,10 +153,10 @@ async def _command(game_id: str, body: bytes) -> tuple[int, bytes]:
         "command_id": uuid.uuid4().hex,
         "seat": "seat_0",
         "key": None,
-        "request_hash": uuid.uuid4().hex,
+        "request_hash": None,
         "command": body.decode() or COMMAND,
         "response_status": 201,
-        "response": answer,
+        "response": b"",
         "events": EVENTS,
     }
     async with _pool.connection() as conn:
