@@ -69,6 +69,14 @@ class _SeedNeeded(Exception):
     the seed, fetched outside the store's transaction (``Seats._claim``)."""
 
 
+def _holders(game: GameRecord, mine: SeatRecord) -> dict[str, SeatRecord]:
+    """Seat -> its holder once ``mine`` is claimed too: what the setup will know about
+    the players if this claim fills ``game``."""
+    holders = {s.seat: s for s in game.seats if s.claimed}
+    holders[mine.seat] = mine
+    return holders
+
+
 def rejected(exc: ExportRejected) -> Unprocessable:
     details: dict[str, Any] = {"reason": exc.reason}
     if exc.version is not None:
@@ -414,8 +422,7 @@ class Seats:
             claimed=True,
             bot=bot,
         )
-        holders = {s.seat: s for s in game.seats if s.claimed}
-        holders[seat] = mine
+        holders = _holders(game, mine)
         filling = len(holders) == len(game.seats)
         last_winner_seat = await self._last_winner_seat(game, holders) if filling else None
         # Fetched before the store's transaction, in which the hook runs; only
@@ -450,9 +457,7 @@ class Seats:
                     # row was read): the setup from the game as it is now.
                     seed = await self.games.seed(game_id)
                     game = await self.games.game(game_id)
-                    holders = {s.seat: s for s in game.seats if s.claimed}
-                    holders[seat] = mine
-                    last_winner_seat = await self._last_winner_seat(game, holders)
+                    last_winner_seat = await self._last_winner_seat(game, _holders(game, mine))
         except GameNotFound:
             raise NotFound(f"no game {game_id!r}") from None
         except UnknownSeat:
