@@ -91,23 +91,25 @@ def open_streams(delta: int) -> None:
     STREAMS.inc(delta)
 
 
+def _kept(children: dict[tuple[str, ...], Any], metric: Any, *labels: str) -> Any:
+    """``metric.labels(*labels)``, made at the label set's first use (in the worker
+    that counts it) and kept in ``children``: then one dictionary lookup."""
+    child = children.get(labels)
+    if child is None:
+        child = children[labels] = metric.labels(*labels)
+    return child
+
+
 def command(ruleset: str, outcome: str, events: int = 0) -> None:
-    key = (ruleset, outcome)
-    child = _commands.get(key)
-    if child is None:  # a label set's first command; then one dictionary lookup
-        child = _commands[key] = COMMANDS.labels(ruleset, outcome)
-    child.inc()
+    _kept(_commands, COMMANDS, ruleset, outcome).inc()
     if events:
-        counted = _events.get(ruleset)
-        if counted is None:
-            counted = _events[ruleset] = EVENTS.labels(ruleset)
-        counted.inc(events)
+        _kept(_events, EVENTS, ruleset).inc(events)
 
 
-_commands: dict[tuple[str, str], Any] = {}
+_commands: dict[tuple[str, ...], Any] = {}
 """The children of ``COMMANDS`` per (ruleset, outcome), and of ``EVENTS`` per
 ruleset: bounded sets (the rulesets, the outcomes the service names)."""
-_events: dict[str, Any] = {}
+_events: dict[tuple[str, ...], Any] = {}
 
 
 _lookups: dict[bool, Any] = {}

@@ -5,7 +5,6 @@ and wake the bot runner."""
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
 from typing import Any
 
 import msgspec
@@ -24,7 +23,14 @@ from service.games.exceptions import (
     Unprocessable,
     not_active,
 )
-from service.games.repository import UNSET, CacheEntry, GameRepository, Loaded, now
+from service.games.repository import (
+    UNSET,
+    CacheEntry,
+    GameRepository,
+    Loaded,
+    now,
+    stored_events,
+)
 from service.games.schemas import CommandAccepted, LastMove
 from service.games.texts import DEFAULT_LANGUAGE, Texts, words
 from service.games.tokens import sha256_hex
@@ -33,7 +39,6 @@ from service.store.base import (
     CommandRecord,
     GameRecord,
     IdempotencyConflict,
-    NewEvent,
     StoredEvent,
     VersionConflict,
 )
@@ -288,7 +293,9 @@ class Commands:
         )
         # The new state cached and the move published with its events: one
         # Redis command (or, on other backends, the two side by side).
-        stored = self._stored(game_id, version, record, appended, update.at)
+        stored = stored_events(
+            game_id, version, appended, update.at, record.command_id, record.seat
+        )
         await self.games.remember(
             game_id, state, new_version, version, game=written, announce=True, events=stored
         )
@@ -297,25 +304,6 @@ class Commands:
         if view_after is not None:  # only now: a lost race's state never was the game's
             self.answers.bodies.keep(view_key(game_id, new_version, attempt.seat), view_after)
         return 201, response, new_version
-
-    @staticmethod
-    def _stored(
-        game_id: str, version: int, record: CommandRecord, appended: list[NewEvent], at: datetime
-    ) -> tuple[StoredEvent, ...]:
-        """The events just appended after ``version``, as the store now holds them."""
-        return tuple(
-            StoredEvent(
-                game_id=game_id,
-                version=version + 1 + i,
-                position=0,  # unknown here; neither the last move nor a stream reads it
-                type=event.type,
-                data=event.data,
-                recorded_at=at,
-                command_id=record.command_id,
-                seat=record.seat,
-            )
-            for i, event in enumerate(appended)
-        )
 
     def _keep_move(self, before: Loaded, stored: tuple[StoredEvent, ...]) -> None:
         """The move just appended, as the last-move reader asks for it (its events and

@@ -65,6 +65,34 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def stored_events(
+    game_id: str,
+    after: int,
+    appended: list[NewEvent],
+    at: datetime,
+    command_id: str | None = None,
+    seat: str | None = None,
+) -> tuple[StoredEvent, ...]:
+    """The events just appended after version ``after`` (by ``command_id`` of
+    ``seat``; None for a setup), as the store now holds them: kept as a move
+    (``move_events_key``), so this process's next reads of the game say it without
+    reading it back. Their ``position`` is unknown here (0): neither the last move
+    nor a stream reads it."""
+    return tuple(
+        StoredEvent(
+            game_id=game_id,
+            version=after + 1 + i,
+            position=0,
+            type=event.type,
+            data=event.data,
+            recorded_at=at,
+            command_id=command_id,
+            seat=seat,
+        )
+        for i, event in enumerate(appended)
+    )
+
+
 class Moved(msgspec.Struct, kw_only=True, gc=False):
     """A move as its announcement carries it to every process's streams of the
     game (``Notifier.publish``'s bytes): the games row after it and its events,

@@ -34,7 +34,7 @@ from service.games.imports import (
 )
 from service.games.quotas import Quotas, creator_of
 from service.games.reads import Reads
-from service.games.repository import GameRepository, now
+from service.games.repository import GameRepository, now, stored_events
 from service.games.schemas import ImportedGame
 from service.games.tokens import PLAYER_TOKEN, SEAT_TOKEN, new_token, sha256_hex
 from service.settings import Settings
@@ -49,7 +49,6 @@ from service.store.base import (
     SeatRecord,
     SeatTaken,
     StartHook,
-    StoredEvent,
     UnknownSeat,
 )
 
@@ -496,19 +495,7 @@ class Seats:
             if setup and len(setup) == game.version:
                 self.reads.answers.bodies.keep(
                     move_events_key(game.game_id, game.version),
-                    tuple(
-                        StoredEvent(
-                            game_id=game.game_id,
-                            version=i + 1,
-                            position=0,  # unknown here, read by nobody (as a command's)
-                            type=event.type,
-                            data=event.data,
-                            recorded_at=game.updated_at,
-                            command_id=None,  # the setup: no one's command
-                            seat=None,
-                        )
-                        for i, event in enumerate(setup)
-                    ),
+                    stored_events(game.game_id, 0, setup, game.updated_at),
                 )
             await self.games.remember(
                 game.game_id, state, game.version, 0, game=game, announce=True

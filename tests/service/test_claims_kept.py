@@ -18,24 +18,26 @@ async def _hook(full: Any) -> Any:  # pragma: no cover - a claim that leaves a s
     raise AssertionError("the other process's claim does not fill the game")
 
 
-async def _claimed_elsewhere(client: AsyncTestClient[Any], game_id: str, seat: str) -> None:
+async def _claimed_elsewhere(client: AsyncTestClient[Any]) -> str:
+    """A new ArkantiS game (its row kept by this app), whose ``seat_0`` is then
+    claimed past this app: its id."""
+    game_id = str((await create_game(client, "arkantis"))["game_id"])
     seats: Seats = client.app.state.games.seats
     await seats.store.claim_seat(
         game_id,
-        seat,
+        "seat_0",
         player_id=None,
         player_name="Elsewhere",
         token_hash="0" * 64,
         on_full=_hook,
     )
+    return game_id
 
 
 async def test_a_claim_that_fills_a_game_claimed_elsewhere_since_starts_it_from_the_store(
     client: AsyncTestClient[Any],
 ) -> None:
-    game = await create_game(client, "arkantis")
-    game_id = game["game_id"]
-    await _claimed_elsewhere(client, game_id, "seat_0")
+    game_id = await _claimed_elsewhere(client)
     # This process kept the row it created (both seats free): by it, this claim
     # fills nothing; by the store, it fills the game, which starts with its setup.
     r = await client.post(f"/games/{game_id}/seats/seat_1", json={"player_name": "Here"})
@@ -55,9 +57,7 @@ async def test_a_claim_that_fills_a_game_claimed_elsewhere_since_starts_it_from_
 async def test_a_seat_claimed_elsewhere_since_the_row_was_kept_is_refused(
     client: AsyncTestClient[Any],
 ) -> None:
-    game = await create_game(client, "arkantis")
-    game_id = game["game_id"]
-    await _claimed_elsewhere(client, game_id, "seat_0")
+    game_id = await _claimed_elsewhere(client)
     r = await client.post(f"/games/{game_id}/seats/seat_0", json={"player_name": "Late"})
     assert_problem(r, 409, "seat_taken")
     # Refused, the claim kept nothing stale: the next one reads the store and fills it.
