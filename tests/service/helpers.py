@@ -41,21 +41,32 @@ def auth(token: str) -> dict[str, str]:
 
 
 async def create_game(
-    client: AsyncTestClient[Any], ruleset: str = "arkantis", options: dict[str, Any] | None = None
+    client: AsyncTestClient[Any],
+    ruleset: str = "arkantis",
+    options: dict[str, Any] | None = None,
+    *,
+    seed: str | None = None,
 ) -> dict[str, Any]:
+    """A new game; ``seed`` (a sandbox client's only) fixes its dice and deal."""
     body: dict[str, Any] = {"ruleset": ruleset}
     if options is not None:
         body["options"] = options
+    if seed is not None:
+        body["seed"] = seed
     r = await client.post("/games", json=body)
     assert r.status_code == 201, r.text
     return dict(r.json())
 
 
 async def start_game(
-    client: AsyncTestClient[Any], ruleset: str = "arkantis", options: dict[str, Any] | None = None
+    client: AsyncTestClient[Any],
+    ruleset: str = "arkantis",
+    options: dict[str, Any] | None = None,
+    *,
+    seed: str | None = None,
 ) -> tuple[str, dict[str, str]]:
     """Create a game and claim every seat; returns (game_id, {seat: token})."""
-    game = await create_game(client, ruleset, options)
+    game = await create_game(client, ruleset, options, seed=seed)
     tokens: dict[str, str] = {}
     for i, seat in enumerate(s["seat"] for s in game["seats"]):
         r = await client.post(

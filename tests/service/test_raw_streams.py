@@ -166,9 +166,11 @@ class Listener:
 
 
 async def test_a_raw_stream_follows_the_moves_and_ends_when_the_client_goes(
-    client: AsyncTestClient[Any],
+    sandbox_client: AsyncTestClient[Any],
 ) -> None:
-    game_id, tokens = await start_game(client)
+    # A chosen seed: a deal ending at its first move would end the stream before the client goes.
+    client = sandbox_client
+    game_id, tokens = await start_game(client, seed="raw-stream-moves")
     lifecycle = client.app.state.lifecycle
     url = f"/games/{game_id}/events/stream"
     with framework_calls(client) as reached:
