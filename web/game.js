@@ -308,11 +308,12 @@ export class GamePage {
 
   /** Refresh once a burst of streamed events is over (one command appends several). */
   soon() {
-    // A load in progress compares its summary with the log when it ends (see load).
-    if (this.loading || this.loadedVersion >= this.logLast || this.burst !== null) return;
+    // A load in progress compares its summary with the log when it ends (see load); a command
+    // in flight loads everything again once its answer is in (see playPending).
+    if (this.loading || this.busy || this.loadedVersion >= this.logLast || this.burst !== null) return;
     this.burst = window.setTimeout(() => {
       this.burst = null;
-      if (!this.loading) void this.refresh();
+      if (!this.loading && !this.busy) void this.refresh();
     }, BURST_MS);
   }
 
@@ -331,7 +332,9 @@ export class GamePage {
         passes += 1;
         await this.load();
       } while (this.again && !this.disposed && passes < MAX_PASSES);
-      if (!this.disposed) {
+      // Not ready while my command is in flight: its answer resets the choice and loads
+      // again, so a question shown meanwhile (its buttons disabled) would be taken back.
+      if (!this.disposed && !this.busy) {
         this.section.dataset.ready = 'true';
         this.takeFocus();
       }

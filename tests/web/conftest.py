@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import urllib.parse
+from collections import deque
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -17,6 +18,7 @@ from playwright.sync_api import (
     Dialog,
     Locator,
     Page,
+    Response,
     sync_playwright,
 )
 
@@ -120,10 +122,15 @@ person's click answers it: on the board element ``ref`` where its own drawing is
 ('list'). One round trip to the page per click, polled by the page itself."""
 
 
+CLICKS: deque[tuple[str | None, str | None, str, int, int]] = deque(maxlen=8)
+"""The last clicks ``click_step`` made (question key, board ref, how, x, y): a failure's context."""
+
+
 def click_step(page: Page, key: str | None, ref: str | None) -> bool:
     """Answer the question shown by a real click (``ref``: on the board when the picture
     offers it), as ``AIM`` says; True when it was answered on the board."""
     how, x, y = page.wait_for_function(AIM, arg=[key, ref], timeout=30_000).json_value()
+    CLICKS.append((key, ref, how, round(x), round(y)))
     if how == "keyboard":
         page.locator(f"#board .choosable[data-ref={json.dumps(ref)}]").focus()
         page.keyboard.press("Enter")
@@ -187,7 +194,17 @@ class Tab:
             lambda r: self.requests.append((r.url, r.headers.get("authorization"))),
         )
         self.page.on("request", lambda r: self.calls.append((r.method, r.url)))
+        self.answers: list[str] = []
+        """The page's last answers (status, method, path), to say what it did when a test fails."""
+        self.page.on("response", self._answered)
         self.page.goto(base + path)
+
+    def _answered(self, response: Response) -> None:
+        parts = urllib.parse.urlsplit(response.url)
+        self.answers = [
+            *self.answers[-19:],
+            f"{response.status} {response.request.method} {parts.path}",
+        ]
 
     def _dialog(self, dialog: Dialog) -> None:
         """An alert() would be markup that ran: an error, dismissed."""

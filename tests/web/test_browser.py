@@ -38,7 +38,7 @@ from domain import RULESETS
 from tests.domain.probes import hidden_values
 from tests.pictures.support import states_at
 from tests.web.browser import call, get_json
-from tests.web.conftest import Tab, choose_and_play
+from tests.web.conftest import CLICKS, Tab, choose_and_play
 
 pytestmark = pytest.mark.slow
 
@@ -51,7 +51,10 @@ SPECTATE_AT = 6
 DIAGNOSE = """() => [JSON.stringify(document.getElementById('game')?.dataset),
   document.getElementById('question')?.textContent, document.getElementById('problem')?.textContent,
   document.getElementById('game-status')?.textContent,
-  document.querySelectorAll('#choices button').length]"""
+  Array.from(document.querySelectorAll('#choices button'), (b) => b.dataset.key).join(' '),
+  Array.from(document.querySelectorAll('#board .choosable'), (n) => n.dataset.ref).join(' '),
+  document.getElementById('play-move')?.hidden, window.scrollY,
+  document.querySelector('#board')?.scrollLeft]"""
 MOVED = """(version) => {
   const game = document.getElementById('game');
   const problem = document.getElementById('problem')?.textContent || '';
@@ -84,7 +87,15 @@ def _play(base: str, game: str, seats: dict[str, Tab], rng: random.Random) -> di
         assert legal["version"] == version and legal["commands"]
         pick = rng.randrange(len(legal["commands"]))
         board = counts["moves"] % BOARD_EVERY == 0
-        counts["board"] += choose_and_play(tab.page, legal["steps"], pick, board=board)
+        try:
+            counts["board"] += choose_and_play(tab.page, legal["steps"], pick, board=board)
+        except PlaywrightTimeout as error:
+            state = tab.page.evaluate(DIAGNOSE)
+            raise AssertionError(
+                f"{legal['commands'][pick]} could not be chosen at {version} "
+                f"(board: {board}): {state}; the last clicks: {list(CLICKS)}; "
+                f"the page's last answers: {tab.answers}"
+            ) from error
         try:
             [problem] = tab.page.wait_for_function(
                 MOVED, arg=str(version), timeout=30_000

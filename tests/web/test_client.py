@@ -482,3 +482,64 @@ def test_moves_streamed_while_the_page_reads_the_game_are_all_shown(
     tab.settle(version, "active")  # the last move shown, with no event after it
     assert get_json(base, f"/games/{game}")["version"] == version
     tab.close()
+
+
+HOLD_COMMANDS = """(() => {
+  // The answers to the page's commands, held until the test releases them: a slow network
+  // where the move's events stream in before its answer comes back.
+  const fetched = window.fetch.bind(window);
+  window.__held = [];
+  window.fetch = async (input, init) => {
+    const answer = await fetched(input, init);
+    const url = new URL(typeof input === 'string' ? input : input.url, location.href);
+    if ((init?.method || 'GET') === 'POST' && url.pathname.endsWith('/commands')) {
+      await new Promise((release) => window.__held.push(release));
+    }
+    return answer;
+  };
+})();"""
+
+
+def test_a_late_answer_to_my_command_does_not_take_back_my_next_choice(
+    base: str, browser: Browser
+) -> None:
+    """My move's events stream in before its answer (held here): the page must not offer
+    my next question until the answer is in, since the answer resets the choice and its
+    buttons are disabled meanwhile. Then the next move is chosen and played as usual."""
+    from tests.web.browser import call
+    from tests.web.conftest import choose_and_play
+
+    # A chosen seed whose first move (listed first: two tokens removed) keeps its seat acting.
+    made = call(base, "/games", {"ruleset": "arkantis", "seed": "late-answer-0"})
+    game = made["game_id"]
+    tokens = {
+        seat: call(base, f"/games/{game}/seats/{seat}", {"player_name": seat})["token"]
+        for seat in ("seat_0", "seat_1")
+    }
+    summary = get_json(base, f"/games/{game}")
+    seat, version = summary["to_act"][0], summary["version"]
+    quoted = urllib.parse.quote(tokens[seat], safe="")
+    tab = Tab(browser, base, f"/#/games/{game}/resume/{seat}/{quoted}", init_script=HOLD_COMMANDS)
+    page = tab.page
+    tab.ready_to_choose(version)
+    legal = call(base, f"/games/{game}/legal-commands", token=tokens[seat])
+    choose_and_play(page, legal["steps"], 0, board=False)
+    page.wait_for_function("() => window.__held.length === 1")
+    after = get_json(base, f"/games/{game}")
+    assert after["version"] > version and after["to_act"] == [seat]  # my turn goes on
+    page.wait_for_timeout(1_000)  # the move's events have streamed in meanwhile
+    shown = page.evaluate("() => ({ ...document.getElementById('game').dataset })")
+    assert shown["ready"] == "false", shown
+    page.evaluate("() => window.__held.splice(0).forEach((release) => release())")
+    # The next question, once the answer is in: chosen and played.
+    version = after["version"]
+    tab.ready_to_choose(version)
+    legal = call(base, f"/games/{game}/legal-commands", token=tokens[seat])
+    choose_and_play(page, legal["steps"], 0, board=False)
+    page.wait_for_function("() => window.__held.length === 1")
+    page.evaluate("() => window.__held.splice(0).forEach((release) => release())")
+    page.wait_for_function(
+        "v => document.getElementById('game')?.dataset.version !== v", arg=str(version)
+    )
+    assert page.text_content("#problem") == ""
+    tab.close()
