@@ -194,17 +194,14 @@ class Tab:
             lambda r: self.requests.append((r.url, r.headers.get("authorization"))),
         )
         self.page.on("request", lambda r: self.calls.append((r.method, r.url)))
-        self.answers: list[str] = []
+        self.answers: deque[str] = deque(maxlen=20)
         """The page's last answers (status, method, path), to say what it did when a test fails."""
         self.page.on("response", self._answered)
         self.page.goto(base + path)
 
     def _answered(self, response: Response) -> None:
-        parts = urllib.parse.urlsplit(response.url)
-        self.answers = [
-            *self.answers[-19:],
-            f"{response.status} {response.request.method} {parts.path}",
-        ]
+        path = urllib.parse.urlsplit(response.url).path
+        self.answers.append(f"{response.status} {response.request.method} {path}")
 
     def _dialog(self, dialog: Dialog) -> None:
         """An alert() would be markup that ran: an error, dismissed."""

@@ -94,7 +94,7 @@ def _play(base: str, game: str, seats: dict[str, Tab], rng: random.Random) -> di
             raise AssertionError(
                 f"{legal['commands'][pick]} could not be chosen at {version} "
                 f"(board: {board}): {state}; the last clicks: {list(CLICKS)}; "
-                f"the page's last answers: {tab.answers}"
+                f"the page's last answers: {list(tab.answers)}"
             ) from error
         try:
             [problem] = tab.page.wait_for_function(

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Request
 
-from tests.web.browser import get_json
-from tests.web.conftest import Tab, click_visible
+from tests.web.browser import call, get_json
+from tests.web.conftest import Tab, choose_and_play, click_visible
 
 pytestmark = pytest.mark.slow
 
@@ -324,8 +324,6 @@ def test_a_move_by_keyboard_alone_keeps_the_focus_on_the_next_choice(
 ) -> None:
     """Enter on a choice moves the focus to the next question's first choice, then to
     Play; after the move it comes back to the first choice when the turn does."""
-    from tests.web.browser import call
-
     made = call(base, "/games", {"ruleset": "tours_arc_en_ciel", "position": "landing"})
     game, seat = made["game_id"], made["to_act"][0]
     token = urllib.parse.quote(made["tokens"][seat], safe="")
@@ -421,21 +419,29 @@ def test_a_sound_on_my_turn_when_the_page_is_hidden_if_switched_on(
     tab.close()
 
 
-HOLD_SUMMARIES = """(() => {
-  // The page's reads of a game's summary, answered only when the test says so: each
-  // of its refresh passes then sees a summary older than the events streamed meanwhile.
+def holding(which: str, *, at_once: bool) -> str:
+    """An init script: the answers to the page's requests for which the JavaScript
+    expression ``which`` (of ``url`` and ``init``) holds come back only when the test
+    releases them (``window.__held``: their release functions), while ``window.__hold``
+    is true (from the start with ``at_once``)."""
+    return f"""(() => {{
   const fetched = window.fetch.bind(window);
   window.__held = [];
-  window.__hold = false;
-  window.fetch = async (input, init) => {
+  window.__hold = {json.dumps(at_once)};
+  window.fetch = async (input, init) => {{
     const answer = await fetched(input, init);
     const url = new URL(typeof input === 'string' ? input : input.url, location.href);
-    if (window.__hold && /^\\/games\\/[0-9a-f]+$/.test(url.pathname)) {
+    if (window.__hold && ({which})) {{
       await new Promise((release) => window.__held.push(release));
-    }
+    }}
     return answer;
-  };
-})();"""
+  }};
+}})();"""
+
+
+HOLD_SUMMARIES = holding(r"/^\/games\/[0-9a-f]+$/.test(url.pathname)", at_once=False)
+"""The page's reads of a game's summary, held while the test says so: each of its refresh
+passes then sees a summary older than the events streamed meanwhile."""
 
 
 def test_moves_streamed_while_the_page_reads_the_game_are_all_shown(
@@ -484,20 +490,11 @@ def test_moves_streamed_while_the_page_reads_the_game_are_all_shown(
     tab.close()
 
 
-HOLD_COMMANDS = """(() => {
-  // The answers to the page's commands, held until the test releases them: a slow network
-  // where the move's events stream in before its answer comes back.
-  const fetched = window.fetch.bind(window);
-  window.__held = [];
-  window.fetch = async (input, init) => {
-    const answer = await fetched(input, init);
-    const url = new URL(typeof input === 'string' ? input : input.url, location.href);
-    if ((init?.method || 'GET') === 'POST' && url.pathname.endsWith('/commands')) {
-      await new Promise((release) => window.__held.push(release));
-    }
-    return answer;
-  };
-})();"""
+HOLD_COMMANDS = holding(
+    "(init?.method || 'GET') === 'POST' && url.pathname.endsWith('/commands')", at_once=True
+)
+"""The answers to the page's commands, held: a slow network where the move's events
+stream in before its answer comes back."""
 
 
 def test_a_late_answer_to_my_command_does_not_take_back_my_next_choice(
@@ -506,9 +503,6 @@ def test_a_late_answer_to_my_command_does_not_take_back_my_next_choice(
     """My move's events stream in before its answer (held here): the page must not offer
     my next question until the answer is in, since the answer resets the choice and its
     buttons are disabled meanwhile. Then the next move is chosen and played as usual."""
-    from tests.web.browser import call
-    from tests.web.conftest import choose_and_play
-
     # A chosen seed whose first move (listed first: two tokens removed) keeps its seat acting.
     made = call(base, "/games", {"ruleset": "arkantis", "seed": "late-answer-0"})
     game = made["game_id"]
