@@ -472,6 +472,12 @@ CATEGORIES = (
 )
 
 
+WAITING = ("EpollSelector.select", "select (selectors", "MPServer._spawn_asgi")
+"""Leaves of a loop waiting for I/O: the standard loop's ``select``, and under uvloop
+the granian worker's ``run_until_complete`` (py-spy without ``--native`` sees no
+frame below it: libuv's wait, and uvloop's own C code, which it cannot tell apart)."""
+
+
 def summarise(raws: list[Path], top: int = 12) -> dict[str, Any]:
     """Where the samples went (every worker's, merged), each stack headed by its
     thread (``py-spy --threads``). The worker's main thread runs the event loop and
@@ -499,7 +505,7 @@ def summarise(raws: list[Path], top: int = 12) -> dict[str, Any]:
                 continue
             total += n
             leaf = frames[-1] if frames else ""
-            if leaf.startswith(("EpollSelector.select", "select (selectors")):
+            if leaf.startswith(WAITING):
                 idle += n
                 continue
             leaves[leaf or "(no Python frame)"] += n

@@ -52,6 +52,7 @@ from tests.benchmarks.bench_capacity import Conn, Game, Sample, raise_open_files
 from tests.benchmarks.bench_suite import (
     BIN,
     LOGS,
+    LOOP,
     PER_ADDRESS,
     cpu_seconds,
     cpu_used,
@@ -263,7 +264,7 @@ class FloorTarget(Target):
 def floor_server(env: dict[str, str], workers: int) -> AbstractContextManager[Served]:
     """``fanout_floor_app`` under granian with ``plateau serve``'s settings."""
     port = free_port()
-    argv = [str(BIN / "granian"), "--interface", "asgi", "--http", "1", "--loop", "asyncio"]
+    argv = [str(BIN / "granian"), "--interface", "asgi", "--http", "1", "--loop", LOOP]
     argv += ["--backpressure", "10000", "--workers", str(workers)]
     argv += ["--host", "127.0.0.1", "--port", str(port), "tests.benchmarks.fanout_floor_app:app"]
     return served(

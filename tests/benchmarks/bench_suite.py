@@ -84,6 +84,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 LOGS = ROOT / "bench-results" / "logs"
 """The servers' logs (each run overwrites its own), named when a server fails to start."""
+LOOP = "uvloop"
+"""The floors' event loop: ``plateau serve``'s (``service.cli``)."""
 WARMUP = 5.0
 """Seconds of the same play before a command figure is measured (``--warmup``): a server
 just started has cold caches (a game's words are made once per command and language,
@@ -205,6 +207,8 @@ def hello_server(workers: int) -> AbstractContextManager[Served]:
         str(BIN / "granian"),
         "--interface",
         "asgi",
+        "--loop",
+        LOOP,
         "--workers",
         str(workers),
         "--host",
@@ -218,9 +222,9 @@ def hello_server(workers: int) -> AbstractContextManager[Served]:
 
 def floor_server(env: dict[str, str], workers: int) -> AbstractContextManager[Served]:
     """``floor_app`` under granian with ``plateau serve``'s settings (ASGI,
-    HTTP/1.1, the asyncio loop, the same backpressure)."""
+    HTTP/1.1, its loop, the same backpressure)."""
     port = free_port()
-    argv = [str(BIN / "granian"), "--interface", "asgi", "--http", "1", "--loop", "asyncio"]
+    argv = [str(BIN / "granian"), "--interface", "asgi", "--http", "1", "--loop", LOOP]
     argv += ["--backpressure", "10000", "--workers", str(workers)]
     argv += ["--host", "127.0.0.1", "--port", str(port), "tests.benchmarks.floor_app:app"]
     return served(

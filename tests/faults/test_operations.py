@@ -113,6 +113,9 @@ async def test_sigterm_drains_ends_streams_with_retry_and_exits_in_time(
         tmp_path, workers=1, PLATEAU_DRAIN_SECONDS="1.5", PLATEAU_SHUTDOWN_TIMEOUT="3"
     )
     servers.append(server)
+    # The workers run uvloop, whose signal handlers cannot be read back: the drain
+    # is chained through granian's shutdown event (lifecycle.capture_worker_signal).
+    assert "loop uvloop" in server.log_text(), server.log_tail()
     game_id, tokens = new_game(server.base)
     lines: list[str] = []
     opened = asyncio.Event()

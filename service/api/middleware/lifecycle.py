@@ -2,7 +2,9 @@
 
 Under ``plateau serve`` (granian), SIGTERM reaches every worker. Granian's own
 handler stops accepting connections and waits for the in-flight requests; we
-chain ours in front of it (``install_signal_handlers``) so that first:
+chain ours in front of it (``install_signal_handlers``; under uvloop, whose
+handlers cannot be read back, through the event that handler sets,
+``capture_worker_signal``) so that first:
 
 * ``draining`` is set: ``/health/ready`` answers 503 ``draining`` and every
   open SSE stream ends at once with a ``retry:`` hint (the client reconnects,
@@ -27,6 +29,7 @@ import logging
 import os
 import signal
 from collections.abc import Callable
+from typing import Any
 
 from service import metrics
 from service.api.headers import is_stream
@@ -77,33 +80,76 @@ class Lifecycle:
         """Put the draining step in front of granian's SIGTERM/SIGINT handlers.
 
         Granian registers its handlers with ``loop.add_signal_handler`` before
-        the ASGI lifespan starts; we read them back and call them once the
-        drain delay is over. Returns False (nothing changed) on a loop whose
-        handlers cannot be read.
+        the ASGI lifespan starts. The standard loop's can be read back: we call
+        them once the drain delay is over. uvloop's cannot, but granian's only
+        sets its worker's shutdown event, which ``capture_worker_signal`` kept:
+        we set it then. Returns False (nothing changed) when neither is there.
         """
         handlers = getattr(loop, "_signal_handlers", None)
-        if not isinstance(handlers, dict):
+        forwards: dict[signal.Signals, Callable[[], None]] = {}
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            if isinstance(handlers, dict):
+                previous = handlers.get(sig)
+                if previous is not None:
+                    forwards[sig] = _caller(previous)
+            elif _worker_signal is not None:
+                forwards[sig] = _worker_signal.set
+        if not forwards:
             log.warning("cannot chain the signal handlers of %s: no draining", type(loop).__name__)
             return False
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            previous = handlers.get(sig)
-            if previous is None:
-                continue
-            loop.add_signal_handler(sig, self._on_signal, loop, previous)
+        for sig, forward in forwards.items():
+            loop.add_signal_handler(sig, self._on_signal, loop, forward)
         return True
 
-    def _on_signal(self, loop: asyncio.AbstractEventLoop, previous: asyncio.Handle) -> None:
-        def forward() -> None:
-            callback = getattr(previous, "_callback", None)
-            args = getattr(previous, "_args", ())
-            if callback is not None:
-                callback(*args)
-
+    def _on_signal(self, loop: asyncio.AbstractEventLoop, forward: Callable[[], None]) -> None:
         if self._draining:
             forward()  # a second signal: stop now
             return
         self.start_draining()
         loop.call_later(max(0.0, self.drain_seconds), forward)
+
+
+def _caller(handle: asyncio.Handle) -> Callable[[], None]:
+    """A call of what a standard loop's signal ``handle`` runs."""
+
+    def call() -> None:
+        callback = getattr(handle, "_callback", None)
+        if callback is not None:
+            callback(*getattr(handle, "_args", ()))
+
+    return call
+
+
+_worker_signal: Any = None
+"""Granian's worker shutdown event (its ``WorkerSignal``), once captured."""
+
+
+def capture_worker_signal() -> None:
+    """Keep the shutdown event of this granian worker, for ``install_signal_handlers``.
+
+    Granian's worker imports the app before it makes its signal handlers
+    (``granian.server.mp``: the target is loaded, then calls
+    ``granian._signals.set_loop_signals``, looked up at that call), and its
+    handler only sets the ``WorkerSignal`` that function returns: wrapping the
+    function keeps that event. Called when the app module is imported by a
+    worker of ``plateau serve``; ``tests/faults/test_operations.py`` drains a
+    served worker, so a granian that changes this order fails there.
+    """
+    try:
+        from granian import _signals
+    except ImportError:  # not under granian
+        return
+    made: Callable[[asyncio.AbstractEventLoop], Any] = _signals.set_loop_signals
+    if getattr(made, "plateau_captures", False):
+        return
+
+    def set_loop_signals(loop: asyncio.AbstractEventLoop) -> Any:
+        global _worker_signal
+        _worker_signal = made(loop)
+        return _worker_signal
+
+    set_loop_signals.plateau_captures = True  # type: ignore[attr-defined]
+    _signals.set_loop_signals = set_loop_signals
 
 
 def supervised() -> bool:
