@@ -95,6 +95,11 @@ CONFIGURATION: tuple[tuple[tuple[str, ...], str, str], ...] = (
         "seconds a worker has, after SIGTERM (and the drain), to finish in-flight requests before it is killed",
     ),
     (
+        ("PLATEAU_LOOP",),
+        "`uvloop`",
+        "the event loop of `plateau serve`'s workers: `uvloop` (about a quarter less CPU per command, docs/performance.md; where it is not installed, `asyncio`) or `asyncio`, the standard one",
+    ),
+    (
         ("PLATEAU_DRAIN_SECONDS",),
         "`0`",
         "after SIGTERM, keep serving this long with `/health/ready` at 503 `draining` before closing the listener",
@@ -250,6 +255,7 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     host: str = "127.0.0.1"
     port: int = 8000
     workers: int = 1
+    loop: str = "uvloop"
     shutdown_timeout: int = 10
     drain_seconds: float = 0.0
     max_header_bytes: int = 65536
@@ -308,6 +314,7 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
             ("host", str),
             ("port", int),
             ("workers", int),
+            ("loop", str),
             ("shutdown_timeout", int),
             ("drain_seconds", float),
             ("max_header_bytes", int),
@@ -388,6 +395,8 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
             raise ValueError("PLATEAU_OPERATOR_TOKEN must be at least 32 characters")
         if settings.database_pooler not in (None, "transaction"):
             raise ValueError("PLATEAU_DATABASE_POOLER must be 'transaction' or unset")
+        if settings.loop not in ("uvloop", "asyncio"):
+            raise ValueError("PLATEAU_LOOP must be 'uvloop' or 'asyncio'")
         if settings.log_format not in ("json", "text"):
             raise ValueError("PLATEAU_LOG_FORMAT must be 'json' or 'text'")
         settings.check_limits()

@@ -108,7 +108,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # under this command: an embedding server keeps its own signal handling.
     os.environ["PLATEAU_SUPERVISED"] = "1"
     connections = connection_limit(settings.max_connections)
-    loop = Loops.uvloop if _has_uvloop() else Loops.asyncio
+    loop = Loops.uvloop if settings.loop == "uvloop" and _has_uvloop() else Loops.asyncio
     print(
         f"plateau: serving on http://{host}:{port} with {workers} worker(s),"
         f" store {settings.database_url.split(':', 1)[0]}, loop {loop.value}",
@@ -158,9 +158,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # Granian's semaphore: one permit per open connection, taken before
         # accept() (src/workers.rs); past it connections wait in the listen queue.
         backpressure=connections,
-        # uvloop, a dependency wherever it builds: the same moves for a quarter
-        # less CPU than the standard loop (docs/performance.md). Named, not
-        # "auto", which would take any other loop installed beside it.
+        # ``PLATEAU_LOOP``: uvloop by default, a dependency wherever it builds (the
+        # same commands for about a quarter less CPU, docs/performance.md). Named,
+        # not "auto", which would take any other loop installed beside it.
         loop=loop,
     ).serve()
     return 0

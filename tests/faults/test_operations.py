@@ -106,16 +106,22 @@ async def test_a_killed_worker_is_replaced_while_the_other_serves(
     assert "Respawning worker" in server.log_text()
 
 
+@pytest.mark.parametrize("loop", ["uvloop", "asyncio"])
 async def test_sigterm_drains_ends_streams_with_retry_and_exits_in_time(
-    tmp_path: Path, servers: list[Server]
+    tmp_path: Path, servers: list[Server], loop: str
 ) -> None:
     server = start_server(
-        tmp_path, workers=1, PLATEAU_DRAIN_SECONDS="1.5", PLATEAU_SHUTDOWN_TIMEOUT="3"
+        tmp_path,
+        workers=1,
+        PLATEAU_DRAIN_SECONDS="1.5",
+        PLATEAU_SHUTDOWN_TIMEOUT="3",
+        PLATEAU_LOOP=loop,
     )
     servers.append(server)
-    # The workers run uvloop, whose signal handlers cannot be read back: the drain
-    # is chained through granian's shutdown event (lifecycle.capture_worker_signal).
-    assert "loop uvloop" in server.log_text(), server.log_tail()
+    # uvloop's signal handlers cannot be read back: the drain is chained through
+    # granian's shutdown event (lifecycle.capture_worker_signal); the standard
+    # loop's are read back and called after the drain.
+    assert f"loop {loop}" in server.log_text(), server.log_tail()
     game_id, tokens = new_game(server.base)
     lines: list[str] = []
     opened = asyncio.Event()
