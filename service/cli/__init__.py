@@ -159,7 +159,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # accept() (src/workers.rs); past it connections wait in the listen queue.
         backpressure=connections,
         # ``PLATEAU_LOOP``: uvloop by default, a dependency wherever it builds (the
-        # same commands for about a quarter less CPU, docs/performance.md). Named,
+        # same commands for 5 to 10% less CPU, docs/performance.md). Named,
         # not "auto", which would take any other loop installed beside it.
         loop=loop,
     ).serve()
