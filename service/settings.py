@@ -97,7 +97,7 @@ CONFIGURATION: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (
         ("PLATEAU_LOOP",),
         "`uvloop`",
-        "the event loop of `plateau serve`'s workers: `uvloop` (5 to 10% less CPU per command, docs/performance.md; where it is not installed, `asyncio`) or `asyncio`, the standard one",
+        "the event loop of `plateau serve`'s workers: `uvloop` (5 to 10% less CPU per command, docs/performance.md; where it is not installed, `asyncio`, with a warning at start) or `asyncio`, the standard one",
     ),
     (
         ("PLATEAU_DRAIN_SECONDS",),

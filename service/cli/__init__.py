@@ -91,6 +91,19 @@ def _has_uvloop() -> bool:
     return importlib.util.find_spec("uvloop") is not None
 
 
+def worker_loop(asked: str, has_uvloop: bool) -> tuple[str, str | None]:
+    """The workers' event loop for ``PLATEAU_LOOP=asked`` (``uvloop`` or ``asyncio``),
+    and a warning when it is not the one asked for: uvloop asked where it is not
+    installed (Windows, or an install without it) runs the standard loop, said once at
+    start rather than only as the startup line's ``loop asyncio``."""
+    if asked == "uvloop" and not has_uvloop:
+        return "asyncio", (
+            "PLATEAU_LOOP=uvloop but uvloop is not installed here: the workers run the"
+            " standard asyncio loop (install uvloop, or set PLATEAU_LOOP=asyncio to say so)"
+        )
+    return asked, None
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from granian import Granian
     from granian.constants import HTTPModes, Interfaces, Loops
@@ -108,7 +121,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # under this command: an embedding server keeps its own signal handling.
     os.environ["PLATEAU_SUPERVISED"] = "1"
     connections = connection_limit(settings.max_connections)
-    loop = Loops.uvloop if settings.loop == "uvloop" and _has_uvloop() else Loops.asyncio
+    chosen, warning = worker_loop(settings.loop, _has_uvloop())
+    if warning is not None:
+        print(f"plateau: warning: {warning}", file=sys.stderr, flush=True)
+    loop = Loops(chosen)
     print(
         f"plateau: serving on http://{host}:{port} with {workers} worker(s),"
         f" store {settings.database_url.split(':', 1)[0]}, loop {loop.value}",
