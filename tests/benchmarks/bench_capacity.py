@@ -25,7 +25,12 @@ answered, minus the client's receipt of that answer: it can be below 0), and
 the CPU each process group used. The largest N with command p99 < 50 ms and
 delivery p99 < 150 ms passes. Steps run on one server, one after the other
 (the previous step's games stay in the database, idle). A PNG of p99 against N
-goes to ``docs/capacity.png`` (matplotlib, an optional bench dependency).
+goes to ``bench-results/capacity.png`` (``--plot``; matplotlib, an optional bench
+dependency); the whole ``scripts/bench`` run writes ``docs/capacity.png``, the plot the
+docs show, so a diagnostic run does not replace it. Each step also says what
+PostgreSQL's checkpointer did during its window (``pg_stat_bgwriter``): a checkpoint
+writing thousands of buffers lengthens the commands' tail, and a step that fails
+under one says so.
 
 ``--profile``: then, on a fresh server, ``py-spy record`` (raw stacks, 100 Hz)
 samples one worker for ``--profile-seconds`` while ``play.lua`` plays
@@ -50,6 +55,8 @@ from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+import psycopg
 
 from tests.benchmarks import write_report
 from tests.benchmarks.bench_suite import (
@@ -315,8 +322,50 @@ class Game:
             conn.close()
 
 
+PLOT = "bench-results/capacity.png"
+"""Where ``--capacity`` alone plots (``docs/capacity.png`` is the whole run's)."""
+
+
+def checkpoints(database_url: str | None) -> dict[str, int] | None:
+    """PostgreSQL's checkpointer counters, cluster-wide (``pg_stat_checkpointer`` from
+    PostgreSQL 17, ``pg_stat_bgwriter`` before), or None when they cannot be read."""
+    if not database_url:
+        return None
+    queries = (
+        "SELECT num_timed, num_requested, buffers_written FROM pg_stat_checkpointer",
+        "SELECT checkpoints_timed, checkpoints_req, buffers_checkpoint FROM pg_stat_bgwriter",
+    )
+    for query in queries:
+        try:
+            with psycopg.connect(database_url, autocommit=True, connect_timeout=5) as conn:
+                row = conn.execute(query).fetchone()
+        except psycopg.Error:
+            continue
+        if row is not None:
+            return {"timed": int(row[0]), "requested": int(row[1]), "buffers": int(row[2])}
+    return None
+
+
+def checkpointed(before: dict[str, int] | None, after: dict[str, int] | None) -> dict[str, int]:
+    """The checkpoints and the buffers written by checkpoints that PostgreSQL counted
+    between two ``checkpoints`` reads (as its statistics report them, which may lag a
+    checkpoint in progress by a few seconds)."""
+    if before is None or after is None:
+        return {}
+    return {
+        "checkpoints": after["timed"] + after["requested"] - before["timed"] - before["requested"],
+        "buffers_written": after["buffers"] - before["buffers"],
+    }
+
+
 async def step(
-    server: Served, n: int, think: float, window: float, spectators: int
+    server: Served,
+    n: int,
+    think: float,
+    window: float,
+    spectators: int,
+    *,
+    database_url: str | None = None,
 ) -> dict[str, Any]:
     sample = Sample()
     host, port = "127.0.0.1", server.port
@@ -349,10 +398,12 @@ async def step(
     await asyncio.sleep(think)  # warm-up: every game moved once
     # Read off the loop: a walk through /proc holds it for tens of milliseconds.
     before = await asyncio.to_thread(cpu_seconds, server.pid)
+    pg_before = await asyncio.to_thread(checkpoints, database_url)
     mine = resource.getrusage(resource.RUSAGE_SELF)
     sample.measuring = True
     await asyncio.sleep(window)
     sample.measuring = False
+    pg_after = await asyncio.to_thread(checkpoints, database_url)
     gc.enable()
     gc.unfreeze()
     after = await asyncio.to_thread(cpu_seconds, server.pid)
@@ -384,6 +435,8 @@ async def step(
         "server_ms_per_move": round(1000 * used["server"] / sample.moves, 2)
         if sample.moves
         else None,
+        # What PostgreSQL's checkpointer finished during the window (cluster-wide).
+        "postgres_checkpoints": checkpointed(pg_before, pg_after),
     }
     result["passes"] = bool(
         c99 is not None
@@ -652,7 +705,12 @@ def arguments() -> argparse.ArgumentParser:
         help="a diagnostic: a setting changed (the run then no longer measures the defaults)",
     )
     parser.add_argument("--out", default="bench-results/capacity.json")
-    parser.add_argument("--plot", default="docs/capacity.png")
+    parser.add_argument(
+        "--plot",
+        default=None,
+        help="the PNG of p99 against N (default bench-results/capacity.png; the whole"
+        " scripts/bench run writes docs/capacity.png)",
+    )
     return parser
 
 
@@ -685,7 +743,16 @@ def run(env: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
     if not args.no_steps:
         with served(LOGS / "capacity.log", env=env, workers=2) as server:
             for n in (int(x) for x in args.games.split(",")):
-                result = asyncio.run(step(server, n, args.think, args.window, args.spectators))
+                result = asyncio.run(
+                    step(
+                        server,
+                        n,
+                        args.think,
+                        args.window,
+                        args.spectators,
+                        database_url=env.get("PLATEAU_DATABASE_URL"),
+                    )
+                )
                 report["steps"].append(result)
                 print(json.dumps(result), flush=True)
                 if collapsed(result) and not args.all_steps:
@@ -700,9 +767,20 @@ def run(env: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
             f"Plateau, 2 workers, {report['date']} (load {report['load_before'][0]} before: "
             "a shared machine)"
         )
-        png = plot(report["steps"], ROOT / args.plot, title)
+        png = plot(report["steps"], ROOT / (args.plot or PLOT), title)
         report["plot"] = str(png) if png else None
     return report
+
+
+def _checkpoint_note(done: dict[str, int] | None) -> str:
+    """ ", during N PostgreSQL checkpoint(s) writing B buffers" when any was counted."""
+    if not done or not done.get("checkpoints"):
+        return ""
+    n = done["checkpoints"]
+    return (
+        f", during {n} PostgreSQL checkpoint{'s' if n > 1 else ''}"
+        f" writing {done['buffers_written']} buffers"
+    )
 
 
 def print_summary(report: dict[str, Any]) -> None:
@@ -718,6 +796,7 @@ def print_summary(report: dict[str, Any]) -> None:
             f" p99 {s['command_p99_ms']} ms, delivery p50 {s['delivery_p50_ms']}"
             f" p99 {s['delivery_p99_ms']} ms, server {s['server_ms_per_move']} ms CPU a move,"
             f" cores {s['cores_busy']}, {'passes' if s['passes'] else 'fails'}"
+            + _checkpoint_note(s.get("postgres_checkpoints"))
         )
     print(f"  largest N passing: {report['largest_passing_n']} (goal 2000)")
     for name, part in report.get("profile", {}).items():
