@@ -41,7 +41,9 @@ at the end):
   by default ``--profile``; ``--no-capacity``: not run), then whether issue 33's two
   goals (commands at 0.6 of the floor or more with p99 < 25 ms, and 2,000 games) were
   both met in this run;
-* the engines (``tests/benchmarks/bench_domain.py``, one core each);
+* the engines (``tests/benchmarks/bench_domain.py``, one core each), and the Python
+  work of an ArkantiS move part by part (``tests/benchmarks/bench_move.py``: the engine,
+  the words and the encodings a move costs in microseconds, with no I/O);
 * ``--scale``: the database seeded with COPY first (10,000 finished games,
   1,000,000 events), the same figures again.
 
@@ -78,6 +80,7 @@ import psycopg
 
 from tests.benchmarks import write_report
 from tests.benchmarks.bench_domain import bench as bench_engine
+from tests.benchmarks.bench_move import bench as bench_move
 from tests.servers import Served, free_port, group_members, served
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -996,6 +999,7 @@ def main(argv: list[str] | None = None) -> int:
             bench_engine(n, args.engine_seconds, 1)
             for n in ("arkantis", "eclats_des_cites", "petits_dragons", "tours_arc_en_ciel")
         ]
+        report["move_parts"] = bench_move("arkantis", 40, 1)
     finally:
         made.drop()
     report["ratios"] = ratios(report)
@@ -1173,6 +1177,13 @@ def print_report(r: dict[str, Any]) -> None:
         print(
             f"  engine {e['ruleset']:<18} decide+evolve {e['decide_evolve_per_s']}/s (goal 20000)"
             f"  legal_commands {e['legal_commands_per_s']}/s"
+        )
+    move = r.get("move_parts")
+    if move:
+        parts = sorted(move["us_per_move"].items(), key=lambda kv: -kv[1])
+        print(
+            f"  an ArkantiS move's Python work (no I/O): {move['total_us_per_move']} us; "
+            + ", ".join(f"{k} {v}" for k, v in parts[:6])
         )
 
 

@@ -150,7 +150,7 @@ async def _command(game_id: str, body: bytes) -> tuple[int, bytes]:
         "outcome": None,
         "winners": "[]",
         "now": datetime.now(UTC),
-        "command_id": uuid.uuid4().hex,
+        "command_id": os.urandom(16).hex(),  # as Plateau makes it
         "seat": "seat_0",
         "key": None,
         "request_hash": None,
