@@ -347,9 +347,9 @@ def checkpoints(database_url: str | None) -> dict[str, int] | None:
 
 
 def checkpointed(before: dict[str, int] | None, after: dict[str, int] | None) -> dict[str, int]:
-    """The checkpoints and the buffers written by checkpoints that PostgreSQL counted
-    between two ``checkpoints`` reads (as its statistics report them, which may lag a
-    checkpoint in progress by a few seconds)."""
+    """The checkpoints started and the buffers checkpoints wrote between two
+    ``checkpoints`` reads, as PostgreSQL's statistics report them (a checkpoint under
+    way reports its writes as it goes, a few seconds late)."""
     if before is None or after is None:
         return {}
     return {
@@ -773,13 +773,14 @@ def run(env: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _checkpoint_note(done: dict[str, int] | None) -> str:
-    """ ", during N PostgreSQL checkpoint(s) writing B buffers" when any was counted."""
-    if not done or not done.get("checkpoints"):
+    """ ", PostgreSQL checkpoints wrote B buffers[, N started]" when they wrote any in the
+    window (a checkpoint is spread over most of ``checkpoint_timeout``: one is usually
+    under way, writing a few buffers a second, and its end flushes them to disk)."""
+    if not done or not done.get("buffers_written"):
         return ""
-    n = done["checkpoints"]
-    return (
-        f", during {n} PostgreSQL checkpoint{'s' if n > 1 else ''}"
-        f" writing {done['buffers_written']} buffers"
+    started = done.get("checkpoints", 0)
+    return f", PostgreSQL checkpoints wrote {done['buffers_written']} buffers" + (
+        f", {started} started" if started else ""
     )
 
 
