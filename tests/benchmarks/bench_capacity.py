@@ -27,10 +27,10 @@ delivery p99 < 150 ms passes. Steps run on one server, one after the other
 (the previous step's games stay in the database, idle). A PNG of p99 against N
 goes to ``bench-results/capacity.png`` (``--plot``; matplotlib, an optional bench
 dependency); the whole ``scripts/bench`` run writes ``docs/capacity.png``, the plot the
-docs show, so a diagnostic run does not replace it. Each step also says what
-PostgreSQL's checkpointer did during its window (``pg_stat_bgwriter``): a checkpoint
-writing thousands of buffers lengthens the commands' tail, and a step that fails
-under one says so.
+docs show, so a diagnostic run does not replace it. Each step also says the buffers
+PostgreSQL's checkpoints wrote during its window and the checkpoints started
+(``pg_stat_bgwriter``): thousands of buffers written under a step lengthen its
+commands' tail.
 
 ``--profile``: then, on a fresh server, ``py-spy record`` (raw stacks, 100 Hz)
 samples one worker for ``--profile-seconds`` while ``play.lua`` plays
@@ -435,7 +435,7 @@ async def step(
         "server_ms_per_move": round(1000 * used["server"] / sample.moves, 2)
         if sample.moves
         else None,
-        # What PostgreSQL's checkpointer finished during the window (cluster-wide).
+        # What PostgreSQL's checkpoints wrote during the window (cluster-wide).
         "postgres_checkpoints": checkpointed(pg_before, pg_after),
     }
     result["passes"] = bool(
@@ -773,9 +773,10 @@ def run(env: dict[str, str], args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _checkpoint_note(done: dict[str, int] | None) -> str:
-    """ ", PostgreSQL checkpoints wrote B buffers[, N started]" when they wrote any in the
-    window (a checkpoint is spread over most of ``checkpoint_timeout``: one is usually
-    under way, writing a few buffers a second, and its end flushes them to disk)."""
+    """The step line's ending when checkpoints wrote buffers in the window: ", PostgreSQL
+    checkpoints wrote B buffers", then ", N started" if any began (a checkpoint is spread
+    over most of ``checkpoint_timeout``: one is usually under way, writing a few buffers
+    a second, and its end flushes them to disk)."""
     if not done or not done.get("buffers_written"):
         return ""
     started = done.get("checkpoints", 0)
