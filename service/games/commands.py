@@ -360,7 +360,7 @@ class _Attempt:
         keyed = self.key is not None
         return CommandRecord(
             # 128 random bits as 32 hex digits, as ``uuid4().hex`` wrote them without
-            # its version bits and its ``UUID`` object (a fifth of the time).
+            # its version bits and its ``UUID`` object (about a quarter of the time).
             command_id=os.urandom(16).hex(),
             seat=self.seat,
             idempotency_key=self.key,

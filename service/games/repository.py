@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -100,6 +100,16 @@ class Moved(msgspec.Struct, kw_only=True, gc=False):
 
     game: GameRecord
     events: list[StoredEvent]
+
+
+_ANNOUNCE = msgspec.msgpack.Encoder().encode
+
+
+def announcement(game: GameRecord, events: Sequence[StoredEvent]) -> bytes:
+    """A move's announcement (``Moved``) as ``Notifier.publish`` sends it: ``game``, the
+    row after the move, and its ``events`` (str keys: the events' int-keyed dicts, as
+    the store's JSON gives them back)."""
+    return _ANNOUNCE(msgspec.to_builtins(Moved(game=game, events=list(events)), str_keys=True))
 
 
 @dataclass(slots=True)
@@ -346,10 +356,7 @@ class GameRepository:
         encoded = self.encoder.encode(state)
         move = None
         if announce and events and game is not None and game.version == version:
-            # str keys: the events' int-keyed dicts, as the store's JSON gives them back
-            move = self.encoder.encode(
-                msgspec.to_builtins(Moved(game=game, events=list(events)), str_keys=True)
-            )
+            move = announcement(game, events)
         if (
             self.shared is not None
             and game is not None

@@ -280,6 +280,14 @@ class _Pool(AsyncConnectionPool[Conn]):
         return int(self.get_stats().get("pool_available", 0)) > 0
 
 
+def events_json(events: Sequence[NewEvent]) -> str:
+    """The events of an append or a claim as the one JSON text ``plateau_append()`` and
+    ``plateau_claim()`` take (no per-element array escaping)."""
+    return msgspec.json.encode(
+        [{"type": e.type, "schema_version": e.schema_version, "data": e.data} for e in events]
+    ).decode()
+
+
 class PostgresEventStore:
     """``EventStore`` on PostgreSQL.
 
@@ -860,12 +868,7 @@ class PostgresEventStore:
             "to_act": None if update is None else Jsonb(update.to_act),
             "outcome": None if update is None or update.outcome is None else Jsonb(update.outcome),
             "winners": None if update is None else Jsonb(update.winners),
-            "events": msgspec.json.encode(
-                [
-                    {"type": e.type, "schema_version": e.schema_version, "data": e.data}
-                    for e in events
-                ]
-            ).decode(),
+            "events": events_json(events),
         }
         params.update(holder)
         if self.pooler is None:
@@ -985,13 +988,7 @@ class PostgresEventStore:
             else Jsonb(command.command),
             "response_status": 0 if command is None else command.response_status,
             "response": b"" if command is None else command.response,
-            # One JSON text for every event (no per-element array escaping).
-            "events": msgspec.json.encode(
-                [
-                    {"type": e.type, "schema_version": e.schema_version, "data": e.data}
-                    for e in events
-                ]
-            ).decode(),
+            "events": events_json(events),
         }
         if self.pooler is None:
             sql = _APPEND
