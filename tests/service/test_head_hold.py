@@ -74,11 +74,25 @@ async def writer_and_reader(
         await store.close()
 
 
+def _until_redis_answers(client: AsyncTestClient[Any], within: float = 15.0) -> None:
+    """Wait until ``client``'s app has Redis answering. On a loaded host its first ping
+    can time out as it starts; it then serves from the store for a second, and a
+    writer in that second holds no head: the scenario below needs the hold."""
+    cache = client.app.state.cache
+    deadline = time.monotonic() + within
+    while not cache.healthy:
+        assert time.monotonic() < deadline, "Redis did not answer the app"
+        time.sleep(0.25)
+        on_app_loop(client, cache.get, "no-such-game")  # tried again once the retry is due
+
+
 async def test_a_writer_killed_after_its_commit_is_caught_up_within_the_hold(
     writer_and_reader: tuple[AsyncTestClient[Any], DyingStore, AsyncTestClient[Any]],
 ) -> None:
     assert HEAD_HOLD * 5 <= HEAD_TTL  # else this test could not tell them apart
     writer, dying, reader = writer_and_reader
+    for client in (writer, reader):
+        _until_redis_answers(client)
     game_id, tokens = await start_game(writer, "eclats_des_cites")
     seat = (await summary(writer, game_id))["to_act"][0]
     body = await legal(writer, game_id, tokens[seat])
