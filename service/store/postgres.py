@@ -204,6 +204,13 @@ def _dump_json(value: Any) -> bytes:
     return msgspec.json.encode(value)
 
 
+def _json_text(value: Any) -> str:
+    """A jsonb parameter of the append and the claim as JSON text, sent untyped into
+    the statement's ``::jsonb`` cast: a ``Jsonb`` wrapper costs a dumper looked up
+    and made per parameter and execution (four at every append)."""
+    return msgspec.json.encode(value).decode()
+
+
 def _load_json(data: str | bytes) -> Any:
     """jsonb columns decoded by msgspec (several times faster than ``json.loads``);
     the standard library for what msgspec refuses (a number beyond a double)."""
@@ -404,6 +411,12 @@ class PostgresEventStore:
         (``_check``). ``StoreUnavailable`` at once, without queueing for
         ``timeout``, while the schema is not migrated yet (``open(wait=False)``)
         or the pool's latest attempt to connect failed and no connection is idle."""
+        async with self._lendable(migrating).connection(timeout=timeout) as conn:
+            yield conn
+            self._returned[conn] = time.monotonic()
+
+    def _lendable(self, migrating: bool = False) -> _Pool:
+        """The pool, when a connection may be asked of it; else ``StoreUnavailable``."""
         pool = self._pool
         if pool is None:
             raise StoreUnavailable("the PostgreSQL store is not open")
@@ -413,9 +426,7 @@ class PostgresEventStore:
             # The pool keeps trying in the background (one attempt a second):
             # answer now rather than hold the request for the whole timeout.
             raise StoreUnavailable("PostgreSQL cannot be reached")
-        async with pool.connection(timeout=timeout) as conn:
-            yield conn
-            self._returned[conn] = time.monotonic()
+        return pool
 
     @asynccontextmanager
     async def _tx(
@@ -467,12 +478,15 @@ class PostgresEventStore:
         """One statement in autocommit (its own transaction), one round trip;
         its first row. Driver errors as ``_tx``."""
         try:
-            async with self._lend() as conn:
+            # ``_lend`` inlined: one context manager less on every append.
+            async with self._lendable().connection() as conn:
                 # Not prepared: preparing costs a round trip of its own
                 # outside a pipeline, and planning ``SELECT f(...)`` is
                 # trivial (the function's own plans are kept per session).
                 cur = await conn.execute(sql, params, prepare=False)
-                return await cur.fetchone()
+                row = await cur.fetchone()
+                self._returned[conn] = time.monotonic()
+                return row
         except psycopg.Error as exc:
             raise _translate(exc, game_id=game_id, expected=expected) from exc
 
@@ -865,9 +879,11 @@ class PostgresEventStore:
             "expected": filling.version if filling is not None else 0,
             "version": (filling.version if filling is not None else 0) + len(events),
             "status": update.status if update is not None else None,
-            "to_act": None if update is None else Jsonb(update.to_act),
-            "outcome": None if update is None or update.outcome is None else Jsonb(update.outcome),
-            "winners": None if update is None else Jsonb(update.winners),
+            "to_act": None if update is None else _json_text(update.to_act),
+            "outcome": None
+            if update is None or update.outcome is None
+            else _json_text(update.outcome),
+            "winners": None if update is None else _json_text(update.winners),
             "events": events_json(events),
         }
         params.update(holder)
@@ -975,9 +991,9 @@ class PostgresEventStore:
             "expected": expected_version,
             "version": new_version,
             "status": update.status,
-            "to_act": Jsonb(update.to_act),
-            "outcome": None if update.outcome is None else Jsonb(update.outcome),
-            "winners": Jsonb(update.winners),
+            "to_act": _json_text(update.to_act),
+            "outcome": None if update.outcome is None else _json_text(update.outcome),
+            "winners": _json_text(update.winners),
             "now": now,
             "command_id": None if command is None else command.command_id,
             "seat": None if command is None else command.seat,
@@ -985,7 +1001,7 @@ class PostgresEventStore:
             "request_hash": None if command is None else command.request_hash,
             "command": None
             if command is None or command.command is None
-            else Jsonb(command.command),
+            else _json_text(command.command),
             "response_status": 0 if command is None else command.response_status,
             "response": b"" if command is None else command.response,
             "events": events_json(events),
