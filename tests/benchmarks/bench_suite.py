@@ -43,7 +43,9 @@ at the end):
   both met in this run;
 * the engines (``tests/benchmarks/bench_domain.py``, one core each), and the Python
   work of an ArkantiS move part by part (``tests/benchmarks/bench_move.py``: the engine,
-  the words and the encodings a move costs in microseconds, with no I/O);
+  the words and the encodings a move costs in microseconds, with no I/O), and a move's
+  CPU request by request in one process, Plateau beside the stack floor, with the
+  PostgreSQL and Redis CPU each one's I/O makes (``tests/benchmarks/bench_request.py``);
 * ``--scale``: the database seeded with COPY first (10,000 finished games,
   1,000,000 events), the same figures again.
 
@@ -1000,6 +1002,9 @@ def main(argv: list[str] | None = None) -> int:
             for n in ("arkantis", "eclats_des_cites", "petits_dragons", "tours_arc_en_ciel")
         ]
         report["move_parts"] = bench_move("arkantis", 40, 1)
+        from tests.benchmarks.bench_request import bench as bench_request  # imports this module
+
+        report["request_parts"] = bench_request(100, 1)
     finally:
         made.drop()
     report["ratios"] = ratios(report)
@@ -1185,6 +1190,10 @@ def print_report(r: dict[str, Any]) -> None:
             f"  an ArkantiS move's Python work (no I/O): {move['total_us_per_move']} us; "
             + ", ".join(f"{k} {v}" for k, v in parts[:6])
         )
+    if r.get("request_parts"):
+        from tests.benchmarks.bench_request import print_report as print_requests
+
+        print_requests(r["request_parts"])
 
 
 if __name__ == "__main__":
