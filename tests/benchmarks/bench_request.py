@@ -6,7 +6,8 @@
 
 Under the command benchmark granian's workers blur where a move's CPU goes: py-spy
 gives shares of busy samples, and the servers' CPU is one figure per run. Here each
-ASGI app is called in this process, on one event loop, with no server and no socket
+ASGI app is called in this process, on one event loop (uvloop, as the workers' where
+it is installed), with no server and no socket
 between client and app: Plateau's own app (``create_app``, PostgreSQL and Redis,
 the per-address limits of ``bench_suite.PER_ADDRESS``), then the stack floor
 (``floor_app``, answering with Plateau's sizes as measured in Plateau's pass). Both
@@ -14,9 +15,9 @@ play games as ``play.lua`` does: create a game, claim every seat, read the summa
 then read the legal commands and post one of them at random until the game ends.
 The first half of the games warm the caches and are not counted. For every kind of
 request it reports this process's CPU (``time.process_time``) per move, and per
-move the CPU of PostgreSQL's and Redis's processes over the counted games. The
-asyncio loop here is the standard one (the workers run uvloop), so the figures
-are a floor of a worker's, in the same terms for both apps.
+move the CPU of PostgreSQL's and Redis's processes over the counted games. Without
+granian and its sockets the figures are a floor of a worker's, in the same terms for
+both apps.
 """
 
 from __future__ import annotations
@@ -202,6 +203,17 @@ async def _play(
     }
 
 
+def _run(play: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]:
+    """``play`` on the event loop ``plateau serve``'s workers run: uvloop where it is
+    installed (``PLATEAU_LOOP``'s default), else the standard one (said in the report)."""
+    try:
+        import uvloop
+    except ImportError:
+        return {**asyncio.run(play), "loop": "asyncio"}
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return {**runner.run(play), "loop": "uvloop"}
+
+
 def _worker_logging() -> None:
     """The JSON lines of ``plateau serve``'s workers (``service.logs.dict_config``),
     written to /dev/null: the access log's line per request is a worker's work too.
@@ -222,7 +234,7 @@ def _plateau(place: Scratch, games: int, seed: int) -> dict[str, Any]:
     migrate(place.env)
     settings = Settings.from_env({**place.env, **PER_ADDRESS})
     app = create_app(settings)
-    return asyncio.run(_play(app, games, seed, _worker_logging))  # type: ignore[arg-type]
+    return _run(_play(app, games, seed, _worker_logging))  # type: ignore[arg-type]
 
 
 def _floor(place: Scratch, games: int, seed: int, sizes: dict[str, str]) -> dict[str, Any]:
@@ -233,7 +245,7 @@ def _floor(place: Scratch, games: int, seed: int, sizes: dict[str, str]) -> dict
         name = "tests.benchmarks.floor_app"
         floor_app = importlib.reload(sys.modules[name]) if name in sys.modules else None
         floor_app = floor_app or importlib.import_module(name)
-        return asyncio.run(_play(floor_app.app, games, seed))
+        return _run(_play(floor_app.app, games, seed))
     finally:
         os.environ.clear()
         os.environ.update(saved)
@@ -263,7 +275,8 @@ def bench(games: int, seed: int) -> dict[str, Any]:
 def print_report(result: dict[str, Any]) -> None:
     plateau, floor = result["plateau"], result["floor"]
     print(
-        f"a move's CPU in one process, {RULESET}: Plateau {plateau['total_us_per_move']} us"
+        f"a move's CPU in one process ({plateau['loop']}), {RULESET}:"
+        f" Plateau {plateau['total_us_per_move']} us"
         f" ({plateau['moves_counted']} moves), the stack floor {floor['total_us_per_move']} us"
         f" ({floor['moves_counted']} moves)"
     )
