@@ -123,11 +123,24 @@ class _Lifespan:
 
 
 async def _play(
-    app: App, games: int, seed: int, started: Callable[[], None] | None = None
+    app: App,
+    games: int,
+    seed: int,
+    on_start: Callable[[], None] | None = None,
+    hear: tuple[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Play ``2 * games`` games on ``app``, ``started`` called once it has started;
-    the second half counted."""
+    """Play ``2 * games`` games on ``app``, ``on_start`` called once it has started;
+    the second half counted. ``hear``: (a Redis URL, a channel pattern) where the app
+    publishes its moves, listened to during the warm-up only (a subscriber more costs
+    Redis), for the size of a move's message after its version (``move_bytes``)."""
     rnd = random.Random(seed)
+    published: list[int] = []
+    heard = None
+    if hear is not None:
+        from redis.asyncio import Redis
+
+        heard = Redis.from_url(hear[0]).pubsub(ignore_subscribe_messages=True)
+        await heard.psubscribe(hear[1])
     cpu: dict[str, float] = defaultdict(float)
     calls: Counter[str] = Counter()
     sizes: dict[str, list[int]] = {"legal": [], "command": []}
@@ -145,10 +158,13 @@ async def _play(
         return body
 
     async with _Lifespan(app):
-        if started is not None:
-            started()
+        if on_start is not None:
+            on_start()
         for number in range(2 * games):
             if number == games:
+                if heard is not None:
+                    await heard.aclose()  # type: ignore[no-untyped-call]
+                    heard = None
                 cpu.clear()
                 calls.clear()
                 before = cpu_seconds(os.getpgid(0))
@@ -187,6 +203,12 @@ async def _play(
                     )
                 )
                 to_act = answer["to_act"] if answer["status"] == "active" else []
+                if heard is not None:  # published before the command answered
+                    message = await heard.get_message(timeout=1.0)
+                    while message is not None:
+                        if move := message["data"].partition(b" ")[2]:  # a claim's: none
+                            published.append(len(move))
+                        message = await heard.get_message(timeout=0)
         servers = cpu_used(before, cpu_seconds(os.getpgid(0)))
     moves = max(1, calls["command"])
     us = {k: round(1e6 * cpu[k] / moves, 1) for k in KINDS}
@@ -200,6 +222,7 @@ async def _play(
             g: round(1e6 * servers[g] / moves, 1) for g in ("postgres", "redis")
         },
         "answer_bytes": {k: sum(v) // max(1, len(v)) for k, v in sizes.items()},
+        "move_bytes": sum(published) // max(1, len(published)),
     }
 
 
@@ -234,7 +257,8 @@ def _plateau(place: Scratch, games: int, seed: int) -> dict[str, Any]:
     migrate(place.env)
     settings = Settings.from_env({**place.env, **PER_ADDRESS})
     app = create_app(settings)
-    return _run(_play(app, games, seed, _worker_logging))  # type: ignore[arg-type]
+    channels = (place.redis_url, f"{place.prefix}game:*")
+    return _run(_play(app, games, seed, _worker_logging, channels))  # type: ignore[arg-type]
 
 
 def _floor(place: Scratch, games: int, seed: int, sizes: dict[str, str]) -> dict[str, Any]:
@@ -261,6 +285,7 @@ def bench(games: int, seed: int) -> dict[str, Any]:
             **cached_sizes(place.redis_url, place.prefix),
             "FLOOR_LEGAL_BYTES": str(plateau["answer_bytes"]["legal"]),
             "FLOOR_ANSWER_BYTES": str(plateau["answer_bytes"]["command"]),
+            "FLOOR_MOVE_BYTES": str(plateau["move_bytes"]),
         }
     finally:
         place.drop()

@@ -251,19 +251,36 @@ def floor_commands(
     return _played(played, cpu_used(before, after), workers, seconds, n)
 
 
-def answer_sizes(base: str, moves: int = 600) -> dict[str, str]:
-    """The mean sizes of a seat's ``legal-commands`` answer and of a command's answer
-    over ArkantiS games played as ``play.lua`` plays them (a listed command at random,
-    the seats to act next from the command's answer), for ``moves`` moves, as the
-    floor's settings (``FLOOR_LEGAL_BYTES``, ``FLOOR_ANSWER_BYTES``). The floor's
-    answers are sent and parsed by the players as often as Plateau's. Until
+def answer_sizes(base: str, redis_url: str, prefix: str, moves: int = 600) -> dict[str, str]:
+    """The mean sizes of a seat's ``legal-commands`` answer, of a command's answer and
+    of the move it publishes (what follows the version in the message on the game's
+    channel, heard on ``redis_url`` under ``prefix``) over ArkantiS games played as
+    ``play.lua`` plays them (a listed command at random, the seats to act next from
+    the command's answer), for ``moves`` moves, as the floor's settings
+    (``FLOOR_LEGAL_BYTES``, ``FLOOR_ANSWER_BYTES``, ``FLOOR_MOVE_BYTES``). The floor's
+    answers are sent and parsed by the players as often as Plateau's, and its moves
+    published and heard by every worker as often. Until
     2026-12-07 the legal answer was one fresh game's first (4 to 20 KB from one run
     to the next; the mean is about 11 KB) and the command's was its own 70 bytes,
     without the events and the move in words that Plateau's carries."""
+    import redis
+
     rng = random.Random(17)
     sizes: list[int] = []
     answers: list[int] = []
-    with httpx.Client(base_url=base, timeout=30) as c:
+    published: list[int] = []
+    heard = redis.Redis.from_url(redis_url).pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+    heard.psubscribe(f"{prefix}game:*")
+
+    def hear(wait: float) -> None:
+        message = heard.get_message(timeout=wait)
+        while message is not None:
+            move = message["data"].partition(b" ")[2]
+            if move:  # a claim publishes its version alone
+                published.append(len(move))
+            message = heard.get_message(timeout=0)
+
+    with heard, httpx.Client(base_url=base, timeout=30) as c:
         while len(sizes) < moves:
             gid, tokens = setup_game(base)
             to_act = c.get(f"/games/{gid}").json()["to_act"]
@@ -283,10 +300,14 @@ def answer_sizes(base: str, moves: int = 600) -> dict[str, str]:
                     to_act = c.get(f"/games/{gid}").json()["to_act"]
                     continue
                 answers.append(len(done.content))
+                hear(1.0)  # published before the command answered
                 to_act = done.json()["to_act"]
+    if not published:
+        raise SystemExit(f"no move heard on {prefix}game:* (is Plateau on {redis_url}?)")
     return {
         "FLOOR_LEGAL_BYTES": str(round(sum(sizes) / len(sizes))),
         "FLOOR_ANSWER_BYTES": str(round(sum(answers) / max(1, len(answers)))),
+        "FLOOR_MOVE_BYTES": str(round(sum(published) / len(published))),
     }
 
 
@@ -684,7 +705,7 @@ def run_plateau(
             for _ in range(50):
                 c.post("/games", json={"ruleset": "arkantis"}).raise_for_status()
         out["list_games_1w"] = wrk(f"{base}/games?limit=50", seconds / 2)
-        sizes = answer_sizes(base)
+        sizes = answer_sizes(base, env["PLATEAU_REDIS_URL"], env["PLATEAU_REDIS_PREFIX"])
     # Plateau and its floor alternate (the machine is shared: its load moves
     # within minutes); each figure is the round of median commands/s.
     runs: dict[str, list[dict[str, Any]]] = {}

@@ -12,8 +12,11 @@ It speaks just enough of the API for ``tests/benchmarks/play.lua`` to play it:
   statement (``plateau_append(...)``, three events and the command record, the
   size of an ArkantiS move, recorded as Plateau records a command sent without
   an ``Idempotency-Key``: no answer, no hash), then the head-and-state write
-  that also publishes the move; answered with a body of Plateau's size
-  (``FLOOR_ANSWER_BYTES``);
+  that also publishes the move to the game's channel, a message of Plateau's
+  size (the version and the move, ``FLOOR_MOVE_BYTES``); answered with a body of
+  Plateau's size (``FLOOR_ANSWER_BYTES``);
+* in every worker, Plateau's one subscription (``RedisNotifier._listen``): every
+  game's channel, each move read as it comes and its version parsed;
 * ``POST /games``: one ``INSERT`` of the games row (``plateau_append`` moves
   it); the claims and the summary answer from memory (setup, not measured).
 
@@ -22,13 +25,15 @@ what is left of a move when the service's own work is taken away. A game ends
 after ``FLOOR_MOVES`` commands (about an ArkantiS game), so games are created
 at Plateau's rate too. Sizes come from the environment (the suite samples
 Plateau's: ``FLOOR_HEAD_BYTES``, ``FLOOR_STATE_BYTES``, ``FLOOR_LEGAL_BYTES``,
-``FLOOR_ANSWER_BYTES``).
+``FLOOR_ANSWER_BYTES``, ``FLOOR_MOVE_BYTES``).
 Needs ``PLATEAU_DATABASE_URL`` (a migrated database), ``PLATEAU_REDIS_URL``
 and ``PLATEAU_REDIS_PREFIX``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import uuid
 from datetime import UTC, datetime
@@ -55,14 +60,18 @@ SEATS = ("seat_0", "seat_1")
 _LEGAL_HEAD = b'{"commands":[' + COMMAND.encode() + b'],"labels":["x"],"steps":[],"pad":"'
 LEGAL_PAD = max(0, int(os.environ.get("FLOOR_LEGAL_BYTES", "600")) - len(_LEGAL_HEAD) - 40)
 ANSWER_BYTES = int(os.environ.get("FLOOR_ANSWER_BYTES", "0"))
+MOVE = b"m" * int(os.environ.get("FLOOR_MOVE_BYTES", "1000"))
+"""What Plateau's announcement of a move carries after its version (the games row and
+the move's events, MessagePack: ``service.games.repository.announcement``)."""
 
 _pool: AsyncConnectionPool | None = None
 _redis: Redis | None = None
 _scripts: dict[str, Any] = {}
+_listening: asyncio.Task[None] | None = None
 
 
 async def _startup() -> None:
-    global _pool, _redis
+    global _pool, _redis, _listening
     # Plateau's pool: autocommit connections, one to ten per worker.
     _pool = AsyncConnectionPool(
         os.environ["PLATEAU_DATABASE_URL"],
@@ -76,9 +85,32 @@ async def _startup() -> None:
     _redis = Redis.from_url(os.environ["PLATEAU_REDIS_URL"], decode_responses=False)
     _scripts["get"] = _redis.register_script(_GET_HEAD_AND_STATE)
     _scripts["put"] = _redis.register_script(_PUT_HEAD_AND_STATE)
+    _listening = asyncio.create_task(_listen(os.environ["PLATEAU_REDIS_URL"]))
+
+
+async def _listen(url: str) -> None:
+    """Plateau's subscription, as ``RedisNotifier._listen`` holds and reads it (its own
+    RESP2 connection, every game's channel, reply by reply): Redis delivers every
+    move to every worker, and every worker reads it."""
+    listener = Redis.from_url(url, socket_timeout=None, protocol=2)
+    connection = await listener.connection_pool.get_connection()  # type: ignore[no-untyped-call]
+    try:
+        await connection.send_command("PSUBSCRIBE", f"{PREFIX}game:*")
+        while True:
+            reply = await connection.read_response()
+            if isinstance(reply, list) and len(reply) == 4 and reply[0] == b"pmessage":
+                number, _, _move = reply[3].partition(b" ")
+                int(number)
+    finally:
+        await connection.disconnect()
+        await listener.aclose()
 
 
 async def _shutdown() -> None:
+    if _listening is not None:
+        _listening.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await _listening
     if _pool is not None:
         await _pool.close()
     if _redis is not None:
@@ -166,7 +198,15 @@ async def _command(game_id: str, body: bytes) -> tuple[int, bytes]:
         return 409, b'{"code":"version_conflict"}'
     await _scripts["put"](
         keys=_keys(game_id),
-        args=[new, HEAD, 30_000, STATE, 86_400_000, f"{PREFIX}moves:{game_id}"],
+        args=[
+            new,
+            HEAD,
+            30_000,
+            STATE,
+            86_400_000,
+            f"{PREFIX}game:{game_id}",
+            b"%d %s" % (new, MOVE),
+        ],
     )
     return 201, answer
 
