@@ -7,8 +7,7 @@
 Under the command benchmark granian's workers blur where a move's CPU goes: py-spy
 gives shares of busy samples, and the servers' CPU is one figure per run. Here each
 ASGI app is called in this process, on one event loop (uvloop, as the workers' where
-it is installed), with no server and no socket
-between client and app: Plateau's own app (``create_app``, PostgreSQL and Redis,
+it is installed), with no server and no socket between client and app: Plateau's own app (``create_app``, PostgreSQL and Redis,
 the per-address limits of ``bench_suite.PER_ADDRESS``), then the stack floor
 (``floor_app``, answering with Plateau's sizes as measured in Plateau's pass). Both
 play games as ``play.lua`` does: create a game, claim every seat, read the summary,
