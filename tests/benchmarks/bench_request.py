@@ -45,56 +45,12 @@ from tests.benchmarks.bench_suite import (
     migrate,
     scratch,
 )
+from tests.service.helpers import asgi_call
 
 KINDS = ("create", "claim", "summary", "legal", "command")
 RULESET = "arkantis"
 
 App = Callable[[dict[str, Any], Any, Any], Coroutine[Any, Any, None]]
-
-
-async def _call(
-    app: App, method: str, path: str, body: bytes = b"", headers: tuple[tuple[str, str], ...] = ()
-) -> tuple[int, bytes]:
-    """One HTTP request to ``app`` as a server hands it over: (status, body)."""
-    raw = [(b"host", b"bench")] + [(k.encode(), v.encode()) for k, v in headers]
-    if body:
-        raw += [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": method,
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": raw,
-        "client": ("127.0.0.1", 40000),
-        "server": ("127.0.0.1", 8000),
-        "state": {},
-    }
-    given = False
-
-    async def receive() -> dict[str, Any]:
-        nonlocal given
-        if not given:
-            given = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        await asyncio.Event().wait()  # the client stays: no disconnect
-        raise AssertionError("unreachable")
-
-    status, chunks = 0, []
-
-    async def send(message: dict[str, Any]) -> None:
-        nonlocal status
-        if message["type"] == "http.response.start":
-            status = message["status"]
-        elif message["type"] == "http.response.body":
-            chunks.append(message.get("body", b""))
-
-    await app(scope, receive, send)
-    return status, b"".join(chunks)
 
 
 class _Lifespan:
@@ -145,9 +101,17 @@ async def _play(
     sizes: dict[str, list[int]] = {"legal": [], "command": []}
     before: dict[int, tuple[str, float]] = {}
 
-    async def request(kind: str, *args: Any, **kwargs: Any) -> bytes:
+    async def request(
+        kind: str,
+        method: str,
+        path: str,
+        sent: bytes = b"",
+        headers: tuple[tuple[str, str], ...] = (),
+    ) -> bytes:
+        """One request of ``kind``, timed (a body is sent as JSON)."""
+        lines = [*headers, ("content-type", "application/json")] if sent else list(headers)
         started = time.process_time()
-        status, body = await _call(app, *args, **kwargs)
+        status, body = await asgi_call(app, method, path, lines, sent)
         cpu[kind] += time.process_time() - started
         calls[kind] += 1
         if status >= 300:
