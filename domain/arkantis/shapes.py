@@ -49,10 +49,15 @@ def rows_to_mask(rows: tuple[str, ...] | list[str]) -> int:
     return mask
 
 
+_ROW_TEXT: Final[tuple[str, ...]] = tuple(
+    "".join("B" if row >> c & 1 else "R" for c in range(7)) for row in range(128)
+)
+"""A row's text by its 7 bits (column 1 the lowest): a view writes the board at every read."""
+
+
 def mask_to_rows(mask: int) -> tuple[str, ...]:
-    return tuple(
-        "".join("B" if mask >> (r * 7 + c) & 1 else "R" for c in range(7)) for r in range(7)
-    )
+    """The board's rows as text, ``B`` a token, ``R`` a red cell (``rows_to_mask`` reversed)."""
+    return tuple(_ROW_TEXT[mask >> shift & 127] for shift in range(0, CELL_COUNT, 7))
 
 
 def indices(mask: int) -> list[int]:

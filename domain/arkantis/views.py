@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -16,7 +17,13 @@ from domain.arkantis.events import (
 )
 from domain.arkantis.options import ArkantisOptions
 from domain.arkantis.shapes import mask_to_rows
-from domain.arkantis.state import ArkantisLaidCard, ArkantisResult, ArkantisState, ArkantisTurnShape
+from domain.arkantis.state import (
+    ArkantisLaidCard,
+    ArkantisPlayerState,
+    ArkantisResult,
+    ArkantisState,
+    ArkantisTurnShape,
+)
 
 
 class ArkantisPileView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -101,27 +108,32 @@ class ArkantisView(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The result once the game has ended."""
 
 
+@lru_cache(maxsize=4096)
+def _player_view(p: ArkantisPlayerState, shows_hand: bool) -> ArkantisPlayerView:
+    """A player as a view shows them (``shows_hand``: their own or a finished game's).
+    Cached by the player's state: most players are unchanged by a move, and each
+    view shows every player."""
+    return ArkantisPlayerView(
+        seat=p.seat,
+        seat_index=p.seat_index,
+        sesterces=p.sesterces,
+        hand=p.hand if shows_hand else None,
+        hand_count=ArkantisHandCount(
+            orange=sum(1 for c in p.hand if CARD_BY_ID[c].colour == "orange"),
+            emerald=sum(1 for c in p.hand if CARD_BY_ID[c].colour == "emerald"),
+        ),
+        laid=p.laid,
+        laid_value=sum(CARD_BY_ID[c.card_id].face_value for c in p.laid),
+        passed=p.passed,
+        leave_position=p.leave_position,
+        tokens_at_last_move=p.tokens_at_last_move,
+        swapped_in_turn=p.swapped_in_turn,
+    )
+
+
 def view(state: ArkantisState, seat: str | None) -> ArkantisView:
     finished = state.status == "finished"
-    players = tuple(
-        ArkantisPlayerView(
-            seat=p.seat,
-            seat_index=p.seat_index,
-            sesterces=p.sesterces,
-            hand=p.hand if finished or p.seat == seat else None,
-            hand_count=ArkantisHandCount(
-                orange=sum(1 for c in p.hand if CARD_BY_ID[c].colour == "orange"),
-                emerald=sum(1 for c in p.hand if CARD_BY_ID[c].colour == "emerald"),
-            ),
-            laid=p.laid,
-            laid_value=sum(CARD_BY_ID[c.card_id].face_value for c in p.laid),
-            passed=p.passed,
-            leave_position=p.leave_position,
-            tokens_at_last_move=p.tokens_at_last_move,
-            swapped_in_turn=p.swapped_in_turn,
-        )
-        for p in state.players
-    )
+    players = tuple(_player_view(p, finished or p.seat == seat) for p in state.players)
     return ArkantisView(
         viewer=seat if state.player(seat or "") is not None else None,
         status=state.status,

@@ -16,6 +16,7 @@ from domain.arkantis.shapes import (
     cell_ids,
     indices,
     mask_of,
+    mask_to_rows,
     new_shapes,
     rows_to_mask,
     shape_error,
@@ -159,3 +160,15 @@ def test_88_boards_from_arbitrary_permutations_give_no_action() -> None:
                 dead.append(layout)
     assert len(dead) == 88
     assert not set(dead) & set(DISPERSED_LAYOUTS)
+
+
+@given(st.integers(min_value=0, max_value=FULL))
+def test_a_board_is_written_row_by_row_and_read_back(tokens: int) -> None:
+    """``mask_to_rows`` (the view's board, from a table of row texts) writes cell
+    r{r}c{c} as row r's c-th letter, B for a token, R otherwise."""
+    rows = mask_to_rows(tokens)
+    assert len(rows) == 7 and all(len(row) == 7 for row in rows)
+    for i in range(49):
+        r, c = divmod(i, 7)
+        assert rows[r][c] == ("B" if tokens >> i & 1 else "R")
+    assert rows_to_mask(rows) == tokens

@@ -39,3 +39,25 @@ def test_every_hand_is_public_once_the_game_is_over() -> None:
     hidden = hidden_values(state, BOB)
     assert ["tower_2", "column_3"] not in hidden  # hands are no longer hidden
     assert list(state.orange.hidden) in hidden  # the piles stay hidden
+
+
+def test_a_player_shown_again_follows_their_state() -> None:
+    """A player's part of a view is remembered by their state and who looks: a
+    changed hand shows its new counts, and the same state shows the hand to its
+    owner only."""
+    from msgspec.structs import replace
+
+    from tests.domain.arkantis.helpers import ALICE, BOB, context
+
+    state = context("B")
+    before = RULESET.view(state, ALICE).players[1]
+    bob = state.players[1]
+    changed = replace(bob, hand=(*bob.hand, "key_2"))
+    after_state = replace(state, players=(state.players[0], changed, *state.players[2:]))
+    after = RULESET.view(after_state, ALICE).players[1]
+    assert (after.hand_count.orange + after.hand_count.emerald) == (
+        before.hand_count.orange + before.hand_count.emerald + 1
+    )
+    assert after.hand is None
+    assert RULESET.view(after_state, BOB).players[1].hand == changed.hand
+    assert RULESET.view(state, ALICE).players[1] == before
