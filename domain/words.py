@@ -815,6 +815,9 @@ class Words:
         # The tree as it grows: key -> a leaf's whole encoding (bytes), or a node's
         # [its encoding up to its children, its children].
         root: dict[str, Any] = {}
+        shared_first: Any = None
+        shared_key: Any = None
+        shared_level: dict[str, Any] = root
         for index, command in enumerate(commands):
             # How the command's words are kept (``_keeping``): by the command itself,
             # by the command if a test says so, by it and a part of the view, or not.
@@ -837,10 +840,23 @@ class Words:
                         table.clear()
                     table[key] = found
             labels.append(found[0])
+            last = len(found) - 2
+            if last == 6 and found[4] == shared_key and found[2] == shared_first:
+                # A board's pair removals and moves come in runs with the same first
+                # two steps: the level of the run's leaves, found once.
+                level = shared_level
+                if found[6] in level:
+                    raise WordsError(f"command {index}'s path ends where another path goes on")
+                head = found[7]
+                if type(head) is not bytes:
+                    head = self._head(head, lang, players, _LEAF)
+                level[found[6]] = head + (
+                    _INDICES[index] if index < len(_INDICES) else b"%d}" % index
+                )
+                continue
             # The command's path into the tree (keys and heads from found[2] on); a step
             # is said where the tree first meets it.
             level = root
-            last = len(found) - 2
             for at in range(2, last, 2):
                 node = level.get(found[at])
                 if node is None:
@@ -851,6 +867,8 @@ class Words:
                 elif type(node) is bytes:
                     raise WordsError(f"a command's path is a prefix of command {index}'s")
                 level = node[1]
+            if last == 6:
+                shared_first, shared_key, shared_level = found[2], found[4], level
             if found[last] in level:
                 raise WordsError(f"command {index}'s path ends where another path goes on")
             head = found[last + 1]

@@ -148,3 +148,35 @@ def test_legal_refuses_what_build_steps_refuses() -> None:
     with pytest.raises(WordsError):
         said.legal(twice, view, "en", players)
     assert isinstance(said.module.path(commands[0], view)[0], Step)
+
+
+@pytest.mark.parametrize("kind", ["ArkantisRemoveTwoTokens", "ArkantisMoveToken"])
+def test_legal_refuses_a_repeated_path_inside_a_run(kind: str) -> None:
+    """A board's pair removals and moves come in runs sharing their first two steps,
+    whose leaves ``legal_json`` adds to the level it found for the run: a path met
+    again there, next to itself or after another of the run, fails as ``build_steps``
+    fails, and a run read whole gives ``build_steps``'s tree."""
+    said = fresh("arkantis")
+
+    def firsts(commands: list[Any], view: Any) -> list[str]:
+        """The first cell of each command of ``kind``."""
+        return [said.module.path(c, view)[1].key for c in commands if type(c).__name__ == kind]
+
+    commands, view, players = next(
+        (c, v, p)
+        for c, v, p in positions("arkantis", games=2)
+        if len(set(firsts(c, v))) < len(firsts(c, v))  # a run of two or more
+    )
+    of_kind = [c for c in commands if type(c).__name__ == kind]
+    first = said.module.path(of_kind[0], view)[1].key
+    run = [c for c in of_kind if said.module.path(c, view)[1].key == first]
+    assert len(run) >= 2
+    _, steps = said.legal(run, view, "fr", players)
+    assert steps == said.render_steps(
+        build_steps([said.module.path(c, view) for c in run]), "fr", players
+    )
+    for repeated in ([run[0], run[0]], [run[0], run[1], run[0]], [*run, run[-1]]):
+        with pytest.raises(WordsError):
+            build_steps([said.module.path(c, view) for c in repeated])
+        with pytest.raises(WordsError):
+            said.legal(repeated, view, "en", players)
