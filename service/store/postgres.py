@@ -36,8 +36,8 @@ Concurrency model (any number of processes, each with its own pool)
   keys are backed by the unique index ``commands_idempotency``; when the
   version did not match, the key is looked up before answering
   ``VersionConflict``.
-* ``claim_seat`` is one statement too, ``plateau_claim()`` (migration 0010),
-  sent in one pipeline with the game's read-back: the checks, the seat, and
+* ``claim_seat`` is one statement too, ``plateau_claim_game()`` (migrations
+  0010 and 0011), which returns the game it leaves: the checks, the seat, and
   for the claim that fills the game the setup's update and events (made by
   the caller's hook before the statement, from the game as the caller read
   it). When the game is not as read (another claim came in between), the
@@ -176,19 +176,22 @@ sets its own ``lock_timeout`` first (a session ``SET`` would stay with a server
 connection other clients share)."""
 
 _CLAIM = (
-    "SELECT plateau_claim(%(game_id)s, %(seat)s, %(player_id)s::text, %(player_name)s::text,"
-    " %(token_hash)s, %(now)s, %(bot)s::text, %(creator)s::text, %(fill)s, %(expected)s,"
-    " %(version)s, %(status)s::text, %(to_act)s::jsonb, %(outcome)s::jsonb, %(winners)s::jsonb,"
-    " %(events)s::jsonb)"
+    "SELECT * FROM plateau_claim_game(%(game_id)s, %(seat)s, %(player_id)s::text,"
+    " %(player_name)s::text, %(token_hash)s, %(now)s, %(bot)s::text, %(creator)s::text,"
+    " %(fill)s, %(expected)s, %(version)s, %(status)s::text, %(to_act)s::jsonb,"
+    " %(outcome)s::jsonb, %(winners)s::jsonb, %(events)s::jsonb, %(lock_timeout)s::text)"
 )
-"""A seat's claim, one statement (migration 0010): the checks, the seat, and for
-the claim that fills the game its setup's update and events; what happened
-(``claimed``, ``started``, ``retry`` or the check that refused it)."""
-_CLAIM_POOLED = (
-    _CLAIM + " FROM (SELECT set_config('lock_timeout', %(lock_timeout)s, true)) AS settings"
-)
-"""``_CLAIM`` behind a pooler in transaction mode: its own ``lock_timeout``, as
-``_APPEND_POOLED``."""
+"""A seat's claim, one statement (``plateau_claim()`` of migration 0010, run by
+``plateau_claim_game()`` of migration 0011): the checks, the seat, and for the
+claim that fills the game its setup's update and events; what happened
+(``claimed``, ``started``, ``retry`` or the check that refused it) and, claimed or
+started, the game's row once per seat in seat order (``_CLAIMED_GAME`` columns,
+then ``_CLAIMED_SEAT``'s). Behind a pooler in transaction mode, ``lock_timeout``
+is set for its transaction (None on a direct connection, whose session has it)."""
+_CLAIMED_GAME = slice(1, 16)
+"""The ``GAME_COLUMNS`` of a row of ``_CLAIM``."""
+_CLAIMED_SEAT = slice(16, 21)
+"""The ``SEAT_COLUMNS`` after ``game_id`` of a row of ``_CLAIM``."""
 
 POOLERS = ("transaction",)
 """The ``pooler`` values ``PostgresEventStore`` knows (``None``: a direct connection)."""
@@ -862,8 +865,8 @@ class PostgresEventStore:
         on_full: StartHook,
         filling: GameRecord | None,
     ) -> GameRecord | None:
-        """The claim as one statement, ``plateau_claim()`` (migration 0010), sent in
-        one pipeline with the game's read-back: one round trip. ``filling``: the
+        """The claim as one statement, ``plateau_claim_game()`` (migration 0011),
+        which returns the game it leaves: one round trip. ``filling``: the
         game as this claim fills it by the caller's read, whose setup is made
         here, before the statement. None when the game is not as that read saw
         it (another claim came in between): the caller claims in a transaction."""
@@ -887,33 +890,15 @@ class PostgresEventStore:
             "events": events_json(events),
         }
         params.update(holder)
-        if self.pooler is None:
-            sql = _CLAIM
-        else:
-            sql = _CLAIM_POOLED
-            params["lock_timeout"] = str(self._lock_timeout_ms)
+        params["lock_timeout"] = None if self.pooler is None else str(self._lock_timeout_ms)
         try:
             async with self._lend() as conn:
-                async with conn.pipeline():
-                    cur = await conn.execute(sql, params, prepare=False)
-                    game_cur = await conn.execute(
-                        f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = %s",
-                        (game_id,),
-                        prepare=True,
-                    )
-                    seats_cur = await conn.execute(
-                        f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = %s ORDER BY seat_order",
-                        (game_id,),
-                        prepare=True,
-                    )
-                # Fetched once the pipeline's one Sync is answered: a fetch inside
-                # it would ask the server to flush first, a round trip of its own.
-                row = await cur.fetchone()
-                game_rows = await game_cur.fetchall()
-                seat_rows = await seats_cur.fetchall()
+                # Not prepared, as the append (``_one_statement``).
+                cur = await conn.execute(_CLAIM, params, prepare=False)
+                rows = await cur.fetchall()
         except psycopg.Error as exc:
             raise _translate(exc, game_id=game_id) from exc
-        said = row[0] if row is not None else None
+        said = rows[0][0] if rows else None
         if said == "retry":
             return None
         if said == "game_not_found":
@@ -924,8 +909,9 @@ class PostgresEventStore:
             raise GameNotWaiting(game_id)
         if said == "seat_taken":
             raise SeatTaken(seat)
-        assert said in ("claimed", "started") and game_rows, said
-        return game_records(_POSTGRES, game_rows, seat_rows)[0]
+        assert said in ("claimed", "started") and rows[0][1] is not None, said
+        seat_rows = [(game_id, *row[_CLAIMED_SEAT]) for row in rows]
+        return game_records(_POSTGRES, [rows[0][_CLAIMED_GAME]], seat_rows)[0]
 
     async def bot_games(self, *, limit: int = 100) -> list[GameRecord]:
         async with self._read() as conn:

@@ -177,8 +177,8 @@ async def test_a_game_is_made_in_one_round_trip_and_each_claim_in_one(
     relays: tuple[Relay, Relay, Settings], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The creation is one pipeline (its three inserts, one implicit transaction);
-    a claim is one statement with the game's read-back (``plateau_claim()``,
-    migration 0010), the last one with the setup's events: they had been
+    a claim is one statement that returns the game it leaves (``plateau_claim_game()``,
+    migrations 0010 and 0011), the last one with the setup's events: they had been
     transactions of five, six and ten round trips. A claim starts from the row its
     process wrote last (the creation's, the previous claim's read-back), so it
     reads nothing first (it had: a round trip more). On Redis the last claim caches
