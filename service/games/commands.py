@@ -257,8 +257,14 @@ class Commands:
         update.at = now()
         record = attempt.record(response)
         appended = self.games.new_events(events)
+        # The state the cache takes, and the snapshot when one is due (in the
+        # append's statement: no transaction of its own).
+        encoded = self.games.encoder.encode(state)
+        snapshot = encoded if self.games.snapshot_due(version, new_version) else None
         try:
-            await self.store.append(game_id, version, appended, update=update, command=record)
+            await self.store.append(
+                game_id, version, appended, update=update, command=record, snapshot=snapshot
+            )
         except VersionConflict:
             metrics.command(ruleset.name, "stale" if attempt.if_match is not None else "conflict")
             if attempt.if_match is not None:
@@ -297,7 +303,15 @@ class Commands:
             game_id, version, appended, update.at, record.command_id, record.seat
         )
         await self.games.remember(
-            game_id, state, new_version, version, game=written, announce=True, events=stored
+            game_id,
+            state,
+            new_version,
+            version,
+            game=written,
+            announce=True,
+            events=stored,
+            encoded=encoded,
+            snapshotted=snapshot is not None,
         )
         self.games.moved(written)
         self._keep_move(loaded, stored)

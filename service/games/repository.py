@@ -330,6 +330,12 @@ class GameRepository:
             if len(kept) > STATES_KEPT:
                 kept.popitem(last=False)
 
+    def snapshot_due(self, previous: int, version: int) -> bool:
+        """Whether the state at ``version``, after ``previous``, is snapshotted: a
+        multiple of ``snapshot_every`` lies in (previous, version]."""
+        every = self.settings.snapshot_every
+        return version // every > previous // every
+
     async def remember(
         self,
         game_id: str,
@@ -340,12 +346,15 @@ class GameRepository:
         game: GameRecord | None = None,
         announce: bool = False,
         events: tuple[StoredEvent, ...] = (),
+        encoded: bytes | None = None,
+        snapshotted: bool = False,
     ) -> None:
         """Cache ``state`` at ``version`` (and keep it decoded in this process);
         snapshot it when a multiple of ``snapshot_every`` lies in (previous,
-        version], so a cold load never folds more than ``snapshot_every``
-        events. Both are optimisations:
-        a failure is logged, never raised.
+        version] (``snapshot_due``), so a cold load never folds more than
+        ``snapshot_every`` events, unless it is ``snapshotted`` already (a command
+        appends its snapshot with its events). Both are optimisations:
+        a failure is logged, never raised. ``encoded``: ``state`` encoded already.
 
         ``announce``: also publish the move (``notifier.publish``), in the same
         Redis command as the cache write when the notifier is on the cache's
@@ -353,7 +362,8 @@ class GameRepository:
         ``game``, the row after them), the announcement carries them
         (``Moved``), so the game's streams need not read them back."""
         self._keep_decoded(game_id, version, state)
-        encoded = self.encoder.encode(state)
+        if encoded is None:
+            encoded = self.encoder.encode(state)
         move = None
         if announce and events and game is not None and game.version == version:
             move = announcement(game, events)
@@ -386,8 +396,7 @@ class GameRepository:
             )
         else:
             await self.cache.put(game_id, version, encoded)
-        every = self.settings.snapshot_every
-        if version // every > previous // every:
+        if not snapshotted and self.snapshot_due(previous, version):
             try:
                 await self.store.save_snapshot(game_id, version, encoded)
             except Exception as exc:

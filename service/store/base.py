@@ -398,6 +398,7 @@ class EventLog(Protocol):
         *,
         update: GameUpdate,
         command: CommandRecord | None = None,
+        snapshot: bytes | None = None,
     ) -> int:
         """Append ``events`` at versions expected_version+1.. in one transaction,
         update the games row, and record ``command``. Returns the new version.
@@ -407,6 +408,10 @@ class EventLog(Protocol):
         The key is checked before the version, so a retried command whose first
         attempt won gets IdempotencyConflict (then ``get_command``), never a
         VersionConflict.
+
+        ``snapshot``: the state at the new version, encoded, saved as its snapshot
+        in the same transaction (as ``save_snapshot``: one already there is kept),
+        where a separate ``save_snapshot`` is a transaction of its own.
         """
         ...
 

@@ -35,7 +35,8 @@ Concurrency model (any number of processes, each with its own pool)
   server and one statement for the driver (``_one_statement``). Idempotency
   keys are backed by the unique index ``commands_idempotency``; when the
   version did not match, the key is looked up before answering
-  ``VersionConflict``.
+  ``VersionConflict``. An append given the new version's snapshot is
+  ``plateau_append_snapshot()`` (migration 0012): the same, then the snapshot.
 * ``claim_seat`` is one statement too, ``plateau_claim_game()`` (migrations
   0010 and 0011), which returns the game it leaves: the checks, the seat, and
   for the claim that fills the game the setup's update and events (made by
@@ -174,6 +175,20 @@ _APPEND_POOLED = (
 ``plateau_append_pooled`` (migrations 0008 and 0009), whose implicit transaction
 sets its own ``lock_timeout`` first (a session ``SET`` would stay with a server
 connection other clients share)."""
+
+_APPEND_SNAPSHOT = (
+    "SELECT plateau_append_snapshot(%(game_id)s, %(expected)s, %(version)s, %(status)s,"
+    " %(to_act)s::jsonb, %(outcome)s::jsonb, %(winners)s::jsonb, %(now)s, %(command_id)s::text,"
+    " %(seat)s::text, %(key)s::text, %(request_hash)s::text, %(command)s::jsonb,"
+    " %(response_status)s, %(response)s::bytea, %(events)s::jsonb, %(snapshot)s::bytea)"
+)
+"""``_APPEND`` and the new version's snapshot (migration 0012), for an append given
+one: a snapshot had been a statement and a transaction of its own."""
+_APPEND_SNAPSHOT_POOLED = (
+    _APPEND_SNAPSHOT
+    + " FROM (SELECT set_config('lock_timeout', %(lock_timeout)s, true)) AS settings"
+)
+"""``_APPEND_SNAPSHOT`` behind a pooler in transaction mode, as ``_APPEND_POOLED``."""
 
 _CLAIM = (
     "SELECT * FROM plateau_claim_game(%(game_id)s, %(seat)s, %(player_id)s::text,"
@@ -969,6 +984,7 @@ class PostgresEventStore:
         *,
         update: GameUpdate,
         command: CommandRecord | None = None,
+        snapshot: bytes | None = None,
     ) -> int:
         now = update.at or utcnow()
         new_version = expected_version + len(events)
@@ -992,10 +1008,12 @@ class PostgresEventStore:
             "response": b"" if command is None else command.response,
             "events": events_json(events),
         }
+        if snapshot is not None:
+            params["snapshot"] = snapshot
         if self.pooler is None:
-            sql = _APPEND
+            sql = _APPEND if snapshot is None else _APPEND_SNAPSHOT
         else:
-            sql = _APPEND_POOLED
+            sql = _APPEND_POOLED if snapshot is None else _APPEND_SNAPSHOT_POOLED
             params["lock_timeout"] = str(self._lock_timeout_ms)
         row = await self._one_statement(sql, params, game_id=game_id, expected=expected_version)
         if row is not None and row[0] == 1:
@@ -1090,7 +1108,8 @@ class PostgresEventStore:
         """Idempotent on (game_id, version): the first saved state is kept.
         Raises GameNotFound for an unknown game. One statement in autocommit, one
         round trip (a game saves one every ``PLATEAU_SNAPSHOT_EVERY`` events: every
-        17 moves of an ArkantiS game, where a transaction took three)."""
+        17 moves of an ArkantiS game, where a transaction took three). A command's
+        snapshot goes with its append (``append(snapshot=...)``) instead."""
         await self._one_statement(
             "INSERT INTO snapshots (game_id, version, state, created_at)"
             " VALUES (%(game_id)s, %(version)s, %(state)s, %(now)s)"

@@ -662,6 +662,7 @@ class SqliteEventStore:
         *,
         update: GameUpdate,
         command: CommandRecord | None = None,
+        snapshot: bytes | None = None,
     ) -> int:
         now = update.at or utcnow()
         new_version = expected_version + len(events)
@@ -687,6 +688,12 @@ class SqliteEventStore:
             self._apply_update(conn, game_id, new_version, update, now)
             if command is not None:
                 conn.execute(*insert_command(_SQLITE, game_id, command, now))
+            if snapshot is not None:
+                conn.execute(
+                    "INSERT INTO snapshots (game_id, version, state, created_at)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, version) DO NOTHING",
+                    (game_id, new_version, snapshot, iso(now)),
+                )
             return new_version
 
         return await self._run(self._write, work)

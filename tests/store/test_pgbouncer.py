@@ -110,4 +110,4 @@ def test_plateau_migrate_runs_through_pgbouncer(pgbouncer_port: int) -> None:
         assert done.returncode == 0, done.stderr
         with psycopg.connect(url) as direct:
             names = [r[0] for r in direct.execute("SELECT name FROM schema_migrations")]
-        assert names[-1] == "0011_claim_returning_the_game.sql" and len(names) == 11
+        assert names[-1] == "0012_append_with_snapshot.sql" and len(names) == 12

@@ -120,6 +120,7 @@ async def test_postgres_concurrent_first_open_migrates_once(postgres_url: str) -
                 ("0009_append_without_allocation_lock.sql",),
                 ("0010_claim_function.sql",),
                 ("0011_claim_returning_the_game.sql",),
+                ("0012_append_with_snapshot.sql",),
             ]
             assert conn.execute("SELECT current_schema()").fetchone() == (schema,)
     finally:

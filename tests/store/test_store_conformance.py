@@ -382,6 +382,29 @@ async def test_snapshots(store: EventStore) -> None:
         await store.save_snapshot("missing", 1, b"x")
 
 
+async def test_an_append_saves_its_snapshot_with_its_events(store: EventStore) -> None:
+    """``append(snapshot=...)``: the new version's snapshot in the append's own
+    transaction, kept like ``save_snapshot``'s; an append refused saves none."""
+    game = await started_game(store)  # version 1
+    assert await store.append(game.game_id, 1, [ev("a"), ev("b")], update=active()) == 3
+    assert await store.load_snapshot(game.game_id) is None  # none asked
+    assert (
+        await store.append(game.game_id, 3, [ev("c")], update=active(), snapshot=b"\x00four") == 4
+    )
+    four = await store.load_snapshot(game.game_id)
+    assert four is not None and (four.version, four.state) == (4, b"\x00four")
+    with pytest.raises(VersionConflict):
+        await store.append(game.game_id, 3, [ev("x")], update=active(), snapshot=b"lost")
+    with pytest.raises(VersionConflict):  # a version the game reached by another way
+        await store.append(game.game_id, 2, [ev("x"), ev("y")], update=active(), snapshot=b"x")
+    assert await store.load_snapshot(game.game_id) == four
+    await store.save_snapshot(game.game_id, 5, b"first")
+    assert await store.append(game.game_id, 4, [ev("d")], update=active(), snapshot=b"second") == 5
+    five = await store.load_snapshot(game.game_id)
+    assert five is not None and (five.version, five.state) == (5, b"first")  # kept
+    assert [e.version for e in await store.read(game.game_id)] == [1, 2, 3, 4, 5]
+
+
 # --- listing -------------------------------------------------------------------------------
 
 

@@ -132,9 +132,17 @@ def make_machine(open_store: Any, cleanup: Any) -> type[RuleBasedStateMachine]:
             seat=st.sampled_from(SEATS),
             key=st.sampled_from(KEYS),
             finish=st.booleans(),
+            snapshot=st.one_of(st.none(), st.binary(max_size=8)),
         )
         def append(
-            self, game_id: str, skew: int, n: int, seat: str, key: str | None, finish: bool
+            self,
+            game_id: str,
+            skew: int,
+            n: int,
+            seat: str,
+            key: str | None,
+            finish: bool,
+            snapshot: bytes | None,
         ) -> None:
             m = self.model[game_id]
             self.counter += 1
@@ -156,7 +164,9 @@ def make_machine(open_store: Any, cleanup: Any) -> type[RuleBasedStateMachine]:
             )
             try:
                 new = self.run(
-                    self.store.append(game_id, expected, events, update=update, command=record)
+                    self.store.append(
+                        game_id, expected, events, update=update, command=record, snapshot=snapshot
+                    )
                 )
             except IdempotencyConflict:
                 assert key is not None and (seat, key) in m.keys
@@ -171,6 +181,8 @@ def make_machine(open_store: Any, cleanup: Any) -> type[RuleBasedStateMachine]:
             m.status, m.to_act = update.status, update.to_act
             if key is not None:
                 m.keys.add((seat, key))
+            if snapshot is not None:  # the new version's, kept like save_snapshot's
+                m.snapshots.setdefault(new, snapshot)
 
         @rule(game_id=games, back=st.integers(0, 3), state=st.binary(max_size=8))
         def snapshot(self, game_id: str, back: int, state: bytes) -> None:
