@@ -38,6 +38,7 @@ from service.settings import Settings
 from service.store.base import (
     CommandRecord,
     GameRecord,
+    GameUpdate,
     IdempotencyConflict,
     StoredEvent,
     VersionConflict,
@@ -286,17 +287,7 @@ class Commands:
             metrics.command(ruleset.name, "replayed")
             return replay
         metrics.command(ruleset.name, "accepted", len(events))
-        written = msgspec.structs.replace(
-            loaded.game,
-            version=new_version,
-            status=update.status,
-            to_act=list(update.to_act),
-            outcome=update.outcome,
-            updated_at=update.at,
-            finished_at=(loaded.game.finished_at or update.at)
-            if update.status == "finished"
-            else None,
-        )
+        written = _written(loaded.game, new_version, update)
         # The new state cached and the move published with its events: one
         # Redis command (or, on other backends, the two side by side).
         stored = stored_events(
@@ -383,3 +374,16 @@ class _Attempt:
             response_status=201,
             response=response if keyed else b"",
         )
+
+
+def _written(game: GameRecord, version: int, update: GameUpdate) -> GameRecord:
+    """The games row as an append at ``version`` with ``update`` leaves it."""
+    return msgspec.structs.replace(
+        game,
+        version=version,
+        status=update.status,
+        to_act=list(update.to_act),
+        outcome=update.outcome,
+        updated_at=update.at,
+        finished_at=(game.finished_at or update.at) if update.status == "finished" else None,
+    )
