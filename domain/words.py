@@ -845,30 +845,22 @@ class Words:
                 # A board's pair removals and moves come in runs with the same first
                 # two steps: the level of the run's leaves, found once.
                 level = shared_level
-                if found[6] in level:
-                    raise WordsError(f"command {index}'s path ends where another path goes on")
-                head = found[7]
-                if type(head) is not bytes:
-                    head = self._head(head, lang, players, _LEAF)
-                level[found[6]] = head + (
-                    _INDICES[index] if index < len(_INDICES) else b"%d}" % index
-                )
-                continue
-            # The command's path into the tree (keys and heads from found[2] on); a step
-            # is said where the tree first meets it.
-            level = root
-            for at in range(2, last, 2):
-                node = level.get(found[at])
-                if node is None:
-                    head = found[at + 1]
-                    if type(head) is not bytes:  # a command said anew: its step, said now
-                        head = self._head(head, lang, players, _NODE)
-                    node = level[found[at]] = [head, {}]
-                elif type(node) is bytes:
-                    raise WordsError(f"a command's path is a prefix of command {index}'s")
-                level = node[1]
-            if last == 6:
-                shared_first, shared_key, shared_level = found[2], found[4], level
+            else:
+                # The command's path into the tree (keys and heads from found[2] on);
+                # a step is said where the tree first meets it.
+                level = root
+                for at in range(2, last, 2):
+                    node = level.get(found[at])
+                    if node is None:
+                        head = found[at + 1]
+                        if type(head) is not bytes:  # a command said anew: its step, now
+                            head = self._head(head, lang, players, _NODE)
+                        node = level[found[at]] = [head, {}]
+                    elif type(node) is bytes:
+                        raise WordsError(f"a command's path is a prefix of command {index}'s")
+                    level = node[1]
+                if last == 6:
+                    shared_first, shared_key, shared_level = found[2], found[4], level
             if found[last] in level:
                 raise WordsError(f"command {index}'s path ends where another path goes on")
             head = found[last + 1]
